@@ -1,0 +1,26 @@
+"""Rules engines for five "check" card games, in pure Python (no browser imports).
+
+``GAMES`` maps a game id to its :class:`~engine.core.Game`; see ``engine.core`` for the contract.
+"""
+
+from engine.core import (
+    CLOCK,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Record,
+    Result,
+    SetupError,
+    State,
+)
+from engine.chess_cards import ChessCards
+
+GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(),)}
+
+__all__ = [
+    "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",
+    "Option", "Record", "Result", "SetupError", "State",
+]

@@ -1,0 +1,595 @@
+"""Chess Cards (Edward Lovett's version of G. Capellen's MATE, 1915), for two seats.
+
+Rules in brief (the project's rules page is ``docs/rules/chess-cards.md``):
+
+* Twenty cards: Queen, Rook, Bishop, Knight, Pawn in black, red, yellow and white, written
+  ``bQ rR yB wN wP``. Pieces rank Q > R > B > N > P, suits black > red > yellow > white.
+* Ten cards each. A move is a *lead* (a threat) and a *reply*. The reply must be of the led
+  suit; lacking one, of the led piece; lacking both, the leader has given mate.
+* The initiative (the next lead) goes to the higher piece when the reply followed suit, to the
+  higher suit when it matched the piece.
+* Mate scores ``value(led card) x (move number + cards the mater sacrificed) x bonus`` with
+  values Q 11, R 10, B 4, N 3, P 7; a multiplier above 10 is an *overmate* by that many units
+  and the bonus is that number plus one. No mate after the last move: a draw, nobody scores.
+* Queen's Privilege (option): a leader playing a queen may announce it; the reply must then be a
+  queen when the replier has one, else of the led suit, else it is mate.
+* Sacrifice (option): at the start of any turn a player may put one card out of play, shown to
+  both, then must play normally; at most one per turn, and only while another card is left to
+  play (which is why the text counts at most five sacrifices a game).
+* A player with no card in hand plays their last played card again for every later turn; as a
+  reply it must still be legal, or it is mate. Both hands empty: the game is over.
+* A match is two games: the hands are exchanged and the first game's non-dealer leads.
+
+Seats are 0 and 1; seat 0 deals the first game and leads its first move.
+
+Stacked deck (``deck=``): the 20 cards in dealing order, dealt in packets of five starting with
+the non-dealer: ``deck[0:5]`` to seat 1, ``deck[5:10]`` to seat 0, ``deck[10:15]`` to seat 1,
+``deck[15:20]`` to seat 0. :func:`deck_from_hands` builds such an order from two hands.
+
+Notation: a play is its card (``bQ``), followed by ``*`` when it announces Queen's Privilege,
+preceded by the sacrificed card in brackets when the turn began with a sacrifice:
+``(wP)bQ*`` sacrifices the white pawn, then leads the black queen with the privilege.
+Scoresheet marks after a card (``#`` for mate, ``!`` per overmate unit) are accepted and ignored.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from enum import IntEnum
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine.core import (
+    Action,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Result,
+    SetupError,
+    State,
+)
+
+# --- Cards -------------------------------------------------------------------------------------
+
+
+class Suit(IntEnum):
+    """Suits in ranking order: a lower value is a higher suit (black is highest)."""
+
+    BLACK = 0
+    RED = 1
+    YELLOW = 2
+    WHITE = 3
+
+    @property
+    def letter(self) -> str:
+        return "bryw"[self]
+
+
+class Piece(IntEnum):
+    """Piece types in ranking order: a lower value is a higher piece (queen is highest)."""
+
+    QUEEN = 0
+    ROOK = 1
+    BISHOP = 2
+    KNIGHT = 3
+    PAWN = 4
+
+    @property
+    def letter(self) -> str:
+        return "QRBNP"[self]
+
+    @property
+    def value(self) -> int:  # type: ignore[override]
+        """The piece's worth when it delivers mate (the suit does not matter)."""
+        return PIECE_VALUES[self]
+
+
+PIECE_VALUES = {Piece.QUEEN: 11, Piece.ROOK: 10, Piece.BISHOP: 4, Piece.KNIGHT: 3, Piece.PAWN: 7}
+
+
+@dataclass(frozen=True)
+class Card:
+    suit: Suit
+    piece: Piece
+
+    @property
+    def index(self) -> int:
+        """0..19 in display order: by suit, then by piece, highest first."""
+        return self.suit * 5 + self.piece
+
+    def __str__(self) -> str:
+        return self.suit.letter + self.piece.letter
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """``"bQ"`` -> the black queen; letters in either case. Raises InvalidNotation."""
+        token = text.strip()
+        if len(token) == 2 and token[0].lower() in "bryw" and token[1].upper() in "QRBNP":
+            return CARDS[Suit("bryw".index(token[0].lower())) * 5 + "QRBNP".index(token[1].upper())]
+        raise InvalidNotation(
+            f"invalid card {text!r}: a card is a suit letter (b r y w) and a piece letter "
+            "(Q R B N P), like bQ or wP"
+        )
+
+
+CARDS: tuple[Card, ...] = tuple(Card(suit, piece) for suit in Suit for piece in Piece)
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards in display order: suits black to white, pieces queen to pawn."""
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+def deck_from_hands(dealer_hand: Iterable[Any], other_hand: Iterable[Any]) -> tuple[str, ...]:
+    """The stacked-deck order that deals ``dealer_hand`` to seat 0 and ``other_hand`` to seat 1."""
+    dealer = [str(_as_card(card)) for card in dealer_hand]
+    other = [str(_as_card(card)) for card in other_hand]
+    if len(dealer) != 10 or len(other) != 10:
+        raise SetupError("each hand must have exactly 10 cards")
+    return tuple(other[:5] + dealer[:5] + other[5:] + dealer[5:])
+
+
+def _as_card(card: Any) -> Card:
+    return card if isinstance(card, Card) else Card.parse(str(card))
+
+
+# --- Actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """One turn: an optional sacrifice, then a card played as lead or reply.
+
+    ``privilege`` announces Queen's Privilege and is only legal when leading a queen.
+    """
+
+    card: Card
+    sacrifice: Card | None = None
+    privilege: bool = False
+
+    def __str__(self) -> str:
+        text = f"({self.sacrifice})" if self.sacrifice else ""
+        return text + str(self.card) + ("*" if self.privilege else "")
+
+
+_PLAY = re.compile(r"^\s*(?:\(\s*(\w\w)\s*\))?\s*(\w\w)\s*(\*)?\s*[#!]*\s*$")
+
+
+# --- Game --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveRecord:
+    """One move of the scoresheet: the lead and, unless it was mate, the reply."""
+
+    number: int
+    leader: int
+    lead: Play
+    reply: Play | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "leader": self.leader,
+            "lead": str(self.lead),
+            "reply": None if self.reply is None else str(self.reply),
+        }
+
+
+@dataclass(frozen=True)
+class Mate:
+    """The score of a mate, with each factor kept for the result panel."""
+
+    seat: int
+    card: Card
+    move: int
+    sacrifices: int
+
+    @property
+    def multiplier(self) -> int:
+        return self.move + self.sacrifices
+
+    @property
+    def overmate(self) -> int:
+        """Units of the multiplier above ten (0 when it is no overmate)."""
+        return max(0, self.multiplier - 10)
+
+    @property
+    def bonus(self) -> int:
+        return self.overmate + 1
+
+    @property
+    def score(self) -> int:
+        return self.card.piece.value * self.multiplier * self.bonus
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "card": str(self.card),
+            "move": self.move,
+            "sacrifices": self.sacrifices,
+            "multiplier": self.multiplier,
+            "overmate": self.overmate,
+            "bonus": self.bonus,
+            "score": self.score,
+            "marks": "!" * self.overmate,
+        }
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A finished game of the match."""
+
+    number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    moves: tuple[MoveRecord, ...]
+    mate: Mate | None
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        if self.mate is None:
+            return (0, 0)
+        return tuple(self.mate.score if seat == self.mate.seat else 0 for seat in (0, 1))  # type: ignore[return-value]
+
+    @property
+    def reason(self) -> str:
+        if self.mate is None:
+            return "draw: no mate once both hands were played out"
+        mate = self.mate
+        kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
+        return f"{kind} by seat {mate.seat} with {mate.card} on move {mate.move}: {mate.score}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "hands": [[str(card) for card in hand] for hand in self.hands],
+            "moves": [move.to_dict() for move in self.moves],
+            "mate": None if self.mate is None else self.mate.to_dict(),
+            "scores": list(self.scores),
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True)
+class ChessCardsState(State):
+    game_id: str
+    seed: int
+    players: int
+    options: Mapping[str, Any] = field(hash=False)
+    deck: tuple[str, ...] | None
+    history: tuple[tuple[int, Action], ...]
+    #: The hands as dealt for the first game, exchanged for the second.
+    dealt: tuple[frozenset[Card], frozenset[Card]]
+    game_number: int
+    dealer: int
+    hands: tuple[frozenset[Card], frozenset[Card]]
+    leader: int
+    move_number: int
+    lead: Play | None
+    played: tuple[tuple[Card, ...], tuple[Card, ...]]
+    sacrificed: tuple[tuple[Card, ...], tuple[Card, ...]]
+    moves: tuple[MoveRecord, ...]
+    finished: tuple[GameSummary, ...]
+    over: bool = False
+
+    # -- the contract --
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        return (self.replier,) if self.lead is not None else (self.leader,)
+
+    def legal_actions(self, seat: int) -> tuple[Play, ...]:
+        if seat not in self.to_act():
+            return ()
+        hand = self.hands[seat]
+        sacrifices: list[Card | None] = [None]
+        if self.options["sacrifice"] and len(hand) >= 2:
+            sacrifices += sort_cards(hand)
+        actions: list[Play] = []
+        for sacrifice in sacrifices:
+            playable = self._playable(seat, hand - {sacrifice} if sacrifice else hand)
+            for card in playable:
+                actions.append(Play(card, sacrifice))
+                if self.lead is None and card.piece is Piece.QUEEN and self.options["privilege"]:
+                    actions.append(Play(card, sacrifice, privilege=True))
+        return tuple(actions)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        totals = self.totals
+        if totals[0] == totals[1]:
+            winners: tuple[int, ...] = ()
+        else:
+            winners = (0,) if totals[0] > totals[1] else (1,)
+        if len(self.finished) == 1:
+            reason = self.finished[0].reason
+        else:
+            reason = "match: " + "; ".join(
+                f"game {game.number}: {game.reason}" for game in self.finished
+            )
+        return Result(scores=totals, winners=winners, reason=reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """Everything, for every seat: Chess Cards is a game of perfect information."""
+        result = self.result()
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": 2,
+            "options": dict(self.options),
+            "game_number": self.game_number,
+            "games_in_match": 2 if self.options["match"] else 1,
+            "dealer": self.dealer,
+            "move_number": self.move_number,
+            "leader": self.leader,
+            "to_act": list(self.to_act()),
+            "phase": "over" if self.over else ("reply" if self.lead is not None else "lead"),
+            "lead": None if self.lead is None else str(self.lead),
+            "hands": [[str(card) for card in sort_cards(hand)] for hand in self.hands],
+            "played": [[str(card) for card in pile] for pile in self.played],
+            "sacrificed": [[str(card) for card in pile] for pile in self.sacrificed],
+            "last_played": [str(pile[-1]) if pile else None for pile in self.played],
+            "moves": [move.to_dict() for move in self.moves],
+            "finished": [game.to_dict() for game in self.finished],
+            "totals": list(self.totals),
+            "result": None if result is None else result.to_dict(),
+        }
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        if not isinstance(action, Play):
+            return "Chess Cards actions are plays of a card"
+        hand = self.hands[seat]
+        sacrifice = action.sacrifice
+        if sacrifice is not None:
+            if not self.options["sacrifice"]:
+                return "sacrifices are off in this game"
+            if sacrifice not in hand:
+                return f"{sacrifice} is not in seat {seat}'s hand"
+            if sacrifice == action.card:
+                return "a card cannot be both sacrificed and played"
+            if len(hand) < 2:
+                return "a sacrifice needs another card left in hand to play"
+            hand = hand - {sacrifice}
+        if action.privilege:
+            if not self.options["privilege"]:
+                return "Queen's Privilege is off in this game"
+            if self.lead is not None:
+                return "only a lead can announce Queen's Privilege"
+            if action.card.piece is not Piece.QUEEN:
+                return "only a queen can announce Queen's Privilege"
+        if not hand:
+            last = self.played[seat][-1]
+            if action.card != last:
+                return f"seat {seat} has no card in hand and must play its last played card {last}"
+        elif action.card not in hand:
+            return f"{action.card} is not in seat {seat}'s hand"
+        if self.lead is not None:
+            lead = self.lead
+            if lead.privilege:
+                return f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, else with {lead.card.suit.name.lower()}"
+            return (
+                f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
+                f"when possible, else match the piece ({lead.card.piece.name.lower()})"
+            )
+        return "the rules do not allow it here"
+
+    # -- helpers --
+
+    @property
+    def replier(self) -> int:
+        return 1 - self.leader
+
+    @property
+    def totals(self) -> tuple[int, int]:
+        return (
+            sum(game.scores[0] for game in self.finished),
+            sum(game.scores[1] for game in self.finished),
+        )
+
+    def available(self, seat: int) -> tuple[Card, ...]:
+        """The cards ``seat`` can play from: the hand, or the last played card once it is empty."""
+        if self.hands[seat]:
+            return sort_cards(self.hands[seat])
+        return (self.played[seat][-1],) if self.played[seat] else ()
+
+    def _playable(self, seat: int, hand: frozenset[Card]) -> tuple[Card, ...]:
+        cards = sort_cards(hand) if hand else (self.played[seat][-1],)
+        if self.lead is None:
+            return cards
+        return legal_replies(cards, self.lead)
+
+    def _apply(self, seat: int, action: Action) -> "ChessCardsState":
+        assert isinstance(action, Play)
+        hand = self.hands[seat]
+        if action.sacrifice is not None:
+            hand = hand - {action.sacrifice}
+        hand = hand - {action.card}
+        state = replace(
+            self,
+            history=self.history + ((seat, action),),
+            hands=_with(self.hands, seat, hand),
+            played=_with(self.played, seat, self.played[seat] + (action.card,)),
+            sacrificed=(
+                _with(self.sacrificed, seat, self.sacrificed[seat] + (action.sacrifice,))
+                if action.sacrifice is not None
+                else self.sacrificed
+            ),
+        )
+        if self.lead is None:
+            state = replace(state, lead=action)
+            if not state.available_replies():
+                mate = Mate(seat, action.card, self.move_number, len(state.sacrificed[seat]))
+                move = MoveRecord(self.move_number, seat, action)
+                return state._finish_game(state.moves + (move,), mate)
+            return state
+        lead = self.lead
+        move = MoveRecord(self.move_number, self.leader, lead, action)
+        winner = self.leader if initiative_to_lead(lead.card, action.card) else seat
+        state = replace(
+            state, lead=None, leader=winner, moves=state.moves + (move,),
+            move_number=self.move_number + 1,
+        )
+        if not state.hands[0] and not state.hands[1]:
+            return state._finish_game(state.moves, None)
+        return state
+
+    def available_replies(self) -> tuple[Card, ...]:
+        """The replier's legal reply cards to the pending lead (empty: the lead is mate)."""
+        assert self.lead is not None
+        return legal_replies(self.available(self.replier), self.lead)
+
+    def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> "ChessCardsState":
+        starting = self.dealt if self.game_number == 1 else (self.dealt[1], self.dealt[0])
+        summary = GameSummary(
+            number=self.game_number,
+            dealer=self.dealer,
+            hands=(sort_cards(starting[0]), sort_cards(starting[1])),
+            moves=moves,
+            mate=mate,
+        )
+        finished = self.finished + (summary,)
+        if self.options["match"] and self.game_number == 1:
+            # The second game of a match: hands exchanged, the first game's non-dealer leads.
+            return _start_game(
+                replace(self, finished=finished),
+                game_number=2,
+                dealer=1 - self.dealer,
+                hands=(self.dealt[1], self.dealt[0]),
+            )
+        return replace(self, finished=finished, moves=moves, lead=None, over=True)
+
+
+def legal_replies(available: Sequence[Card], lead: Play) -> tuple[Card, ...]:
+    """Which of ``available`` may answer ``lead``; empty means the lead gives mate."""
+    if lead.privilege:
+        queens = tuple(card for card in available if card.piece is Piece.QUEEN)
+        if queens:
+            return queens
+        return tuple(card for card in available if card.suit is lead.card.suit)
+    same_suit = tuple(card for card in available if card.suit is lead.card.suit)
+    if same_suit:
+        return same_suit
+    return tuple(card for card in available if card.piece is lead.card.piece)
+
+
+def initiative_to_lead(lead: Card, reply: Card) -> bool:
+    """True when the leader keeps the initiative after ``reply`` answered ``lead``.
+
+    Same suit: the higher piece wins it; otherwise (same piece): the higher suit.
+    """
+    if lead.suit is reply.suit:
+        return lead.piece < reply.piece
+    return lead.suit < reply.suit
+
+
+def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _start_game(
+    state: ChessCardsState, game_number: int, dealer: int, hands: tuple[frozenset[Card], frozenset[Card]]
+) -> ChessCardsState:
+    return replace(
+        state,
+        game_number=game_number,
+        dealer=dealer,
+        hands=hands,
+        leader=dealer,
+        move_number=1,
+        lead=None,
+        played=((), ()),
+        sacrificed=((), ()),
+        moves=(),
+        over=False,
+    )
+
+
+class ChessCards(Game):
+    id = "chess-cards"
+    title = "Chess Cards (MATE)"
+    min_players = 2
+    max_players = 2
+    perfect_information = True
+    options = (
+        Option("privilege", "Queen's Privilege", True,
+               "A leader playing a queen may demand a queen in reply."),
+        Option("sacrifice", "Sacrifices", True,
+               "At the start of a turn a player may put one card out of play to raise a mate's score."),
+        Option("match", "Match of two games", True,
+               "Play a second game with the hands exchanged; the higher total wins."),
+    )
+
+    def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChessCardsState:
+        if deck is None:
+            order = list(CARDS)
+            random.Random(seed).shuffle(order)
+            stacked = None
+        else:
+            order = [_as_card(card) for card in deck]
+            if len(order) != 20 or len(set(order)) != 20:
+                raise SetupError(
+                    f"{self.id}: a stacked deck lists each of the 20 cards exactly once "
+                    f"(got {len(order)} cards, {len(set(order))} different)"
+                )
+            stacked = tuple(str(card) for card in order)
+        # Packets of five, the non-dealer (seat 1) first.
+        seat1 = frozenset(order[0:5] + order[10:15])
+        seat0 = frozenset(order[5:10] + order[15:20])
+        state = ChessCardsState(
+            game_id=self.id,
+            seed=seed,
+            players=players,
+            options=MappingProxyType(dict(options)),
+            deck=stacked,
+            history=(),
+            dealt=(seat0, seat1),
+            game_number=1,
+            dealer=0,
+            hands=(seat0, seat1),
+            leader=0,
+            move_number=1,
+            lead=None,
+            played=((), ()),
+            sacrificed=((), ()),
+            moves=(),
+            finished=(),
+        )
+        return state
+
+    def parse_action(self, state: State, text: str) -> Play:
+        match = _PLAY.match(text)
+        if not match:
+            raise InvalidNotation(
+                f"invalid Chess Cards play {text!r}: write a card like bQ, optionally with a "
+                "sacrifice first in brackets and * for Queen's Privilege, like (wP)bQ*"
+            )
+        sacrifice_text, card_text, star = match.groups()
+        try:
+            sacrifice = Card.parse(sacrifice_text) if sacrifice_text else None
+            card = Card.parse(card_text)
+        except InvalidNotation as error:
+            raise InvalidNotation(f"invalid Chess Cards play {text!r}: {error}") from None
+        return Play(card, sacrifice, privilege=bool(star))
+
+    def solve(self, state: State) -> tuple[int, Play]:
+        """Exact value (score difference for the seat to act, this game) and a best play.
+
+        Raises IllegalAction when the game is over.
+        """
+        from engine.chess_cards_solver import solve
+
+        assert isinstance(state, ChessCardsState)
+        return solve(state)

@@ -1,0 +1,320 @@
+"""The contract every game in the project meets.
+
+A game is a :class:`Game` (static description plus ``new``/``parse_action``) and its states are
+immutable :class:`State` values: ``apply`` returns a new state and never changes the old one.
+Randomness comes only from the seed, through ``random.Random`` instances derived from it, so the
+same seed and moves give the same game in CPython and in Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence, Union
+
+#: The pseudo-seat that applies timer-driven events (e.g. the end of a matching window).
+#: ``to_act()`` lists it while such an event is due; the engine itself never reads a clock.
+CLOCK = -1
+
+
+class EngineError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalAction(EngineError, ValueError):
+    """An action that the rules do not allow in this state (or for this seat).
+
+    The state the action was applied to is left untouched.
+    """
+
+
+class InvalidNotation(IllegalAction):
+    """Text that does not parse as an action of the game."""
+
+
+class SetupError(EngineError, ValueError):
+    """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One game option, described as data so that the setup screen and routes can offer it."""
+
+    name: str
+    label: str
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+
+    def coerce(self, value: Any) -> Any:
+        """Turn ``value`` (a Python value or route text such as ``"0"``) into the option's type.
+
+        Raises SetupError when the value cannot be one of the option's values.
+        """
+        if isinstance(self.default, bool):
+            if isinstance(value, bool):
+                return value
+            text = str(value).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise SetupError(f"option {self.name!r} takes true or false, not {value!r}")
+        if isinstance(self.default, int):
+            try:
+                number = int(value)
+            except (TypeError, ValueError):
+                raise SetupError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+            value = number
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(map(str, self.choices))
+            raise SetupError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+        return value
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a finished game (or match) ended.
+
+    ``scores`` has one entry per seat; ``winners`` is empty when nobody won (a draw);
+    ``reason`` is a short text for people ("mate on move 7", "draw: both hands played out").
+    """
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+class Action:
+    """Marker base class of action values (small frozen dataclasses; ``str()`` is notation)."""
+
+
+class State(ABC):
+    """An immutable game state. Subclasses are frozen dataclasses.
+
+    Every state carries what is needed to rebuild it from scratch: ``game_id``, ``seed``,
+    ``players``, ``options``, ``deck`` (the stacked deck or ``None``) and ``history``, the
+    ``(seat, action)`` pairs applied since ``Game.new``.
+    """
+
+    game_id: str
+    seed: int
+    players: int
+    options: Mapping[str, Any]
+    deck: tuple[str, ...] | None
+    history: tuple[tuple[int, Action], ...]
+
+    @property
+    def game(self) -> "Game":
+        from engine import GAMES  # local import: the registry imports the game modules
+
+        return GAMES[self.game_id]
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may act now (several in a real-time window, ``CLOCK`` for a due event)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The actions ``seat`` may take now, in a deterministic order; ``()`` if none."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> "State":
+        """Return the state after ``action``; called only with a legal action."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the game (or match) has ended; every action is then refused."""
+
+    @abstractmethod
+    def result(self) -> Result | None:
+        """The final result, or ``None`` while the game is still being played."""
+
+    @abstractmethod
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
+
+    def apply(self, seat: int, action: Union[Action, str]) -> "State":
+        """Return the state after ``seat`` takes ``action`` (an Action or its notation).
+
+        Raises InvalidNotation for text that is not an action of this game, and IllegalAction
+        (naming the action, the seat and the reason) for an action the rules refuse here.
+        ``self`` is never modified.
+        """
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        if self.is_over():
+            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: the game is over")
+        if seat not in self.to_act():
+            raise IllegalAction(
+                f"illegal action {str(action)!r} by seat {seat}: it is not that seat's turn "
+                f"(to act: {', '.join(map(str, self.to_act())) or 'nobody'})"
+            )
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(
+                f"illegal action {str(action)!r} by seat {seat}: {self.why_illegal(seat, action)}"
+            )
+        return self._apply(seat, action)
+
+    def why_illegal(self, seat: int, action: Action) -> str:
+        """A reason, for people, why ``action`` is not legal for ``seat`` now."""
+        return "the rules do not allow it here"
+
+
+class Game(ABC):
+    """A game: its identity, seat range and options, and how to start and read it."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: True when no seat ever has hidden information (then ``determinize`` is the identity).
+    perfect_information: ClassVar[bool] = False
+
+    def new(
+        self,
+        seed: int = 0,
+        players: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        deck: Sequence[Any] | str | None = None,
+    ) -> State:
+        """Start a game. ``deck`` stacks the deck (see the game's docstring for its order).
+
+        Raises SetupError for a seat count outside the game's range, an unknown option or value,
+        or a deck that is not a permutation of the game's cards.
+        """
+        if players is None:
+            players = self.min_players
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"{self.id}: the seed must be a whole number, not {seed!r}")
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.id}: {players!r} players is outside {self.min_players}..{self.max_players}"
+            )
+        if isinstance(deck, str):
+            deck = [part for part in deck.replace(" ", ",").split(",") if part]
+        return self._new(seed, players, self.resolve_options(options), deck)
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """All options of the game with defaults filled in and values coerced; SetupError if bad."""
+        known = {option.name: option for option in self.options}
+        resolved = {name: option.default for name, option in known.items()}
+        for name, value in (options or {}).items():
+            if name not in known:
+                names = ", ".join(known) or "none"
+                raise SetupError(f"{self.id}: unknown option {name!r} (options: {names})")
+            resolved[name] = known[name].coerce(value)
+        return resolved
+
+    @abstractmethod
+    def _new(
+        self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None
+    ) -> State:
+        """Deal a new game from already-validated arguments."""
+
+    @abstractmethod
+    def parse_action(self, state: State, text: str) -> Action:
+        """Parse notation into an Action of this game; raises InvalidNotation."""
+
+    def determinize(self, state: State, seat: int, rng: random.Random) -> State:
+        """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``."""
+        if self.perfect_information:
+            return state
+        raise NotImplementedError(f"{self.id} must implement determinize")
+
+
+@dataclass(frozen=True)
+class Record:
+    """Everything needed to replay a game: its setup and the moves in notation."""
+
+    game: str
+    seed: int
+    players: int
+    options: dict[str, Any] = field(default_factory=dict)
+    deck: list[str] | None = None
+    moves: list[tuple[int, str]] = field(default_factory=list)
+
+    @classmethod
+    def from_state(cls, state: State) -> "Record":
+        return cls(
+            game=state.game_id,
+            seed=state.seed,
+            players=state.players,
+            options=dict(state.options),
+            deck=None if state.deck is None else list(state.deck),
+            moves=[(seat, str(action)) for seat, action in state.history],
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "game": self.game,
+                "seed": self.seed,
+                "players": self.players,
+                "options": self.options,
+                "deck": self.deck,
+                "moves": [[seat, text] for seat, text in self.moves],
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> "Record":
+        """Read a record; raises SetupError (with what is wrong) for text that is not one."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise SetupError(f"not a game record: {error}") from None
+        if not isinstance(data, dict):
+            raise SetupError("not a game record: expected a JSON object")
+        missing = [key for key in ("game", "seed", "players", "moves") if key not in data]
+        if missing:
+            raise SetupError(f"not a game record: missing {', '.join(missing)}")
+        moves = data["moves"]
+        if not isinstance(moves, list) or not all(
+            isinstance(move, list) and len(move) == 2 and isinstance(move[0], int)
+            and isinstance(move[1], str)
+            for move in moves
+        ):
+            raise SetupError("not a game record: moves must be [seat, notation] pairs")
+        deck = data.get("deck")
+        if deck is not None and not (
+            isinstance(deck, list) and all(isinstance(card, str) for card in deck)
+        ):
+            raise SetupError("not a game record: deck must be a list of card names")
+        options = data.get("options") or {}
+        if not isinstance(options, dict):
+            raise SetupError("not a game record: options must be an object")
+        return cls(
+            game=str(data["game"]),
+            seed=data["seed"],
+            players=data["players"],
+            options=options,
+            deck=deck,
+            moves=[(seat, notation) for seat, notation in moves],
+        )
+
+    def replay(self) -> State:
+        """The state reached by replaying the record move by move.
+
+        Raises SetupError for an unknown game or bad setup, IllegalAction (with the move number)
+        for a move the rules refuse.
+        """
+        from engine import GAMES
+
+        if self.game not in GAMES:
+            raise SetupError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
+        state = GAMES[self.game].new(
+            seed=self.seed, players=self.players, options=self.options, deck=self.deck
+        )
+        for number, (seat, notation) in enumerate(self.moves, start=1):
+            try:
+                state = state.apply(seat, notation)
+            except IllegalAction as error:
+                raise type(error)(f"record move {number}: {error}") from None
+        return state
