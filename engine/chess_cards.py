@@ -348,6 +348,14 @@ class ChessCardsState(State):
             "result": None if result is None else result.to_dict(),
         }
 
+    def zones(self) -> dict[str, tuple[str, ...]]:
+        zones: dict[str, tuple[str, ...]] = {}
+        for seat in (0, 1):
+            zones[f"hand{seat}"] = tuple(str(card) for card in sort_cards(self.hands[seat]))
+            zones[f"played{seat}"] = tuple(str(card) for card in self.played[seat])
+            zones[f"sacrificed{seat}"] = tuple(str(card) for card in self.sacrificed[seat])
+        return zones
+
     def why_illegal(self, seat: int, action: Any) -> str:
         if not isinstance(action, Play):
             return "Chess Cards actions are plays of a card"
@@ -568,6 +576,30 @@ class ChessCards(Game):
             finished=(),
         )
         return state
+
+    def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(str(card) for card in CARDS)
+
+    def from_view(self, view: Mapping[str, Any]) -> ChessCardsState:
+        """The position a view shows, as a state to search from (perfect information: a view
+        holds everything). Its history is empty; earlier games of the match are not rebuilt."""
+        def cards(names: Iterable[str]) -> tuple[Card, ...]:
+            return tuple(Card.parse(name) for name in names)
+
+        hands = tuple(frozenset(cards(hand)) for hand in view["hands"])
+        lead = None if view["lead"] is None else self.parse_action(None, view["lead"])  # type: ignore[arg-type]
+        return ChessCardsState(
+            game_id=self.id, seed=0, players=2,
+            options=MappingProxyType(self.resolve_options(view["options"])),
+            deck=None, history=(),
+            dealt=hands,  # type: ignore[arg-type]
+            game_number=view["game_number"], dealer=view["dealer"],
+            hands=hands,  # type: ignore[arg-type]
+            leader=view["leader"], move_number=view["move_number"], lead=lead,
+            played=tuple(cards(pile) for pile in view["played"]),  # type: ignore[arg-type]
+            sacrificed=tuple(cards(pile) for pile in view["sacrificed"]),  # type: ignore[arg-type]
+            moves=(), finished=(), over=view["phase"] == "over",
+        )
 
     def parse_action(self, state: State, text: str) -> Play:
         match = _PLAY.match(text)

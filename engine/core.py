@@ -161,6 +161,14 @@ class State(ABC):
             )
         return self._apply(seat, action)
 
+    @abstractmethod
+    def zones(self) -> dict[str, tuple[str, ...]]:
+        """Where every card is now, zone name -> card names; together they hold the whole deck.
+
+        The conformance suite checks card conservation with it: the multiset union of all zones
+        equals ``game.deck_cards(players, options)`` at every step.
+        """
+
     def why_illegal(self, seat: int, action: Action) -> str:
         """A reason, for people, why ``action`` is not legal for ``seat`` now."""
         return "the rules do not allow it here"
@@ -217,6 +225,10 @@ class Game(ABC):
         self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None
     ) -> State:
         """Deal a new game from already-validated arguments."""
+
+    @abstractmethod
+    def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        """Every card the game is played with (a multiset, as names), for card conservation."""
 
     @abstractmethod
     def parse_action(self, state: State, text: str) -> Action:
