@@ -1,0 +1,68 @@
+# Five Checks: build, serve, test, benchmark.
+#
+#   make vendor         npm ci (when node_modules is missing or stale), copy the runtime into
+#                       vendor/, regenerate pyscript.toml's [files] table
+#   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
+#   make test           test deps + a Chromium + vendor, then the whole pytest suite
+#   make bench          vendor, then every bench/*.py that defines main()
+#   make pyscript.toml  regenerate the [files] table from engine/ and ui/
+#
+# Needs Python 3.11+ and Node.js 20+ with npm. Nothing here needs network access except
+# npm ci, pip and (only when no Chromium is found) the browser install.
+
+PYTHON ?= python3
+PORT ?= 8000
+PIP_FLAGS ?= -q --disable-pip-version-check
+
+export PIP_ROOT_USER_ACTION := ignore
+
+.PHONY: all vendor play test test-deps browser bench pyscript.toml clean
+
+all: vendor
+
+# npm ci rewrites node_modules/.package-lock.json, so it is the "installed" stamp: out of date
+# when package.json or the lock file changed since the last install.
+node_modules/.package-lock.json: package.json package-lock.json
+	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ with npm" >&2; exit 1; }
+	npm ci --no-audit --no-fund
+
+vendor: node_modules/.package-lock.json
+	$(PYTHON) tools/vendor.py
+	$(PYTHON) tools/gen_pyscript_toml.py
+
+pyscript.toml:
+	$(PYTHON) tools/gen_pyscript_toml.py
+
+play: vendor
+	$(PYTHON) tools/serve.py --port $(PORT)
+
+# A Debian/Ubuntu python may be "externally managed" (PEP 668): fall back to a user install.
+test-deps:
+	$(PYTHON) -m pip install $(PIP_FLAGS) -r requirements-dev.txt \
+	  || $(PYTHON) -m pip install $(PIP_FLAGS) --user --break-system-packages -r requirements-dev.txt
+
+# The e2e tests prefer the system Chromium (tools/browser.py). Without one: as root, install
+# the distro package; otherwise (or if apt has none) let Playwright download its own.
+browser: test-deps
+	@if [ -n "$$CHROMIUM" ] || [ -x /usr/bin/chromium ] || [ -x /usr/bin/chromium-browser ] \
+	    || command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1; then \
+	  echo "browser: using system Chromium"; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 \
+	    && apt-get update && apt-get install -y chromium; then \
+	  echo "browser: installed Debian chromium"; \
+	else \
+	  $(PYTHON) -m playwright install chromium; \
+	fi
+
+test: test-deps browser vendor
+	$(PYTHON) -m pytest tests -q
+
+bench: vendor
+	@set -e; for script in bench/*.py; do \
+	  if grep -q '^def main' "$$script"; then \
+	    echo "== $$script"; $(PYTHON) "$$script"; echo; \
+	  fi; \
+	done
+
+clean:
+	rm -rf vendor test-artifacts .pytest_cache .hypothesis

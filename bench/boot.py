@@ -1,0 +1,175 @@
+#!/usr/bin/env python3
+"""Boot benchmark: how much the app adds to a bare PyScript boot on the same vendored runtime.
+
+Loads the app (``index.html``) and a bare PyScript page (``bench/bare.html``: one inline
+``<script type="py">`` that sets data-ready) alternately in one browser run, a fresh context
+(cold cache, empty storage) for every load, and prints per page the median and p95 of:
+
+* time to ``html[data-ready]`` (the UI is up and interactive), from navigation start;
+* first contentful paint (the static shell: should stay tiny whatever Python costs).
+
+Then the ratio app/bare of the median time to data-ready (goal <= 1.15, DESIGN.md). A table to
+read, never an assertion: timings depend on the machine.
+
+Usage: ``python3 bench/boot.py [-n 10] [--warmup 1] [--json]`` (``make bench`` runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from tools.browser import find_chromium, launch  # noqa: E402
+from tools.serve import serve, url_of  # noqa: E402
+
+GOAL_RATIO = 1.15
+READY_TIMEOUT_MS = 120_000
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+
+# Records the moment data-ready appears, on the page's own clock (ms since navigation start),
+# so Playwright's round trips do not pollute the measure.
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (window.__readyAt === undefined && document.documentElement?.hasAttribute('data-ready'))
+      window.__readyAt = performance.now();
+  };
+  new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+})();
+"""
+
+PAGES = {"app": "index.html", "bare": "bench/bare.html"}
+
+
+@dataclass
+class Series:
+    """Measurements of one page over the runs."""
+
+    path: str
+    ready_ms: list[float] = field(default_factory=list)
+    fcp_ms: list[float] = field(default_factory=list)
+    requests: list[int] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile (with 10 runs: the slowest but none)."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def load_once(browser, url: str) -> tuple[float, float | None, list[str], list[str]]:  # noqa: ANN001
+    """One cold load: (ms to data-ready, ms to first contentful paint, requests, errors)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        context.add_init_script(READY_PROBE)
+        page = context.new_page()
+        requests: list[str] = []
+        errors: list[str] = []
+        # Passive listeners only: routing every request through Playwright would add latency
+        # per request and so penalise the page with more files.
+        page.on("request", lambda request: requests.append(request.url))
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
+        ready, fcp = page.evaluate(
+            """() => {
+                const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+                return [window.__readyAt, fcp ? fcp.startTime : null];
+            }"""
+        )
+        return float(ready), (float(fcp) if fcp is not None else None), requests, errors
+    finally:
+        context.close()
+
+
+def run(runs: int, warmup: int) -> dict[str, Series]:
+    from playwright.sync_api import sync_playwright  # imported late: only the bench needs it
+
+    series = {name: Series(path) for name, path in PAGES.items()}
+    server = serve(ROOT, "127.0.0.1", 0)
+    base = url_of(server)
+    try:
+        with sync_playwright() as playwright:
+            browser = launch(playwright)
+            try:
+                for i in range(warmup + runs):
+                    # Alternate which page goes first so neither always gets the warmer slot.
+                    order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                    for name in order:
+                        ready, fcp, requests, errors = load_once(browser, base + PAGES[name])
+                        if i < warmup:
+                            continue
+                        s = series[name]
+                        s.ready_ms.append(ready)
+                        if fcp is not None:
+                            s.fcp_ms.append(fcp)
+                        s.requests.append(len(requests))
+                        s.foreign += [u for u in requests if urlsplit(u).hostname not in LOCAL_HOSTS
+                                      and urlsplit(u).scheme in ("http", "https")]
+                        s.errors += errors
+                    if i >= warmup:
+                        print(f"  run {i - warmup + 1}/{runs}: "
+                              + ", ".join(f"{n} {series[n].ready_ms[-1]:.0f} ms" for n in PAGES),
+                              file=sys.stderr, flush=True)
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return series
+
+
+def report(series: dict[str, Series], runs: int) -> str:
+    app, bare = series["app"], series["bare"]
+    ratio = statistics.median(app.ready_ms) / statistics.median(bare.ready_ms)
+    browser = find_chromium() or "Playwright's bundled Chromium"
+    lines = [
+        f"Boot benchmark: {runs} cold loads per page, alternated, fresh context each ({browser}, headless)",
+        "",
+        f"{'page':<24} {'ready median':>13} {'ready p95':>10} {'FCP median':>11} {'FCP p95':>8} {'requests':>9}",
+    ]
+    for name, s in series.items():
+        fcp_med = f"{statistics.median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
+        fcp_p95 = f"{p95(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
+        lines.append(
+            f"{name + ' (' + s.path + ')':<24} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
+            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.requests):>9.0f}"
+        )
+    verdict = "ok" if ratio <= GOAL_RATIO else "OVER GOAL"
+    lines += ["", f"ratio app/bare, median time to data-ready: {ratio:.3f} (goal <= {GOAL_RATIO}: {verdict})"]
+    for name, s in series.items():
+        if s.foreign:
+            lines.append(f"WARNING: {name} requested other hosts: {sorted(set(s.foreign))}")
+        if s.errors:
+            lines.append(f"WARNING: {name} logged errors: {sorted(set(s.errors))[:5]}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Boot time of the app vs a bare PyScript page.")
+    parser.add_argument("-n", "--runs", type=int, default=10, help="measured loads per page (default 10)")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured load pairs first (default 1)")
+    parser.add_argument("--json", action="store_true", help="print raw measurements as JSON instead")
+    args = parser.parse_args(argv)
+    series = run(args.runs, args.warmup)
+    if args.json:
+        print(json.dumps({name: s.__dict__ for name, s in series.items()}, indent=2))
+    else:
+        print(report(series, args.runs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,90 @@
+"""The app boots offline: static shell first, then Python sets data-ready; nothing leaves 127.0.0.1.
+
+These checks hold whatever the UI renders on top of the shell: they look for the five game
+titles in #app rather than for the shell's own markup (the UI replaces it once it is up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page
+
+# Fixture types (see conftest.py); test modules do not import conftest itself.
+OpenApp = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+PageGuard = Any
+
+READY_SELECTOR = 'html[data-ready="1"]'
+
+GAME_IDS = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
+GAME_TITLES = ("Checks", "Checkmate", "Saving Private Checkers", "Chess Cards", "Check!")
+PHONE = {"width": 360, "height": 740}
+
+
+def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp, page_guard: PageGuard) -> None:
+    open_app(page, "#/")
+    assert page.locator(READY_SELECTOR).count() == 1
+    assert "Five Checks" in page.title()
+    text = page.locator("#app").inner_text()
+    for title in GAME_TITLES:
+        assert title in text, f"gallery lacks {title!r}"
+    # The runtime really came from this origin (and nothing else was even attempted).
+    assert any(u.endswith("/vendor/pyodide/pyodide.asm.wasm") for u in page_guard.requests)
+    assert any(u.endswith("/vendor/pyscript/core.js") for u in page_guard.requests)
+    assert page_guard.foreign == []
+
+
+def test_phone_width(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/")
+    # No sideways scrolling on a 360px phone.
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"page is {overflow}px wider than a 360px phone"
+    path = shot(page, "boot-gallery-360")
+    assert path.stat().st_size > 0
+
+
+def test_shell_paints_before_python(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/", wait_ready=False)
+    # The static gallery is in the HTML itself: visible before any Python has run.
+    page.wait_for_selector("#app .gallery", state="visible", timeout=10_000)
+    shot(page, "boot-shell-1280")
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=60_000)
+    paint, ready = page.evaluate(
+        """() => {
+            const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+            return [fcp ? fcp.startTime : null, performance.now()];
+        }"""
+    )
+    assert paint is not None and paint < ready
+
+
+def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: Shot) -> None:
+    """The shell alone (no JS, so no Python): five games, only Chess Cards is a link."""
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}index.html")
+        games = page.locator("#app [data-game]")
+        assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
+        links = page.locator("#app a[href]")
+        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == ["#/chess-cards"]
+        assert page.locator("#app [data-game]:not([data-game=chess-cards])").get_by_text("In preparation").count() == 4
+        assert page.locator("#boot[role=progressbar]").is_visible()
+        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0
+        shot(page, "shell-nojs-360")
+    finally:
+        context.close()
+
+
+def test_guard_blocks_and_records_foreign_requests(page: Page, base_url: str, page_guard: PageGuard) -> None:
+    """The no-network guard itself works: a CDN request is aborted and recorded."""
+    page.goto(f"{base_url}tools/serve.py")  # any local page will do; no need to boot Python
+    page.evaluate("fetch('https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs').catch(() => null)")
+    page.wait_for_timeout(200)
+    assert page_guard.foreign == ["https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs"]
+    page_guard.clear()  # provoked on purpose: do not fail this test for it

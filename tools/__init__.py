@@ -1,0 +1,1 @@
+"""Build, serve and benchmark helpers for the app (not shipped to the browser)."""
