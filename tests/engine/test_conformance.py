@@ -1,0 +1,698 @@
+"""Engine conformance suite: every game registered in ``engine.GAMES`` passes it unchanged.
+
+It is written only against the contract of ``engine.core`` (see ``DESIGN.md``), never against a
+particular game, and is parametrized over every game id and a few seat counts (the minimum, the
+maximum and one in between). Hypothesis draws the setups (seed, options, sometimes a stacked
+deck) and the seed of the random playout; every playout must end within ``MAX_ACTIONS`` actions.
+
+Invariants (one test each, so a failure names the broken rule):
+
+1. seeded random playouts always end, with a well-formed ``Result`` (``None`` before the end);
+2. a live game always offers someone a legal action; seats not in ``to_act()`` have none;
+3. ``apply`` never mutates its state, neither when it succeeds nor when it refuses;
+4. the same seed and moves give the same trajectory, state by state and view by view;
+5. records replay exactly, at random points and at the end;
+6. after the end every action is refused with ``IllegalAction``;
+7. every view is JSON-safe, and a seat's view (and legal actions) do not change when the cards
+   it cannot see are reshuffled by ``game.determinize``;
+8. card conservation: the zones together always hold exactly ``game.deck_cards(...)``;
+9. notation round-trips, and applying the notation equals applying the action;
+10. garbage notation raises ``InvalidNotation``, a seat acting out of turn ``IllegalAction``;
+11. ``Game.new`` refuses bad setups with ``SetupError``.
+
+``CONFORMANCE_EXAMPLES`` (environment) sets the number of Hypothesis examples per test and case.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine import (
+    CLOCK,
+    GAMES,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Record,
+    Result,
+    SetupError,
+    State,
+)
+
+#: A playout still running after this many actions fails the test: games must end.
+MAX_ACTIONS = 5000
+#: Per-step checks that cost a lot (determinize, apply-by-notation) run on every step of the
+#: first ``DENSE_STEPS`` steps, then on a random ``SPARSE_RATE`` of the later ones.
+DENSE_STEPS = 60
+SPARSE_RATE = 0.2
+#: How many actions per seat and step are also applied by notation (all are parsed back).
+APPLY_SAMPLE = 3
+#: How many reshuffles of the hidden cards are compared per seat and step.
+DETERMINIZATIONS = 2
+
+EXAMPLES = int(os.environ.get("CONFORMANCE_EXAMPLES", "30"))
+
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+#: Text that is not the notation of any action of any game.
+GARBAGE = (
+    "",
+    "   ",
+    "\x00",
+    "?!?",
+    "((((",
+    "not a move at all",
+    "zz zz zz zz",
+    "\U0001f0a1\U0001f0b1",
+    "<b>x</b>",
+    "{}",
+)
+
+
+# --- Cases -------------------------------------------------------------------------------------
+
+
+def seat_counts(game: Game) -> list[int]:
+    """The minimum, the maximum and one seat count in between (when they differ)."""
+    low, high = game.min_players, game.max_players
+    return sorted({low, (low + high) // 2, high})
+
+
+CASES = [
+    pytest.param(game_id, players, id=f"{game_id}-{players}p")
+    for game_id in sorted(GAMES)
+    for players in seat_counts(GAMES[game_id])
+]
+GAME_IDS = [pytest.param(game_id, id=game_id) for game_id in sorted(GAMES)]
+
+
+def resolved_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
+    """Every option of ``game`` with the defaults filled in (``options`` are already typed)."""
+    return {option.name: options.get(option.name, option.default) for option in game.options}
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One drawn game: how to start it and which seed drives the random playout."""
+
+    game_id: str
+    seed: int
+    players: int
+    options: dict[str, Any]
+    deck: tuple[str, ...] | None
+    moves_seed: int
+
+    @property
+    def game(self) -> Game:
+        return GAMES[self.game_id]
+
+    def new(self) -> State:
+        return self.game.new(
+            seed=self.seed,
+            players=self.players,
+            options=dict(self.options),
+            deck=None if self.deck is None else list(self.deck),
+        )
+
+    def deck_cards(self) -> Counter[str]:
+        return Counter(self.game.deck_cards(self.players, resolved_options(self.game, self.options)))
+
+
+def option_values(option: Option) -> st.SearchStrategy[Any]:
+    if isinstance(option.default, bool):
+        return st.booleans()
+    if option.choices:
+        return st.sampled_from(option.choices)
+    return st.just(option.default)
+
+
+@st.composite
+def setups(draw: Any, game_id: str, players: int) -> Setup:
+    game = GAMES[game_id]
+    seed = draw(st.integers(min_value=-(2**31), max_value=2**53))
+    options = {
+        option.name: draw(option_values(option))
+        for option in game.options
+        if draw(st.booleans())  # sometimes leave an option out: its default applies
+    }
+    deck = None
+    if draw(st.integers(0, 3)) == 0:  # a quarter of the games from a stacked deck
+        cards = sorted(game.deck_cards(players, resolved_options(game, options)))
+        deck = tuple(draw(st.permutations(cards)))
+    moves_seed = draw(st.integers(0, 2**32 - 1))
+    return Setup(game_id, seed, players, options, deck, moves_seed)
+
+
+# --- Playouts ----------------------------------------------------------------------------------
+
+
+def all_seats(state: State) -> list[int]:
+    """Every seat of the game and the CLOCK pseudo-seat."""
+    return [*range(state.players), CLOCK]
+
+
+def movers(state: State) -> list[tuple[int, tuple[Action, ...]]]:
+    """The seats that may act now with their (non-empty) legal actions."""
+    return [(seat, actions) for seat in state.to_act() if (actions := state.legal_actions(seat))]
+
+
+def choose(state: State, rng: random.Random) -> tuple[int, Action]:
+    """A uniformly random acting seat (CLOCK included) and one of its legal actions."""
+    options = movers(state)
+    assert options, (
+        f"a live game offers no legal action: to_act()={state.to_act()!r}, "
+        f"history length {len(state.history)}"
+    )
+    seat, actions = rng.choice(options)
+    return seat, rng.choice(actions)
+
+
+@dataclass
+class Trajectory:
+    """A finished random playout: ``states[i + 1] == states[i].apply(*moves[i])``."""
+
+    states: list[State] = field(default_factory=list)
+    moves: list[tuple[int, Action]] = field(default_factory=list)
+
+    @property
+    def final(self) -> State:
+        return self.states[-1]
+
+
+def play(setup: Setup) -> Trajectory:
+    """Play ``setup`` to the end with random legal actions; fails at ``MAX_ACTIONS``."""
+    rng = random.Random(setup.moves_seed)
+    state = setup.new()
+    trajectory = Trajectory([state])
+    while not state.is_over():
+        if len(trajectory.moves) >= MAX_ACTIONS:
+            pytest.fail(
+                f"{setup.game_id}: a random playout is not over after {MAX_ACTIONS} actions "
+                f"({setup!r})"
+            )
+        seat, action = choose(state, rng)
+        state = state.apply(seat, action)
+        trajectory.states.append(state)
+        trajectory.moves.append((seat, action))
+    return trajectory
+
+
+def checked_steps(count: int, rng: random.Random) -> Iterable[int]:
+    """Indices of the steps that get the costly checks: all early ones, a sample of the rest."""
+    return [i for i in range(count) if i < DENSE_STEPS or rng.random() < SPARSE_RATE]
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything observable about ``state``, to detect a mutation."""
+    seats = all_seats(state)
+    return (
+        hash(state),
+        state.is_over(),
+        state.result(),
+        state.to_act(),
+        state.history,
+        json.dumps(state.view(None), sort_keys=True),
+        tuple(json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)),
+        tuple(state.legal_actions(seat) for seat in seats),
+        tuple(sorted((name, tuple(cards)) for name, cards in state.zones().items())),
+    )
+
+
+def views(state: State) -> list[Any]:
+    return [state.view(None)] + [state.view(seat) for seat in range(state.players)]
+
+
+def assert_same_state(actual: State, expected: State, what: str, full: bool = True) -> None:
+    """Equal states, equal hashes and (``full``) equal views, turns, legal actions, results."""
+    assert actual == expected, f"{what}: the states differ"
+    assert hash(actual) == hash(expected), f"{what}: equal states with different hashes"
+    if not full:
+        assert actual.view(None) == expected.view(None), f"{what}: equal states, other views"
+        return
+    assert views(actual) == views(expected), f"{what}: equal states with different views"
+    assert actual.to_act() == expected.to_act(), f"{what}: to_act() differs"
+    for seat in all_seats(expected):
+        assert actual.legal_actions(seat) == expected.legal_actions(seat), (
+            f"{what}: legal_actions({seat}) differs"
+        )
+    assert actual.is_over() == expected.is_over(), f"{what}: is_over() differs"
+    assert actual.result() == expected.result(), f"{what}: result() differs"
+
+
+def sample(items: tuple[Action, ...], rng: random.Random, k: int) -> list[Action]:
+    return list(items) if len(items) <= k else rng.sample(list(items), k)
+
+
+def cards_held(state: State) -> Counter[str]:
+    """The multiset of the cards in all zones of ``state``."""
+    return Counter(card for cards in state.zones().values() for card in cards)
+
+
+def json_round_trip(value: Any) -> Any:
+    return json.loads(json.dumps(value, allow_nan=False))
+
+
+# --- 1, 2: playouts end; someone can always act -----------------------------------------------
+
+
+def check_result(state: State) -> None:
+    result = state.result()
+    assert isinstance(result, Result), f"result() of a finished game is {result!r}"
+    assert isinstance(result.scores, tuple) and len(result.scores) == state.players, (
+        f"result().scores must hold one score per seat: {result.scores!r}"
+    )
+    assert all(isinstance(score, int) and not isinstance(score, bool) for score in result.scores)
+    assert isinstance(result.winners, tuple), f"result().winners is {result.winners!r}"
+    assert len(set(result.winners)) == len(result.winners), f"repeated winner: {result.winners!r}"
+    assert set(result.winners) <= set(range(state.players)), (
+        f"winners {result.winners!r} are not seats of a {state.players}-seat game"
+    )
+    assert isinstance(result.reason, str) and result.reason, "result().reason must be a text"
+    json_round_trip(result.to_dict())
+
+
+def check_turn_structure(state: State) -> None:
+    to_act = state.to_act()
+    assert isinstance(to_act, tuple), f"to_act() must be a tuple, not {to_act!r}"
+    assert len(set(to_act)) == len(to_act), f"to_act() repeats a seat: {to_act!r}"
+    assert set(to_act) <= set(all_seats(state)), f"to_act() has unknown seats: {to_act!r}"
+    assert isinstance(state.is_over(), bool)
+    for seat in all_seats(state):
+        actions = state.legal_actions(seat)
+        assert isinstance(actions, tuple), f"legal_actions({seat}) must be a tuple"
+        if seat not in to_act:
+            assert actions == (), f"seat {seat} is not in to_act() {to_act} but has {actions!r}"
+        assert len(set(actions)) == len(actions), f"legal_actions({seat}) repeats an action"
+        for action in actions:
+            assert isinstance(action, Action), f"{action!r} is not an Action value"
+            hash(action)
+    if state.is_over():
+        assert to_act == (), f"to_act() of a finished game is {to_act!r}"
+        check_result(state)
+    else:
+        assert state.result() is None, "result() must be None while the game is live"
+        assert movers(state), f"a live game offers no legal action (to_act()={to_act!r})"
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_random_playouts_end_with_a_result(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    trajectory = play(setup)
+    first = trajectory.states[0]
+    assert first.game_id == game_id and first.players == players and first.seed == setup.seed
+    assert first.history == ()
+    for state in trajectory.states:
+        check_turn_structure(state)
+    assert trajectory.final.is_over()
+    assert all(not state.is_over() for state in trajectory.states[:-1]), "play went on after the end"
+
+
+# --- 3: apply never mutates -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    rng = random.Random(setup.moves_seed)
+    # Two chains built independently and fed the same moves: ``twin`` is never touched while
+    # ``state`` is applied to, so any change to ``state`` shows as a difference from ``twin``.
+    state, twin = setup.new(), setup.new()
+    seen: list[tuple[int, Action]] = []
+    for _ in range(MAX_ACTIONS):
+        before = snapshot(state)
+        assert state == twin
+        what = f"after {len(state.history)} actions"
+        # Refused applies: garbage text, a seat out of turn, an action that is not legal now.
+        for text in GARBAGE[:3]:
+            for seat in state.to_act() or (0,):
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, text)
+        idle = [seat for seat in all_seats(state) if seat not in state.to_act()]
+        for seat, action in seen[-6:]:
+            for other in idle:
+                with pytest.raises(IllegalAction):
+                    state.apply(other, action)
+            if action not in state.legal_actions(seat) and seat in state.to_act():
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, action)
+        assert snapshot(state) == before, f"{what}: a refused apply changed the state"
+        assert state == twin, f"{what}: a refused apply changed the state"
+        if state.is_over():
+            return
+        seat, action = choose(state, rng)
+        after = state.apply(seat, action)
+        assert after is not state, "apply must return a new state"
+        assert after != state, f"{what}: apply({seat}, {action}) returned an equal state"
+        assert after.history == state.history + ((seat, action),), (
+            f"{what}: history must grow by exactly ({seat}, {action!s})"
+        )
+        assert snapshot(state) == before, f"{what}: apply({seat}, {action}) changed the old state"
+        assert state == twin, f"{what}: apply({seat}, {action}) changed the old state"
+        twin = twin.apply(seat, action)
+        seen.append((seat, action))
+        state = after
+    pytest.fail(f"{game_id}: a random playout is not over after {MAX_ACTIONS} actions")
+
+
+# --- 4: same seed, same trajectory ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_same_seed_same_trajectory(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    first, second = play(setup), play(setup)
+    assert first.moves == second.moves, "the same seeds chose different moves"
+    assert len(first.states) == len(second.states)
+    for number, (a, b) in enumerate(zip(first.states, second.states)):
+        assert_same_state(a, b, f"after {number} actions")
+    assert Record.from_state(first.final).to_json() == Record.from_state(second.final).to_json()
+
+
+# --- 5: records replay exactly ----------------------------------------------------------------
+
+
+def check_record(state: State, what: str) -> None:
+    text = Record.from_state(state).to_json()
+    data = json.loads(text)
+    assert data["game"] == state.game_id and data["players"] == state.players
+    assert len(data["moves"]) == len(state.history)
+    record = Record.from_json(text)
+    assert record.to_json() == text, f"{what}: a record does not survive from_json/to_json"
+    replayed = record.replay()
+    assert_same_state(replayed, state, f"{what}: replayed record")
+    assert replayed.history == state.history, f"{what}: replay has another history"
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_records_replay_exactly(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    trajectory = play(setup)
+    rng = random.Random(setup.moves_seed + 5)
+    points = {0, len(trajectory.states) - 1}
+    points.update(rng.randrange(len(trajectory.states)) for _ in range(4))
+    for index in sorted(points):
+        check_record(trajectory.states[index], f"after {index} actions")
+    # A record with a move the rules refuse does not replay.
+    record = Record.from_state(trajectory.final)
+    broken = Record(record.game, record.seed, record.players, record.options, record.deck,
+                    [*record.moves, (0, GARBAGE[3])])
+    with pytest.raises(IllegalAction):
+        broken.replay()
+
+
+# --- 6: after the end every action is refused -------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_every_action_refused_after_the_end(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    trajectory = play(setup)
+    final = trajectory.final
+    before = snapshot(final)
+    # The legal actions of every seat in the last few live states, and the moves played.
+    recent: set[Action] = {action for _, action in trajectory.moves[-10:]}
+    for state in trajectory.states[-4:-1]:
+        for seat in all_seats(state):
+            recent.update(state.legal_actions(seat))
+    assert recent or not trajectory.moves
+    for seat in [*all_seats(final), final.players]:
+        assert final.legal_actions(seat) == (), f"seat {seat} has legal actions after the end"
+        for action in sorted(recent, key=str):
+            with pytest.raises(IllegalAction):
+                final.apply(seat, action)
+            with pytest.raises(IllegalAction):
+                final.apply(seat, str(action))
+    assert snapshot(final) == before, "a refused apply changed the finished state"
+    assert final.is_over() and final.result() is not None
+
+
+# --- 7: JSON-safe views that hide what a seat cannot see --------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_views_are_json_safe_and_hide_other_seats(
+    game_id: str, players: int, data: st.DataObject
+) -> None:
+    setup = data.draw(setups(game_id, players))
+    game = setup.game
+    trajectory = play(setup)
+    rng = random.Random(setup.moves_seed + 7)
+    steps = checked_steps(len(trajectory.states), rng)
+    for index in steps:
+        state = trajectory.states[index]
+        what = f"after {index} actions"
+        for seat in [None, *range(players)]:
+            view = state.view(seat)
+            assert isinstance(view, dict), f"{what}: view({seat}) is not a dict"
+            try:
+                copy = json_round_trip(view)
+            except (TypeError, ValueError) as error:
+                pytest.fail(f"{what}: view({seat}) is not JSON-serializable: {error}")
+            assert copy == view, (
+                f"{what}: view({seat}) changes through JSON (tuples, non-string keys, ...)"
+            )
+        before = snapshot(state)
+        held = cards_held(state)
+        for seat in range(players):
+            real_view = state.view(seat)
+            real_actions = state.legal_actions(seat)
+            for _ in range(DETERMINIZATIONS):
+                key = rng.getrandbits(64)
+                sampled = game.determinize(state, seat, random.Random(key))
+                assert isinstance(sampled, State)
+                assert sampled.players == state.players and sampled.game_id == state.game_id
+                assert sampled.is_over() == state.is_over()
+                assert sampled.view(seat) == real_view, (
+                    f"{what}: seat {seat}'s view changes when the cards it cannot see are "
+                    "reshuffled (determinize), so view() leaks hidden information or "
+                    "determinize() changes what the seat knows"
+                )
+                if seat in state.to_act():
+                    assert sampled.legal_actions(seat) == real_actions, (
+                        f"{what}: seat {seat}'s legal actions depend on cards it cannot see"
+                    )
+                    if real_actions:
+                        sampled.apply(seat, real_actions[0])  # a sampled state is playable
+                assert cards_held(sampled) == held, (
+                    f"{what}: determinize for seat {seat} created or lost cards"
+                )
+                again = game.determinize(state, seat, random.Random(key))
+                assert again == sampled, f"{what}: determinize is not a function of its rng"
+        assert snapshot(state) == before, f"{what}: determinize changed the real state"
+
+
+# --- 8: card conservation ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_cards_are_conserved(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    deck = setup.deck_cards()
+    assert deck, f"{game_id}: deck_cards() is empty"
+    trajectory = play(setup)
+    assert Counter(trajectory.states[0].game.deck_cards(players, dict(trajectory.states[0].options))) == deck
+    for index, state in enumerate(trajectory.states):
+        zones = state.zones()
+        assert isinstance(zones, dict)
+        for name, cards in zones.items():
+            assert isinstance(name, str) and isinstance(cards, tuple), f"zone {name!r}: {cards!r}"
+            assert all(isinstance(card, str) for card in cards), f"zone {name!r}: {cards!r}"
+        held = Counter(card for cards in zones.values() for card in cards)
+        assert held == deck, (
+            f"after {index} actions the zones hold {sorted((held - deck).elements())} too many "
+            f"and {sorted((deck - held).elements())} too few"
+        )
+
+
+# --- 9: notation round-trips ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    game = setup.game
+    trajectory = play(setup)
+    rng = random.Random(setup.moves_seed + 9)
+    dense = set(checked_steps(len(trajectory.states), rng))
+    for index, state in enumerate(trajectory.states[:-1]):
+        what = f"after {index} actions"
+        for seat in state.to_act():
+            actions = state.legal_actions(seat)
+            texts = [str(action) for action in actions]
+            repeated = [text for text, count in Counter(texts).items() if count > 1]
+            assert not repeated, f"{what}: seat {seat} has distinct actions written {repeated}"
+            for action, text in zip(actions, texts):
+                assert isinstance(text, str) and text, f"{what}: {action!r} has no notation"
+                parsed = game.parse_action(state, text)
+                assert parsed == action, f"{what}: {text!r} parses to {parsed!r}, not {action!r}"
+                assert str(parsed) == text
+                assert hash(parsed) == hash(action)
+            if index not in dense:
+                continue
+            played = [a for s, a in trajectory.moves[index:index + 1] if s == seat]
+            for action in dict.fromkeys([*sample(actions, rng, APPLY_SAMPLE), *played]):
+                by_action = state.apply(seat, action)
+                by_text = state.apply(seat, str(action))
+                assert_same_state(by_text, by_action, f"{what}: {seat} plays {action}", full=False)
+
+
+# --- 10: illegal input ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+@SETTINGS
+@given(data=st.data())
+def test_illegal_input_is_refused(game_id: str, players: int, data: st.DataObject) -> None:
+    setup = data.draw(setups(game_id, players))
+    game = setup.game
+    trajectory = play(setup)
+    rng = random.Random(setup.moves_seed + 10)
+    dense = set(checked_steps(len(trajectory.states), rng))
+    earlier: dict[int, set[Action]] = {}
+    for index, state in enumerate(trajectory.states):
+        if index not in dense and not state.is_over():
+            continue
+        what = f"after {index} actions"
+        before = snapshot(state)
+        for text in GARBAGE:
+            with pytest.raises(InvalidNotation):
+                game.parse_action(state, text)
+            for seat in state.to_act() or (0,):
+                with pytest.raises(InvalidNotation):
+                    state.apply(seat, text)
+        to_act = state.to_act()
+        offered = [action for seat in to_act for action in state.legal_actions(seat)]
+        idle = [seat for seat in all_seats(state) if seat not in to_act]
+        for action in sample(tuple(offered), rng, APPLY_SAMPLE):
+            for seat in [*idle, state.players, 99]:
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, action)
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, str(action))
+        # Actions offered earlier but not now are refused for a seat that may act.
+        for seat in to_act:
+            legal = set(state.legal_actions(seat))
+            stale = sorted(earlier.get(seat, set()) - legal, key=str)
+            for action in sample(tuple(stale), rng, APPLY_SAMPLE):
+                with pytest.raises(IllegalAction):
+                    state.apply(seat, action)
+            earlier.setdefault(seat, set()).update(legal)
+        assert snapshot(state) == before, f"{what}: refused input changed the state"
+
+
+# --- 11: setup errors and game descriptions ---------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_new_rejects_bad_setups(game_id: str) -> None:
+    game = GAMES[game_id]
+    low, high = game.min_players, game.max_players
+    for players in (low - 1, high + 1, 0, -1, str(low), float(low)):
+        with pytest.raises(SetupError):
+            game.new(seed=1, players=players)
+    for seed in ("7", 7.5, None, True, [7]):
+        with pytest.raises(SetupError):
+            game.new(seed=seed, players=low)  # type: ignore[arg-type]
+    with pytest.raises(SetupError):
+        game.new(seed=1, players=low, options={"no-such-option-xyz": True})
+    for option in game.options:
+        if isinstance(option.default, bool):
+            with pytest.raises(SetupError):
+                game.new(seed=1, players=low, options={option.name: "maybe"})
+        elif option.choices:
+            with pytest.raises(SetupError):
+                game.new(seed=1, players=low, options={option.name: object()})
+    assert issubclass(SetupError, EngineError) and issubclass(InvalidNotation, IllegalAction)
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+def test_new_accepts_a_stacked_deck(game_id: str, players: int) -> None:
+    game = GAMES[game_id]
+    cards = list(game.deck_cards(players, resolved_options(game, {})))
+    state = game.new(seed=3, players=players, deck=list(reversed(cards)))
+    assert cards_held(state) == Counter(cards)
+    check_record(state, "a stacked deck")
+
+
+#: Ways to spoil a stacked deck (the game's cards in their listed order).
+BAD_DECKS = {
+    "missing-card": lambda cards: cards[:-1],
+    "extra-card": lambda cards: cards + cards[:1],
+    "duplicate-for-another": lambda cards: cards[:1] + cards[:-1],
+    "unknown-card": lambda cards: ["not-a-card", *cards[1:]],
+    "empty": lambda cards: [],
+}
+
+
+@pytest.mark.parametrize("spoil", sorted(BAD_DECKS))
+@pytest.mark.parametrize("game_id, players", CASES)
+def test_new_rejects_decks_that_are_not_the_game_cards(
+    game_id: str, players: int, spoil: str
+) -> None:
+    game = GAMES[game_id]
+    cards = list(game.deck_cards(players, resolved_options(game, {})))
+    with pytest.raises(SetupError):
+        game.new(seed=3, players=players, deck=BAD_DECKS[spoil](cards))
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_game_description(game_id: str) -> None:
+    game = GAMES[game_id]
+    assert game.id == game_id
+    assert isinstance(game.title, str) and game.title
+    assert 1 <= game.min_players <= game.max_players
+    assert isinstance(game.perfect_information, bool)
+    names = [option.name for option in game.options]
+    assert len(set(names)) == len(names), f"repeated option names: {names}"
+    for option in game.options:
+        assert isinstance(option, Option)
+        assert option.coerce(option.default) == option.default
+        json_round_trip(option.default)
+        if option.choices:
+            assert option.default in option.choices
+    # Defaults: players and options may be left out.
+    state = game.new(seed=0)
+    assert state.players == game.min_players
+    assert dict(state.options) == resolved_options(game, {})
+    # Every boolean option can be toggled on its own.
+    for option in game.options:
+        if isinstance(option.default, bool):
+            toggled = game.new(seed=0, options={option.name: not option.default})
+            assert toggled.options[option.name] is (not option.default)
+            assert toggled.to_act() and not toggled.is_over()
+    # The same setup twice gives equal states; the seed is part of the state.
+    assert game.new(seed=11) == game.new(seed=11)
+    assert game.new(seed=11).seed == 11
