@@ -352,7 +352,8 @@ class ChessCardsState(State):
         zones: dict[str, tuple[str, ...]] = {}
         for seat in (0, 1):
             zones[f"hand{seat}"] = tuple(str(card) for card in sort_cards(self.hands[seat]))
-            zones[f"played{seat}"] = tuple(str(card) for card in self.played[seat])
+            # A card replayed from an empty hand is the same card again: count it once.
+            zones[f"played{seat}"] = tuple(str(card) for card in dict.fromkeys(self.played[seat]))
             zones[f"sacrificed{seat}"] = tuple(str(card) for card in self.sacrificed[seat])
         return zones
 
@@ -546,7 +547,10 @@ class ChessCards(Game):
             random.Random(seed).shuffle(order)
             stacked = None
         else:
-            order = [_as_card(card) for card in deck]
+            try:
+                order = [_as_card(card) for card in deck]
+            except InvalidNotation as error:
+                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
             if len(order) != 20 or len(set(order)) != 20:
                 raise SetupError(
                     f"{self.id}: a stacked deck lists each of the 20 cards exactly once "
