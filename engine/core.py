@@ -299,7 +299,8 @@ class Record:
             isinstance(deck, list) and all(isinstance(card, str) for card in deck)
         ):
             raise SetupError("not a game record: deck must be a list of card names")
-        options = data.get("options") or {}
+        options = data.get("options")
+        options = {} if options is None else options
         if not isinstance(options, dict):
             raise SetupError("not a game record: options must be an object")
         return cls(
