@@ -101,7 +101,7 @@ class Solver:
                    alpha: int, beta: int) -> int:
         key = self._key(mh, oh, ml, ol, ms, os_, move)
         entry = self.table.get(key)
-        first = 0
+        first = -1
         if entry is not None:
             low, high, first = entry
             if low >= beta or low == high:
@@ -123,24 +123,44 @@ class Solver:
         best = -INF
         best_index = 0
         o_avail = oh if oh else 1 << ol
-        leads = self.leads(mh, ml)
-        order = range(len(leads)) if not first else [first, *range(first), *range(first + 1, len(leads))]
-        for index in order:
-            card, sac, privilege, rest, dsac = leads[index]
-            if not reply_mask(o_avail, card, privilege):
-                value = mate_score(card, move, ms + dsac)
-            elif dsac and self.mate_sacrifices_only:
+        groups = self.leads(mh, ml)
+        # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
+        # mating card's variants only the one with the most sacrifices matters.
+        searched = []
+        for number, (card, privilege, need_a, need_b, variants) in enumerate(groups):
+            if o_avail & need_a or o_avail & need_b:
+                searched.append(number)
                 continue
-            else:
-                value = -self.reply_value(oh, rest, ol, card, os_, ms + dsac, move, card,
-                                          privilege, -beta, -alpha)
+            sac, rest, dsac = variants[-1]
+            value = mate_score(card, move, ms + dsac)
             if value > best:
                 best = value
-                best_index = index
-                if value > alpha:
-                    alpha = value
-                    if alpha >= beta:
+                best_index = number << 7 | len(variants) - 1
+        if best > alpha:
+            alpha = best
+        if alpha < beta:
+            if first >= 0 and first >> 7 in searched:
+                # The best child of an earlier search goes first.
+                searched.remove(first >> 7)
+                searched.insert(0, first >> 7)
+            reply_value = self.reply_value
+            light = self.mate_sacrifices_only
+            for number in searched:
+                card, privilege, _, _, variants = groups[number]
+                for variant, (sac, rest, dsac) in enumerate(variants):
+                    if dsac and light:
                         break
+                    value = -reply_value(oh, rest, ol, card, os_, ms + dsac, move, card,
+                                         privilege, -beta, -alpha)
+                    if value > best:
+                        best = value
+                        best_index = number << 7 | variant
+                        if value > alpha:
+                            alpha = value
+                            if alpha >= beta:
+                                break
+                if alpha >= beta:
+                    break
         if best <= alpha0:
             high = best if best < high else high
         elif best >= beta:
@@ -200,32 +220,34 @@ class Solver:
         self.table[key] = (low, high, best_index)
         return best
 
-    def leads(self, hand: int, last: int) -> list[tuple[int, int, bool, int, int]]:
-        """(card, sacrifice or NONE, privilege, hand left, sacrifices added) for every legal lead,
-        plain plays before sacrifices. Cached per hand: a deal has few distinct hands."""
+    def leads(self, hand: int, last: int) -> list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]:
+        """Every legal lead, grouped by card: ``(card, privilege, need_a, need_b, variants)``.
+
+        The replier has an answer when it holds a card of ``need_a`` or ``need_b`` (suit or
+        piece; queens or suit under the privilege), otherwise the lead is mate. ``variants`` are
+        ``(sacrifice or NONE, hand left, sacrifices added)``, the plain play first. Cached per
+        hand: a deal has few distinct hands.
+        """
         key = hand if hand else 1 << 20 | last
         cached = self._leads.get(key)
         if cached is not None:
             return cached
-        if not hand:
-            plays = [(last, NONE)]
-        else:
-            plays = [(card, NONE) for card in _bits(hand)]
+        cards = _bits(hand) if hand else [last]
+        groups = []
+        for card in cards:
+            rest = hand & ~(1 << card)
+            variants = [(NONE, rest, 0)]
             if self.sacrifice and hand & (hand - 1):
+                others = _bits(rest)
                 if self.mate_sacrifices_only:
-                    # One representative sacrifice per card (the cheapest other card), kept for
-                    # the leads that turn out to be mate (the others are skipped in the search).
-                    plays += [(card, _cheapest(hand & ~(1 << card))) for card in _bits(hand)]
-                else:
-                    plays += [(card, sac) for sac in _bits(hand) for card in _bits(hand & ~(1 << sac))]
-        out = []
-        for card, sac in plays:
-            rest = hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac)
+                    # One representative sacrifice, used only if the lead turns out to be mate.
+                    others = [_cheapest(rest)]
+                variants += [(sac, rest & ~(1 << sac), 1) for sac in others]
             if self.privilege and card % 5 == Piece.QUEEN:
-                out.append((card, sac, True, rest, int(sac != NONE)))
-            out.append((card, sac, False, rest, int(sac != NONE)))
-        self._leads[key] = out
-        return out
+                groups.append((card, True, QUEENS, SUIT_MASK[card // 5], variants))
+            groups.append((card, False, SUIT_MASK[card // 5], PIECE_MASK[card % 5], variants))
+        self._leads[key] = groups
+        return groups
 
     def replies(self, hand: int, last: int, lead: int, privilege: bool) -> list[tuple[int, int, int, int]]:
         """(card, sacrifice or NONE, hand left, sacrifices added) for every legal reply."""
@@ -316,8 +338,9 @@ def _root_entry(solver: Solver, pos: Position) -> tuple[int, Play]:
     if pos.lead == NONE:
         value = solver.lead_value(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move, -INF, INF)
         key = solver._key(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move)
-        card, sac, privilege, _, _ = solver.leads(pos.mh, pos.ml)[solver.table[key][2]]
-        return value, _play(card, sac, privilege)
+        index = solver.table[key][2]
+        card, privilege, _, _, variants = solver.leads(pos.mh, pos.ml)[index >> 7]
+        return value, _play(card, variants[index & 127][0], privilege)
     value = solver.reply_value(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move, pos.lead,
                                pos.privilege, -INF, INF)
     key = (solver._key(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move)
