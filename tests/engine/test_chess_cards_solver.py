@@ -1,0 +1,379 @@
+"""The Chess Cards exact solver against an independent brute-force minimax.
+
+The reference below (``brute_value``) knows nothing of the solver: it walks the game tree through
+the public engine API only (``state.to_act``, ``state.legal_actions``, ``state.apply``) and reads
+a finished game's score difference from ``state.finished[-1]`` (the engine's own record of how
+the game ended). It memoizes on a key of the state's public fields that decides the rest of the
+game: hands, each seat's last played card (replayed once a hand is empty), sacrifice counts
+(a mate's multiplier), move number, leader, pending lead, game number.
+
+Small positions come from seeded random playouts of seeded deals, stopped once both hands hold at
+most a few cards, for every combination of the options Queen's Privilege and Sacrifices. The
+solver's value must equal the reference exactly, and its play must be legal and reach that value.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Iterator
+
+import pytest
+
+from engine import GAMES, IllegalAction
+from engine.chess_cards import deck_from_hands
+from engine.chess_cards_solver import Solver, analyze, solve_steps
+
+GAME = GAMES["chess-cards"]
+
+OPTION_COMBOS = [
+    pytest.param(privilege, sacrifice, id=f"privilege={privilege}-sacrifice={sacrifice}")
+    for privilege in (True, False)
+    for sacrifice in (True, False)
+]
+
+#: The rule text's mate values; the suit is irrelevant.
+VALUES = {"Q": 11, "R": 10, "B": 4, "N": 3, "P": 7}
+
+
+# --- the reference -------------------------------------------------------------------------------
+
+
+def position_key(state) -> tuple:
+    """Everything the rest of the current game depends on, from public state fields."""
+    return (
+        state.game_number,
+        state.hands,
+        tuple(pile[-1] if pile else None for pile in state.played),
+        tuple(len(pile) for pile in state.sacrificed),
+        state.move_number,
+        state.leader,
+        state.lead,
+    )
+
+
+def outcome(state, seat: int, action, memo: dict) -> int:
+    """Score difference of the current game for ``seat`` after ``action``, best play after it."""
+    after = state.apply(seat, action)
+    if len(after.finished) > len(state.finished):  # this game ended (a match may go on)
+        game = after.finished[-1]
+        return game.scores[seat] - game.scores[1 - seat]
+    value = brute_value(after, memo)
+    return value if after.to_act()[0] == seat else -value
+
+
+def brute_value(state, memo: dict | None = None) -> int:
+    """Plain minimax over every legal action: the current game's score difference for the seat
+    to act, with best play by both."""
+    memo = {} if memo is None else memo
+    key = position_key(state)
+    if key not in memo:
+        seat = state.to_act()[0]
+        memo[key] = max(outcome(state, seat, action, memo) for action in state.legal_actions(seat))
+    return memo[key]
+
+
+# --- positions -----------------------------------------------------------------------------------
+
+
+def endgame(seed: int, cards: int, **options: Any):
+    """A seeded deal played at random until both hands hold at most ``cards`` cards; ``None``
+    when the game ended before. Half the turns play without a sacrifice, so positions mix hands
+    of different sizes and sacrifice counts."""
+    resolved = {"privilege": True, "sacrifice": True, "match": False}
+    resolved.update(options)
+    state = GAME.new(seed=seed, options=resolved)
+    rng = random.Random(seed * 7919 + cards)
+    while not state.is_over():
+        if resolved["match"] and state.game_number == 1 and seed % 2:
+            pass  # odd seeds of a match: reach the second game first
+        elif max(len(hand) for hand in state.hands) <= cards:
+            # Hands shrink at a reply, so the first small position is a lead: half the time
+            # take one more play to stop at a reply instead.
+            if state.lead is not None or rng.random() < 0.5:
+                return state
+            cards = -1  # stop after the next play
+        elif cards < 0:
+            return state
+        seat = state.to_act()[0]
+        actions = state.legal_actions(seat)
+        plain = [action for action in actions if action.sacrifice is None]
+        state = state.apply(seat, rng.choice(plain if rng.random() < 0.5 else actions))
+    return None
+
+
+def endgames(count: int, cards: int, **options: Any) -> Iterator:
+    found = 0
+    for seed in range(10 * count):
+        state = endgame(seed, cards, **options)
+        if state is not None:
+            found += 1
+            yield state
+            if found == count:
+                return
+    raise AssertionError(f"only {found} of {count} endgames reached")  # pragma: no cover
+
+
+def cards_for(sacrifice: bool) -> int:
+    # With sacrifices a turn has up to n * (n - 1) more plays: 3-card hands keep the brute force
+    # fast; without, 4-card hands.
+    return 3 if sacrifice else 4
+
+
+#: (cards per hand at most, positions) checked against the brute force per option combination.
+SIZES = {True: [(3, 120), (4, 30), (5, 6)], False: [(4, 100), (5, 30), (6, 8)]}
+
+
+def deal(dealer: str, **options: Any):
+    """A single game with ``dealer`` dealt to seat 0 and the 10 other cards to seat 1."""
+    every = [suit + piece for suit in "bryw" for piece in "QRBNP"]
+    mine = dealer.split()
+    resolved = {"privilege": True, "sacrifice": True, "match": False}
+    resolved.update(options)
+    return GAME.new(seed=0, options=resolved,
+                    deck=deck_from_hands(mine, [card for card in every if card not in mine]))
+
+
+def play(state, script: str):
+    for token in script.split():
+        seat, text = token.split(":", 1)
+        state = state.apply(int(seat), text)
+    return state
+
+
+# --- exact value against the brute force -------------------------------------------------------
+
+
+@pytest.mark.parametrize("privilege, sacrifice", OPTION_COMBOS)
+def test_solve_equals_brute_force_on_endgames(privilege: bool, sacrifice: bool):
+    phases = set()
+    positions = [state for cards, count in SIZES[sacrifice]
+                 for state in endgames(count, cards, privilege=privilege, sacrifice=sacrifice)]
+    for state in positions:
+        memo: dict = {}
+        expected = brute_value(state, memo)
+        value, action = GAME.solve(state)
+        where = f"{state.view(None)['hands']} lead={state.view(None)['lead']} seed={state.seed}"
+        assert value == expected, where
+        seat = state.to_act()[0]
+        assert action in state.legal_actions(seat), where
+        assert outcome(state, seat, action, memo) == expected, f"{action} does not reach the value: {where}"
+        phases.add(state.view(None)["phase"])
+    assert phases == {"lead", "reply"}, "the endgames should cover leads and replies"
+
+
+@pytest.mark.parametrize("privilege, sacrifice", OPTION_COMBOS)
+def test_solve_with_a_fresh_table_and_from_a_json_view(privilege: bool, sacrifice: bool):
+    """The value does not depend on what the shared table holds, nor on rebuilding the position
+    from a JSON view (how the bots see it)."""
+    for state in endgames(8, cards_for(sacrifice), privilege=privilege, sacrifice=sacrifice):
+        expected = brute_value(state)
+        from_view = GAME.from_view(json.loads(json.dumps(state.view(state.to_act()[0]))))
+        assert GAME.solve(from_view)[0] == expected
+        assert solve_steps_value(state, Solver(privilege, sacrifice)) == expected
+
+
+def solve_steps_value(state, solver: Solver, nodes: int = 10**9) -> int:
+    thinking = solve_steps(state, nodes, solver)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value[0]
+
+
+@pytest.mark.parametrize("privilege, sacrifice", OPTION_COMBOS)
+def test_solver_line_played_to_the_end_scores_the_value(privilege: bool, sacrifice: bool):
+    """Both seats following the solver from an endgame score exactly the value it announced."""
+    for state in endgames(10, cards_for(sacrifice) + 1, privilege=privilege, sacrifice=sacrifice):
+        seat = state.to_act()[0]
+        value, _ = GAME.solve(state)
+        while not state.is_over():
+            mover = state.to_act()[0]
+            state = state.apply(mover, GAME.solve(state)[1])
+        scores = state.finished[-1].scores
+        assert scores[seat] - scores[1 - seat] == value
+
+
+@pytest.mark.parametrize("sacrifice", [True, False])
+def test_solve_in_a_match_values_the_current_game_only(sacrifice: bool):
+    """In a match (game 1 or game 2) the value is the current game's score difference."""
+    games = set()
+    for state in endgames(12, cards_for(sacrifice), sacrifice=sacrifice, match=True):
+        assert GAME.solve(state)[0] == brute_value(state)
+        games.add(state.game_number)
+    assert games == {1, 2}
+
+
+def test_brute_force_reaches_hand_picked_positions():
+    """The rule text's bishop mate on move 7 (4 x (7 + 1) = 32 after one sacrifice) is one line
+    of this position; the solver and the reference agree on what best play is worth."""
+    state = play(deal("bQ bR bB bN bP rB yB wB wQ wR"),
+                 "0:bQ 1:yQ 0:bR 1:yR 0:bN 1:wN 0:bP 1:wP 0:rB 1:rN 0:yB 1:yN")
+    assert state.move_number == 7
+    expected = brute_value(state)
+    assert expected >= 32  # the text's line is available, so best play does at least as well
+    value, action = GAME.solve(state)
+    assert value == expected
+    assert outcome(state, 0, action, {}) == expected
+
+
+# --- errors, slices, analysis ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("match", [False, True])
+def test_solve_refuses_a_finished_game(match: bool):
+    state = GAME.new(seed=3, options={"match": match})
+    rng = random.Random(3)
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+    with pytest.raises(IllegalAction, match="finished"):
+        GAME.solve(state)
+    with pytest.raises(IllegalAction, match="finished"):
+        next(solve_steps(state))
+
+
+def test_solve_steps_with_a_tiny_budget_yields_then_gives_the_solve_answer():
+    state = endgame(11, 6, sacrifice=False)
+    assert state is not None
+    thinking = solve_steps(state, 50, Solver(True, False))  # a fresh table: nothing known yet
+    yields = 0
+    while True:
+        try:
+            next(thinking)
+            yields += 1
+        except StopIteration as done:
+            value, action = done.value
+            break
+    assert yields >= 3
+    expected_value, expected_action = GAME.solve(state)
+    assert value == expected_value == brute_value(state)
+    seat = state.to_act()[0]
+    assert action in state.legal_actions(seat)
+    # Equal-valued plays may be named differently by differently filled tables; the play must
+    # still be a best one.
+    assert outcome(state, seat, action, {}) == value
+
+
+def test_solve_steps_resumes_with_a_larger_budget_than_needed_without_yielding():
+    state = endgame(5, 3, sacrifice=True)
+    assert state is not None
+    thinking = solve_steps(state, 10**9, Solver(True, True))
+    with pytest.raises(StopIteration) as done:
+        next(thinking)
+    assert done.value.value[0] == brute_value(state)
+
+
+@pytest.mark.parametrize("privilege, sacrifice", OPTION_COMBOS)
+def test_analyze_loss_is_zero_for_best_moves_and_exact_for_bad_ones(privilege: bool, sacrifice: bool):
+    bad_seen = 0
+    for state in endgames(10, cards_for(sacrifice), privilege=privilege, sacrifice=sacrifice):
+        seat = state.to_act()[0]
+        memo: dict = {}
+        best = brute_value(state, memo)
+        actions = state.legal_actions(seat)
+        report = analyze([(state, seat, action) for action in actions])
+        assert len(report) == len(actions)
+        for action, entry in zip(actions, report):
+            played = outcome(state, seat, action, memo)
+            assert entry["seat"] == seat and entry["action"] == str(action)
+            assert entry["best_value"] == best
+            assert entry["played_value"] == played
+            assert entry["loss"] == best - played >= 0
+            assert (entry["loss"] == 0) == (played == best)
+            best_play = GAME.parse_action(state, entry["best"])
+            assert outcome(state, seat, best_play, memo) == best
+            bad_seen += entry["loss"] > 0
+    assert bad_seen, "some endgame should offer a losing move"
+
+
+def test_analyze_a_line_with_a_deliberate_blunder():
+    """The 110 position one move early: seat 0 leads on move 9 and mates with the black queen on
+    move 10; leading the queen now instead throws the mate away."""
+    state = deal("bQ bR bN rQ rB rP yQ yB wQ wB", sacrifice=False)
+    state = play(state, "0:bR 1:bB 0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR "
+                        "0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN")
+    assert state.move_number == 9 and state.to_act() == (0,)
+    memo: dict = {}
+    best = brute_value(state, memo)
+    losses = {}
+    for action in state.legal_actions(0):
+        (entry,) = analyze([(state, 0, action)])
+        losses[str(action)] = entry["loss"]
+        assert entry["loss"] == best - outcome(state, 0, action, memo)
+    assert losses["rP"] == 0  # the rule text's line: then bQ mates on move 10 for 110
+    assert best == 110
+    assert min(losses.values()) == 0 and max(losses.values()) > 0
+    # A whole line: the best lead, the forced reply, then the mate.
+    steps = []
+    line = state
+    for token in "0:rP 1:yP 0:bQ".split():
+        seat, text = token.split(":")
+        action = GAME.parse_action(line, text)
+        steps.append((line, int(seat), action))
+        line = line.apply(int(seat), action)
+    report = analyze(steps)
+    assert [entry["loss"] for entry in report] == [0, 0, 0]
+    assert [entry["played_value"] for entry in report] == [110, -110, 110]
+
+
+# --- mate scores from the rule text ----------------------------------------------------------------
+
+
+def rule_text_score(piece: str, move: int, sacrifices: int) -> int:
+    """'value of the mating card x (number of the move + cards sacrificed) x overmate bonus'; a
+    multiplier above 10 is overmate by the excess, and the bonus is that excess plus one."""
+    multiplier = move + sacrifices
+    bonus = multiplier - 10 + 1 if multiplier > 10 else 1
+    return VALUES[piece] * multiplier * bonus
+
+
+# Seat 0 has sacrificed n cards, has no card left in hand and replays the black queen on move 10;
+# seat 1 keeps only the white pawn, which cannot answer it (the rule text's overmate table).
+MATE_IN_ONE = {
+    0: ("bQ bR bN rQ rB rP yQ yB wQ wB",
+        "0:bR 1:bB 0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN "
+        "0:rP 1:yP", 110),
+    1: ("bQ bB bP rQ rB rP yQ yB wQ wB",
+        "0:bB 1:bN 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN "
+        "0:rP 1:yP 0:(bP)bQ 1:bR", 242),
+    2: ("bQ bN rQ rB yQ yB wQ wB rP yP",
+        "0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR 0:(rP)wB 1:wN "
+        "0:(yP)bQ 1:bR 0:bQ 1:bB", 396),
+    3: ("bQ rQ rB yQ yB wQ wB bP rP yP",
+        "0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:(bP)wQ 1:wR 0:(rP)wB 1:wN "
+        "0:(yP)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN", 572),
+    4: ("bQ rQ rB yQ yB wQ rP yP wB wN",
+        "0:rQ 1:rR 0:rB 1:rN 0:(rP)yQ 1:yR 0:(yP)yB 1:yN 0:(wB)wQ 1:wR "
+        "0:(wN)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN 0:bQ 1:bP", 770),
+    5: ("bQ rR yQ yB wQ rN rP yP wB wN",
+        "0:(rN)rR 1:rB 0:(rP)yQ 1:yR 0:(yP)yB 1:yN 0:(wB)wQ 1:wR "
+        "0:(wN)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN 0:bQ 1:bP 0:bQ 1:rQ", 990),
+}
+
+
+@pytest.mark.parametrize("match", [False, True], ids=["single", "match"])
+@pytest.mark.parametrize("sacrifices", sorted(MATE_IN_ONE))
+def test_mate_in_one_value_is_the_rule_text_score(sacrifices: int, match: bool):
+    dealer, script, text_score = MATE_IN_ONE[sacrifices]
+    state = play(deal(dealer, match=match), script)
+    assert state.move_number == 10 and state.to_act() == (0,)
+    assert len(state.sacrificed[0]) == sacrifices
+    assert rule_text_score("Q", 10, sacrifices) == text_score
+    value, action = GAME.solve(state)
+    assert value == text_score
+    assert str(action) in {"bQ", "bQ*"}
+    assert value == brute_value(state)
+
+
+def test_mate_in_one_value_at_a_reply_is_negative_for_the_replier():
+    """Seat 1 answers seat 0's lead on move 9 in the 110 position: whatever it does, seat 0
+    mates on move 10, so the reply is worth -110 to seat 1."""
+    state = deal("bQ bR bN rQ rB rP yQ yB wQ wB", sacrifice=False)
+    state = play(state, "0:bR 1:bB 0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR "
+                        "0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN 0:rP")
+    assert state.to_act() == (1,)
+    value, action = GAME.solve(state)
+    assert value == -rule_text_score("Q", 10, 0) == -110
+    assert str(action) in {"yP", "wP"}  # either pawn answers; the other is mated
