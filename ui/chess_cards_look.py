@@ -1,0 +1,71 @@
+"""How Chess Cards look: card faces, small card chips and plays written out for people.
+
+Display only. Which card may be played is always the engine's answer (``legal_actions``); the
+names and symbols here are the deck's printing. Colour is never the only cue, so players who
+do not tell red from black or yellow from white still read every card: each face carries its
+notation (suit letter + piece letter), its suit written out and a suit pattern (style.css).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.dom import Node, classes, h
+
+SUIT_NAMES = {"b": "black", "r": "red", "y": "yellow", "w": "white"}
+PIECE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+# U+FE0E asks for the text glyph: some phones draw the pawn (U+265F) as a colour emoji.
+GLYPHS = {"Q": "♛\ufe0e", "R": "♜\ufe0e", "B": "♝\ufe0e", "N": "♞\ufe0e", "P": "♟\ufe0e"}
+
+
+def card_name(card: str) -> str:
+    """``"bQ"`` -> ``"black queen"``."""
+    return f"{SUIT_NAMES.get(card[:1], '?')} {PIECE_NAMES.get(card[1:2], '?')}"
+
+
+def piece_name(card: str) -> str:
+    return PIECE_NAMES.get(card[1:2], "?")
+
+
+def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str) -> Node:
+    """A full-size card; ``tag="button"`` with ``data-action``/``data-pick`` makes it playable."""
+    merged = {"class": classes("card", f"suit-{card[:1]}", *extra), "data-card": card}
+    merged.update(attrs or {})
+    merged.setdefault("aria-label", f"{card_name(card)} ({card})")
+    return h(tag, merged,
+             h("span", {"class": "card-id", "aria-hidden": "true"}, card),
+             h("span", {"class": "card-glyph", "aria-hidden": "true"}, GLYPHS.get(card[1:2], "?")),
+             h("span", {"class": "card-suit", "aria-hidden": "true"}, SUIT_NAMES.get(card[:1], "?")))
+
+
+def chip(card: str, *extra: str) -> Node:
+    """A small card for piles, the move list and running text."""
+    return h("span", {"class": classes("chip", f"suit-{card[:1]}", *extra), "title": card_name(card),
+                      "data-card": card},
+             h("span", {"class": "chip-glyph", "aria-hidden": "true"}, GLYPHS.get(card[1:2], "?")),
+             card)
+
+
+def play_chips(play: Any, marks: str = "") -> Node:
+    """A play in scoresheet notation, cards as chips: ``(wP)bQ*`` -> (♟wP) ♛bQ *."""
+    parts: list[Any] = []
+    if play.sacrifice is not None:
+        parts += [h("span", {"class": "sac", "title": f"sacrificed {card_name(str(play.sacrifice))}"},
+                    "(", chip(str(play.sacrifice), "chip-sac"), ")")]
+    parts.append(chip(str(play.card)))
+    if play.privilege:
+        parts.append(h("abbr", {"class": "priv", "title": "Queen's Privilege"}, "*"))
+    if marks:
+        parts.append(h("span", {"class": "marks"}, marks))
+    return h("span", {"class": "play", "data-notation": str(play) + marks}, parts)
+
+
+def describe(play: Any, leading: bool) -> str:
+    """A play in words, for hints and status lines."""
+    words = []
+    if play.sacrifice is not None:
+        words.append(f"sacrifice the {card_name(str(play.sacrifice))}, then")
+    words.append(f"{'lead' if leading else 'reply with'} the {card_name(str(play.card))}")
+    if play.privilege:
+        words.append("announcing Queen's Privilege")
+    return " ".join(words)

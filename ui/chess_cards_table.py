@@ -1,0 +1,785 @@
+"""``#/chess-cards/play?...``: the Chess Cards table.
+
+The table only shows ``state.view(None)`` (all cards are open: perfect information) and offers
+the seat to act exactly ``state.legal_actions(seat)``, one ``<button data-action>`` per play.
+Two-step plays (a sacrifice, then the card; Queen's Privilege on a queen) are narrowed with
+``data-pick`` buttons that change no state, only which legal actions the cards complete.
+
+Bots get ``state.view(seat)`` and think in slices driven by timers, so the page stays live; a
+bot move is held back a little (``PlaySetup.delay_ms``) so a person can see it coming. When the
+first game of a match ends the state is already dealing game 2: the table holds the result of
+game 1 on screen (bots paused) until someone presses "Next game".
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import GAMES, IllegalAction
+from engine.bots import get_bot
+from engine.chess_cards import Card
+from ui.chess_cards_look import (
+    card_name, chip, describe, face, play_chips,
+)
+from ui.dom import Node, classes, h
+from ui.routes import PlaySetup
+from ui.screen import Navigate, Screen
+from ui.timers import Job, now_ms
+
+#: Think budget handed to the bots (the "hard" search uses it; weaker levels answer at once).
+BOT_BUDGET_MS = 1500
+#: Solver positions per slice for the hint and the analysis (tens of ms in the browser).
+SOLVER_NODES = 2000
+#: The "Next game" button is not an engine action; tests and players click it like one.
+NEXT_GAME = "next-game"
+
+
+@dataclass
+class Hint:
+    """The solver's advice for one position (``key`` = number of plays made so far)."""
+
+    key: int
+    pending: bool = True
+    best: Any = None
+    value: int = 0
+    error: str = ""
+
+
+@dataclass
+class Analysis:
+    """Moves of one finished game compared with perfect play, filled in step by step."""
+
+    status: str = "queued"  # queued, running, done, unavailable, failed
+    rows: list[dict[str, Any]] = field(default_factory=list)
+    labels: list[int] = field(default_factory=list)
+    error: str = ""
+    done_steps: int = 0
+
+
+class ChessCardsTable(Screen):
+    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
+        super().__init__(root, navigate)
+        self.game = GAMES["chess-cards"]
+        self.setup = setup
+        # SetupError (bad option value, bad deck) propagates: the router shows it as a page.
+        self.state = self.game.new(setup.seed, players=2, options=setup.options, deck=setup.deck)
+        self.seats = setup.seats
+        self.bots = {seat: get_bot(self.game.id, spec.level)
+                     for seat, spec in enumerate(self.seats) if spec.is_bot}
+        # One generator per bot seat, seeded from the deal: the same route replays the same game.
+        self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
+        humans = [seat for seat, spec in enumerate(self.seats) if not spec.is_bot]
+        self.bottom = humans[0] if humans else 0
+        self.solo = len(humans) == 1
+        self.steps: dict[int, list[tuple[Any, int, Any]]] = {}
+        self.shown = 0  # finished games whose result has been dismissed with "Next game"
+        self.sac_mode = False
+        self.sac_pick: str | None = None
+        self.privilege = False
+        self.hint: Hint | None = None
+        self.analyses: dict[int, Analysis] = {}
+        self.thinking: int | None = None
+        self.hint_job: Job | None = None
+        self.analysis_job: Job | None = None
+        self.analysis_queue: list[int] = []
+        self.error = ""
+        self.title = f"Chess Cards: {self.seats[0].name} v {self.seats[1].name} — Five Checks"
+
+    # -- flow ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if not self.setup.seed_given:
+            # The route had no seed: write the one drawn into the URL so the game is linkable.
+            from pyscript import window
+
+            window.history.replaceState(None, "", self.setup.to_hash())
+        self._schedule()
+        self.show()
+
+    @property
+    def paused(self) -> bool:
+        return len(self.state.finished) > self.shown and not self.state.is_over()
+
+    def _schedule(self) -> None:
+        """Start the bot to act, unless the game is over or a game result is on screen."""
+        self.thinking = None
+        if self.state.is_over() or self.paused or self.error:
+            return
+        seat = self.state.to_act()[0]
+        if seat in self.bots:
+            self._think(seat)
+
+    def _think(self, seat: int) -> None:
+        self.thinking = seat
+        key = len(self.state.history)
+        thinking = self.bots[seat].think(self.game, self.state.view(seat), self.state.legal_actions(seat),
+                                         self.rngs[seat], BOT_BUDGET_MS)
+        started = now_ms()
+
+        def done(action: Any) -> None:
+            # Hold a quick answer back a little: a move that appears instantly is easy to miss.
+            wait = self.setup.delay_ms - (now_ms() - started)
+            self.timers.later(wait, lambda: self._bot_plays(seat, action, key))
+
+        def failed(error: BaseException) -> None:
+            self._fail(f"The {self.seats[seat].level} bot failed: {error}")
+
+        self.timers.drive(thinking, done, failed)
+
+    def _bot_plays(self, seat: int, action: Any, key: int) -> None:
+        if len(self.state.history) == key:
+            self._play(seat, action)
+
+    def _play(self, seat: int, action: Any) -> None:
+        before = self.state
+        if isinstance(action, str):
+            action = self.game.parse_action(before, action)
+        try:
+            after = before.apply(seat, action)
+        except IllegalAction as error:
+            self._fail(str(error))
+            return
+        self.steps.setdefault(before.game_number, []).append((before, seat, action))
+        self.state = after
+        self.sac_mode, self.sac_pick, self.privilege = False, None, False
+        self._drop_hint()
+        if len(after.finished) > len(before.finished):
+            self._analyse(before.game_number)
+        self._schedule()
+        self.show()
+
+    def _fail(self, message: str) -> None:
+        self.error = message
+        self.thinking = None
+        self.show()
+
+    # -- events ----------------------------------------------------------------------------
+
+    def on_click(self, element: Any) -> None:
+        action = element.getAttribute("data-action")
+        pick = element.getAttribute("data-pick")
+        command = element.getAttribute("data-cmd")
+        if action == NEXT_GAME:
+            self.shown = len(self.state.finished)
+            self._schedule()
+            self.show()
+        elif action:
+            seats = self.state.to_act()
+            if seats and seats[0] not in self.bots and not self.paused:
+                self._play(seats[0], action)
+        elif pick:
+            self._pick(pick)
+        elif command == "hint":
+            self._ask_hint()
+        elif command == "again":
+            self.navigate(self.setup.to_hash())
+        elif command == "new-deal":
+            self.navigate(_with_seed(self.setup, self.setup.seed + 1).to_hash())
+
+    def _pick(self, pick: str) -> None:
+        if pick == "sacrifice":
+            self.sac_mode = not self.sac_mode
+            self.sac_pick = None
+        elif pick.startswith("sac:"):
+            card = pick[4:]
+            self.sac_pick = None if self.sac_pick == card else card
+        elif pick == "privilege":
+            self.privilege = not self.privilege
+        self.show()
+
+    def _drop_hint(self) -> None:
+        if self.hint_job is not None:
+            self.hint_job.cancel()  # what it proved stays in the solver's table for later
+        self.hint_job = None
+        self.hint = None
+
+    def _ask_hint(self) -> None:
+        if self.hint is not None and self.hint.pending:
+            self._drop_hint()  # the button reads "Stop" while the solver works
+            self.show()
+            return
+        key = len(self.state.history)
+        hint = self.hint = Hint(key)
+        try:
+            from engine.chess_cards_solver import solve_steps
+
+            work = solve_steps(self.state, SOLVER_NODES)
+        except ImportError:
+            work = _at_once(lambda: self.game.solve(self.state))
+
+        def done(result: Any) -> None:
+            hint.pending = False
+            hint.value, hint.best = int(result[0]), result[1]
+            self.show()
+
+        def failed(error: BaseException) -> None:
+            hint.pending = False
+            hint.error = (f"No hint: {error}" if not isinstance(error, ImportError)
+                          else "The hint needs the solver, which is not installed yet.")
+            self.show()
+
+        self.hint_job = self.timers.drive(work, done, failed)
+        self.show()
+
+    def _progress(self, number: int, analysis: Analysis) -> None:
+        """Update only the progress line: a full redraw could swallow a click in flight."""
+        line = self.root.querySelector(f'[data-testid=analysis][data-game="{number}"] .progress')
+        if line:
+            line.textContent = _progress_text(analysis)
+
+    def _analyse(self, game_number: int) -> None:
+        """Queue the comparison of a finished game's moves with perfect play."""
+        self.analyses[game_number] = Analysis(
+            labels=[_step_label(before) for before, _, _ in self.steps.get(game_number, [])])
+        self.analysis_queue.append(game_number)
+        self._next_analysis()
+
+    def _next_analysis(self) -> None:
+        """One analysis at a time, in solver slices between the game's own events."""
+        if (self.analysis_job is not None and self.analysis_job.running) or not self.analysis_queue:
+            return
+        number = self.analysis_queue.pop(0)
+        analysis = self.analyses[number]
+        try:
+            from engine.chess_cards_solver import analyze_steps
+        except ImportError:
+            analysis.status = "unavailable"
+            self._next_analysis()
+            return
+        steps = list(self.steps.get(number, []))
+        analysis.status = "running"
+
+        def work() -> Any:
+            rows: list[dict[str, Any]] = []
+            for step in steps:  # one move at a time, so the panel can tell how far it got
+                rows += yield from analyze_steps([step], SOLVER_NODES)
+                analysis.done_steps += 1
+                self._progress(number, analysis)
+            return rows
+
+        def done(rows: Any) -> None:
+            analysis.rows, analysis.status = list(rows), "done"
+            self.show()
+            self._next_analysis()
+
+        def failed(error: BaseException) -> None:
+            analysis.status, analysis.error = "failed", str(error)
+            self.show()
+            self._next_analysis()
+
+        self.analysis_job = self.timers.drive(work(), done, failed)
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].name
+
+    def _is_you(self, seat: int) -> bool:
+        """The one person playing a bot is addressed as "You" (their default name)."""
+        return self.solo and seat == self.bottom and self.name(seat) == "You"
+
+    def turn_text(self, seat: int) -> str:
+        if self.seats[seat].is_bot:
+            return f"{self.name(seat)} to play"
+        if self.solo:
+            return "Your turn"
+        return f"{self.name(seat)}’s turn"
+
+    def render(self) -> list[Node]:
+        view = self.state.view(None)
+        over = self.state.is_over()
+        paused = self.paused
+        board: list[Any]
+        if paused:
+            board = [self._interlude(view)]
+        else:
+            board = [
+                self._result(view) if over else None,
+                self._seat(view, 1 - self.bottom, top=True),
+                self._centre(view, over),
+                self._seat(view, self.bottom, top=False),
+            ]
+        side_game = view["finished"][-1] if (paused or over) and view["finished"] else None
+        return [
+            h("section", {
+                "class": classes("cc", over and "cc-over"),
+                "data-testid": "table",
+                "data-game": "chess-cards",
+                "data-over": "1" if over else None,
+                "data-paused": "1" if paused else None,
+                "data-game-number": view["game_number"],
+                "data-to-act": "" if over or paused else str(view["to_act"][0]),
+                "aria-label": "Chess Cards table",
+            },
+                self._bar(view, over, paused),
+                h("p", {"class": "cc-error", "role": "alert"}, self.error) if self.error else None,
+                h("div", {"class": "cc-layout"},
+                  h("div", {"class": "cc-board"}, board),
+                  h("aside", {"class": "cc-side", "aria-label": "Score sheet"},
+                    self._hint_box(view, over, paused),
+                    self._sheet(view, side_game),
+                    self._analyses(view),
+                    self._legend()))),
+        ]
+
+    def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
+        games = view["games_in_match"]
+        where = (f"Game {view['game_number']}/{games}" if games > 1 else "Single game")
+        if not over and not paused:
+            where += f" · Move {view['move_number']}/10"
+        totals = view["totals"]
+        human_to_act = not over and not paused and not self.error and view["to_act"][0] not in self.bots
+        return h("header", {"class": "cc-bar"},
+                 h("div", {"class": "cc-bar-title"},
+                   h("a", {"href": "#/chess-cards", "class": "cc-home", "title": "Set up another game"},
+                     "Chess Cards"),
+                   h("span", {"class": "cc-where", "data-testid": "where"}, where)),
+                 h("div", {"class": "cc-bar-score", "data-testid": "totals",
+                           "aria-label": "Match score" if games > 1 else "Score"},
+                   h("span", {"class": "cc-score-name"}, self.name(0)), " ",
+                   h("b", None, totals[0]), h("span", {"class": "cc-score-sep"}, " : "),
+                   h("b", None, totals[1]), " ",
+                   h("span", {"class": "cc-score-name"}, self.name(1))),
+                 h("div", {"class": "cc-bar-tools"},
+                   h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
+                                "data-testid": "hint-button",
+                                "disabled": not human_to_act,
+                                "aria-pressed": "true" if self.hint is not None and self.hint.pending else None},
+                     "Stop hint" if self.hint is not None and self.hint.pending else "Hint")
+                   if self.bots.keys() != {0, 1} else None,
+                   h("a", {"class": "tool", "href": "#/chess-cards/rules", "target": "_blank",
+                           "rel": "noopener"}, "Rules")))
+
+    # The board ---------------------------------------------------------------------------
+
+    def _seat(self, view: dict[str, Any], seat: int, top: bool) -> Node:
+        spec = self.seats[seat]
+        to_act = not self.error and seat in view["to_act"]
+        human_turn = to_act and not spec.is_bot
+        legal = self.state.legal_actions(seat) if human_turn else ()
+        chips = [
+            h("span", {"class": "tag tag-dealer", "title": "Dealer of this game"}, "dealer")
+            if view["dealer"] == seat else None,
+            h("span", {"class": "tag tag-init", "title": "Holds the initiative: leads the next move"},
+              "★ initiative") if view["leader"] == seat and view["phase"] != "over" else None,
+            h("span", {"class": "tag tag-turn"},
+              "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
+        ]
+        head = h("div", {"class": "cc-seat-head"},
+                 h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+                 h("div", {"class": "cc-tags"}, chips))
+        body = self._hand(view, seat, legal) if human_turn else self._plain_hand(view, seat)
+        return h("section", {
+            "class": classes("cc-seat", top and "cc-seat-top", to_act and "cc-active",
+                             spec.is_bot and "cc-bot"),
+            "data-seat": seat,
+            "aria-label": f"{spec.name}: hand and piles",
+        },
+            head,
+            body,
+            self._piles(view, seat))
+
+    def _plain_hand(self, view: dict[str, Any], seat: int) -> Node:
+        hand = view["hands"][seat]
+        if not hand:
+            last = view["last_played"][seat]
+            return h("div", {"class": "cc-hand cc-hand-empty"},
+                     h("p", {"class": "cc-note"},
+                       "No cards left in hand" + (": the last card played, " if last else "."),
+                       chip(last) if last else None, " plays again" if last else None))
+        return h("div", {"class": "cc-hand", "role": "list"},
+                 [face(card, "div", {"role": "listitem"}) for card in hand])
+
+    def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
+        """The hand of the person to act: legal plays as buttons, the rest dimmed."""
+        hand = view["hands"][seat]
+        sacrificeable = sorted({str(a.sacrifice) for a in legal if a.sacrifice is not None},
+                               key=lambda card: hand.index(card) if card in hand else 99)
+        if self.sac_pick not in sacrificeable:
+            self.sac_pick = None
+        if not sacrificeable:
+            self.sac_mode = False
+        choosing_sacrifice = self.sac_mode and self.sac_pick is None
+        matching = [] if choosing_sacrifice else [
+            a for a in legal if (str(a.sacrifice) if a.sacrifice is not None else None) == self.sac_pick]
+        can_privilege = any(a.privilege for a in matching)
+        privilege = self.privilege and can_privilege
+        # The play each card completes under the current picks (privilege only when chosen).
+        plays: dict[str, Any] = {}
+        for action in matching:
+            if action.privilege and not privilege:
+                continue
+            key = str(action.card)
+            if key not in plays or action.privilege:
+                plays[key] = action
+        leading = view["phase"] == "lead"
+        cards: list[Node] = []
+        for card in hand:
+            if choosing_sacrifice:
+                if card in sacrificeable:
+                    cards.append(face(card, "button", {
+                        "type": "button", "data-pick": f"sac:{card}",
+                        "aria-label": f"Sacrifice the {card_name(card)}"}, "live", "pick"))
+                else:
+                    cards.append(face(card, "div", None, "dim"))
+            elif card == self.sac_pick:
+                cards.append(face(card, "button", {
+                    "type": "button", "data-pick": f"sac:{card}", "aria-pressed": "true",
+                    "aria-label": f"Keep the {card_name(card)} (undo the sacrifice)"}, "picked"))
+            elif card in plays:
+                cards.append(self._play_button(plays[card], leading))
+            else:
+                cards.append(face(card, "div", {"aria-label": f"{card_name(card)} ({card}), cannot be played now"}, "dim"))
+        # Out of cards in hand: the engine offers the last played card again.
+        again = [action for key, action in plays.items() if key not in hand]
+        controls = []
+        if sacrificeable:
+            controls.append(h("button", {
+                "type": "button", "class": classes("toggle", self.sac_mode and "on"),
+                "data-pick": "sacrifice", "aria-pressed": "true" if self.sac_mode else "false",
+                "title": "Put one card out of play before playing: a mate you give later scores more",
+                "aria-label": "Sacrifice a card",
+            }, "Cancel sacrifice" if self.sac_mode else "Sacrifice…"))
+        if can_privilege:
+            controls.append(h("button", {
+                "type": "button", "class": classes("toggle", privilege and "on"),
+                "data-pick": "privilege", "aria-pressed": "true" if privilege else "false",
+                "title": "Queen’s Privilege: lead a queen demanding a queen in reply",
+                "aria-label": "Queen’s Privilege",
+            }, "♛\ufe0e Privilege: " + ("on" if privilege else "off")))
+        if choosing_sacrifice:
+            prompt = "Pick the card to sacrifice. It leaves the game; then you play as usual."
+        elif self.sac_pick:
+            prompt = f"Sacrificing the {card_name(self.sac_pick)}: now pick the card to {'lead' if leading else 'reply with'}."
+        elif leading:
+            prompt = "Lead any card."
+        else:
+            prompt = "Reply: follow the led suit if you can, else match its piece."
+        if privilege:
+            prompt += " Queen’s Privilege is on: your queen demands a queen."
+        return h("div", {"class": "cc-play"},
+                 h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt),
+                 h("div", {"class": "cc-controls"}, controls) if controls else None,
+                 h("div", {"class": "cc-hand", "role": "group", "aria-label": "Your hand"}, cards) if hand else None,
+                 h("div", {"class": "cc-again"},
+                   h("p", {"class": "cc-note"}, "No cards left in hand: your last card plays again."),
+                   [self._play_button(action, leading) for action in again]) if again else None)
+
+    def _play_button(self, action: Any, leading: bool) -> Node:
+        card = str(action.card)
+        hinted = (self.hint is not None and not self.hint.pending and self.hint.best is not None
+                  and str(self.hint.best) == str(action))
+        return face(card, "button", {
+            "type": "button", "data-action": str(action),
+            "aria-label": describe(action, leading).capitalize(),
+        }, "live", action.privilege and "privileged", hinted and "hinted")
+
+    def _piles(self, view: dict[str, Any], seat: int) -> Node:
+        played = view["played"][seat]
+        sacrificed = view["sacrificed"][seat]
+        return h("div", {"class": "cc-piles"},
+                 h("div", {"class": "cc-pile"},
+                   h("span", {"class": "cc-pile-label"}, "Played"),
+                   [chip(card, index == len(played) - 1 and "chip-last") for index, card in enumerate(played)]
+                   or h("span", {"class": "cc-none"}, "—")),
+                 h("div", {"class": "cc-pile"},
+                   h("span", {"class": "cc-pile-label"}, "Sacrificed"),
+                   [chip(card, "chip-sac") for card in sacrificed] or h("span", {"class": "cc-none"}, "—"))
+                 if view["options"]["sacrifice"] else None)
+
+    def _centre(self, view: dict[str, Any], over: bool) -> Node:
+        """The lead and the reply of the move in play (or of the move just finished)."""
+        lead_seat, reply_seat = view["leader"], 1 - view["leader"]
+        lead: Any = None
+        reply: Any = None
+        caption = f"Move {view['move_number']}"
+        mate = False
+        if view["lead"] is not None:
+            lead = self.game.parse_action(self.state, view["lead"])
+        elif over and view["finished"]:
+            last_game = view["finished"][-1]
+            if last_game["moves"]:
+                last = last_game["moves"][-1]
+                lead_seat, reply_seat = last["leader"], 1 - last["leader"]
+                lead = self.game.parse_action(self.state, last["lead"])
+                reply = None if last["reply"] is None else self.game.parse_action(self.state, last["reply"])
+                mate = last["reply"] is None
+                caption = f"Move {last['number']} (last)"
+        elif view["moves"]:
+            last = view["moves"][-1]
+            lead_seat, reply_seat = last["leader"], 1 - last["leader"]
+            lead = self.game.parse_action(self.state, last["lead"])
+            reply = self.game.parse_action(self.state, last["reply"])
+            caption = f"Move {last['number']} (done)"
+
+        def slot(role: str, seat: int, play: Any, waiting: str) -> Node:
+            return h("div", {"class": classes("cc-slot", f"cc-slot-{role}"), "data-testid": role},
+                     h("span", {"class": "cc-slot-label"}, h("b", None, role.capitalize()),
+                       h("span", None, self.name(seat))),
+                     face(str(play.card), "div", None, "in-slot", play.privilege and "privileged")
+                     if play is not None else h("div", {"class": "card card-empty"}, waiting),
+                     h("span", {"class": "cc-slot-note"},
+                       "Queen’s Privilege" if play is not None and play.privilege else None,
+                       h("span", None, "sacrificed ", chip(str(play.sacrifice), "chip-sac"))
+                       if play is not None and play.sacrifice is not None else None))
+
+        return h("div", {"class": "cc-centre"},
+                 h("p", {"class": "cc-caption"}, caption),
+                 h("div", {"class": "cc-slots"},
+                   slot("lead", lead_seat, lead, "to lead"),
+                   slot("reply", reply_seat, reply, "mate" if mate else "…")),
+                 h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
+                   self._status(view, over, lead is not None and view["lead"] is not None)))
+
+    def _status(self, view: dict[str, Any], over: bool, pending_lead: bool) -> str:
+        if over:
+            return "The game is over."
+        seat = view["to_act"][0]
+        if self.thinking == seat:
+            return f"{self.name(seat)} is thinking…"
+        verb = "reply" if pending_lead else "lead"
+        if self.seats[seat].is_bot:
+            return f"{self.name(seat)} to {verb}."
+        if self.solo:
+            return f"Your turn to {verb}."
+        return f"{self.name(seat)}: your turn to {verb}."
+
+    # Results -----------------------------------------------------------------------------
+
+    def _mate_lines(self, game: dict[str, Any]) -> list[Node]:
+        mate = game["mate"]
+        if mate is None:
+            return [h("p", {"class": "cc-breakdown"}, "Draw: both hands were played out without a mate. Nobody scores.")]
+        value = Card.parse(mate["card"]).piece.value
+        multiplier = f"{mate['multiplier']}"
+        if mate["sacrifices"]:
+            multiplier += f" (move {mate['move']} + {mate['sacrifices']} sacrificed)"
+        else:
+            multiplier += f" (move {mate['move']})"
+        kind = "overmate " + mate["marks"] if mate["overmate"] else "mate"
+        return [
+            h("p", {"class": "cc-breakdown-head"},
+              h("strong", None, self.name(mate["seat"])),
+              f" {'give' if self._is_you(mate['seat']) else 'gives'} {kind} with ", chip(mate["card"]),
+              f" on move {mate['move']}."),
+            h("p", {"class": "cc-breakdown", "data-testid": "breakdown"},
+              h("span", {"class": "factor"}, f"{value} ({card_name(mate['card']).split()[1]})"), " × ",
+              h("span", {"class": "factor"}, multiplier),
+              [" × ", h("span", {"class": "factor"}, f"{mate['bonus']} (overmate bonus)")] if mate["overmate"] else None,
+              " = ", h("strong", {"class": "cc-points"}, f"{mate['score']} points")),
+        ]
+
+    def _interlude(self, view: dict[str, Any]) -> Node:
+        """Game 1 of the match is over: its result, and the button that deals game 2."""
+        game = view["finished"][-1]
+        totals = view["totals"]
+        return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
+                             "data-game": game["number"]},
+                 h("h2", None, f"Game {game['number']} of {view['games_in_match']} is over"),
+                 self._mate_lines(game),
+                 h("p", None, "Match score: ", h("strong", None, self.name(0)), f" {totals[0]} : {totals[1]} ",
+                   h("strong", None, self.name(1))),
+                 h("p", None, f"Game {view['game_number']}: the hands are exchanged and ",
+                   h("strong", None, self.name(view["leader"])), " leads."),
+                 h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,
+                              "data-testid": NEXT_GAME, "autofocus": True},
+                   f"Start game {view['game_number']}"))
+
+    def _result(self, view: dict[str, Any]) -> Node:
+        result = view["result"]
+        totals = result["scores"]
+        winners = result["winners"]
+        match = len(view["finished"]) > 1
+        if winners:
+            winner = self.name(winners[0])
+            headline = ("You win" if self.solo and winners[0] == self.bottom else f"{winner} wins")
+            headline += " the match" if match else ""
+        else:
+            headline = "Drawn match" if match else "Draw"
+        games = []
+        for game in view["finished"]:
+            games.append(h("div", {"class": "cc-result-game"},
+                           h("h3", None, f"Game {game['number']}") if match else None,
+                           self._mate_lines(game)))
+        return h("section", {"class": "cc-panel cc-result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, winners)), "aria-live": "polite"},
+                 h("h2", None, headline + "."),
+                 h("p", {"class": "cc-final-score"},
+                   h("span", None, self.name(0)), h("strong", None, f" {totals[0]} : {totals[1]} "),
+                   h("span", None, self.name(1)),
+                   h("span", {"class": "cc-muted"}, " (match total)" if match else None)),
+                 games,
+                 h("p", {"class": "cc-again-row"},
+                   h("button", {"type": "button", "data-cmd": "again"}, "Play this deal again"),
+                   h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
+                   h("a", {"class": "button-link", "href": _setup_hash(self.setup)}, "Change setup")))
+
+    # Side panel --------------------------------------------------------------------------
+
+    def _hint_box(self, view: dict[str, Any], over: bool, paused: bool) -> Node | None:
+        hint = self.hint
+        if hint is None or hint.key != len(self.state.history) or over or paused:
+            return None
+        if hint.pending:
+            body: list[Any] = ["Looking for the best move… Early in a game with sacrifices on "
+                               "this can take the solver a minute; you may play on meanwhile."]
+        elif hint.error:
+            body = [hint.error]
+        else:
+            seat = view["to_act"][0]
+            best = hint.best
+            if isinstance(best, str):
+                best = self.game.parse_action(self.state, best)
+            outcome = ("with best play from both sides this game is a draw" if hint.value == 0 else
+                       f"with best play from both sides {self.name(seat) if not self.solo else 'you'} "
+                       f"{'win' if self.solo else 'wins'} this game by {hint.value}" if hint.value > 0 else
+                       f"with best play from both sides {self.name(seat) if not self.solo else 'you'} "
+                       f"{'lose' if self.solo else 'loses'} this game by {-hint.value}")
+            body = [h("strong", None, "Best: "), play_chips(best), " — ",
+                    describe(best, view["phase"] == "lead") + ";", " ", outcome + "."]
+        return h("section", {"class": "cc-panel cc-hint", "data-testid": "hint", "aria-live": "polite"},
+                 h("h2", None, "Hint"), h("p", None, body))
+
+    def _sheet(self, view: dict[str, Any], finished: dict[str, Any] | None) -> Node:
+        """The score sheet of the game on the table (or of the game just finished)."""
+        if finished is not None:
+            moves, mate, number = finished["moves"], finished["mate"], finished["number"]
+            pending = None
+        else:
+            moves, mate, number = view["moves"], None, view["game_number"]
+            pending = view["lead"]
+        rows = []
+        for move in moves:
+            cells: list[Any] = [None, None]
+            leader = move["leader"]
+            is_mate = move["reply"] is None and mate is not None
+            marks = mate["marks"] if is_mate else ""
+            cells[leader] = h("td", {"class": "lead"},
+                              play_chips(self.game.parse_action(self.state, move["lead"]), marks),
+                              h("span", {"class": "mate"}, " mate") if is_mate else None)
+            cells[1 - leader] = h("td", None,
+                                  play_chips(self.game.parse_action(self.state, move["reply"]))
+                                  if move["reply"] is not None else "—")
+            rows.append(h("tr", {"class": "mate-row" if is_mate else None},
+                          h("th", {"scope": "row"}, move["number"]), cells))
+        if pending is not None:
+            cells = [h("td", None, "…"), h("td", None, "…")]
+            cells[view["leader"]] = h("td", {"class": "lead"}, play_chips(self.game.parse_action(self.state, pending)))
+            rows.append(h("tr", {"class": "pending"}, h("th", {"scope": "row"}, view["move_number"]), cells))
+        if finished is not None and mate is None:
+            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, "draw")))
+        if not rows:
+            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "cc-muted"}, "No moves yet.")))
+        return h("section", {"class": "cc-panel cc-sheet", "data-testid": "moves"},
+                 h("h2", None, f"Moves · game {number}"),
+                 h("table", {"class": "cc-moves"},
+                   h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
+                                       h("th", {"scope": "col"}, self.name(0)),
+                                       h("th", {"scope": "col"}, self.name(1)))),
+                   h("tbody", None, rows)),
+                 h("p", {"class": "cc-muted cc-small"},
+                   "Underlined: the lead. (x) a sacrifice, * Queen’s Privilege, ! one per overmate unit."))
+
+    def _analyses(self, view: dict[str, Any]) -> list[Node]:
+        out = []
+        for number in sorted(self.analyses, reverse=True):
+            if number > len(view["finished"]):
+                continue
+            analysis = self.analyses[number]
+            if analysis.status == "unavailable":
+                body: list[Any] = [h("p", {"class": "cc-muted"}, "The analysis needs the solver, which is not installed yet.")]
+            elif analysis.status == "failed":
+                body = [h("p", {"class": "cc-muted"}, f"The analysis stopped: {analysis.error}")]
+            elif analysis.status in ("running", "queued"):
+                body = [h("p", {"class": "cc-muted progress"}, _progress_text(analysis))]
+            else:
+                body = self._analysis_table(analysis)
+            out.append(h("section", {"class": "cc-panel cc-analysis", "data-testid": "analysis",
+                                     "data-game": number, "data-status": analysis.status},
+                         h("h2", None, f"Analysis · game {number}"), body))
+        return out
+
+    def _analysis_table(self, analysis: Analysis) -> list[Node]:
+        """The score sheet again, each turn marked against perfect play (loss and best move)."""
+        lost = {0: 0, 1: 0}
+        errors = {0: 0, 1: 0}
+        by_move: dict[int, list[Any]] = {}
+        for index, row in enumerate(analysis.rows):
+            seat = int(row["seat"])
+            loss = int(row.get("loss") or 0)
+            if loss > 0:
+                lost[seat] += loss
+                errors[seat] += 1
+            move = analysis.labels[index] if index < len(analysis.labels) else index // 2 + 1
+            played = _as_play(self.game, self.state, row["action"])
+            best = _as_play(self.game, self.state, row["best"])
+            verdict = (h("span", {"class": "ok", "title": "a best move"}, "✓") if loss <= 0 else
+                       h("span", {"class": "verdict"}, h("span", {"class": "loss"}, f"−{loss}"),
+                         " best ", play_chips(best)))
+            cells = by_move.setdefault(move, [None, None])
+            cells[seat] = h("td", {"class": "cc-loss" if loss > 0 else None,
+                                   "data-loss": loss, "data-seat": seat},
+                            play_chips(played), " ", verdict)
+        rows = [h("tr", None, h("th", {"scope": "row"}, move),
+                  [cell or h("td", None, "—") for cell in cells])
+                for move, cells in sorted(by_move.items())]
+        summary = []
+        for seat in (0, 1):
+            if errors[seat]:
+                summary.append(f"{self.name(seat)}: {errors[seat]} costly turn{'s' if errors[seat] > 1 else ''}, "
+                               f"{lost[seat]} points given away")
+            else:
+                summary.append(f"{self.name(seat)}: perfect play")
+        return [h("p", {"data-testid": "analysis-summary"}, "; ".join(summary) + "."),
+                h("table", {"class": "cc-moves cc-analysis-table"},
+                  h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
+                                     h("th", {"scope": "col"}, self.name(0)),
+                                     h("th", {"scope": "col"}, self.name(1)))),
+                  h("tbody", None, rows)),
+                h("p", {"class": "cc-muted cc-small"},
+                  "✓ a best move. −n: this turn gave away n points of the game’s final score "
+                  "against best play, which was the move shown.")]
+
+    def _legend(self) -> Node:
+        return h("details", {"class": "cc-panel cc-legend"},
+                 h("summary", None, "Cards and scores"),
+                 h("p", None, "Suits, highest first: ", chip("bQ"), " black, ", chip("rQ"), " red, ",
+                   chip("yQ"), " yellow, ", chip("wQ"), " white."),
+                 h("p", None, "Pieces, highest first, with their mate values: ",
+                   [[chip(f"b{piece}"), f" {card_name('b' + piece).split()[1]} {Card.parse('b' + piece).piece.value}",
+                     ", " if piece != "P" else "."] for piece in "QRBNP"]))
+
+
+def _progress_text(analysis: Analysis) -> str:
+    if analysis.status == "queued":
+        return "Waiting for the analysis of the other game…"
+    return (f"Comparing every turn with perfect play: {analysis.done_steps} of {len(analysis.labels)} "
+            "done. The first turns take the solver longest.")
+
+
+def _at_once(compute: Any) -> Any:
+    """A one-slice generator around a blocking call (when the solver has no sliced API)."""
+    return compute()
+    yield  # pragma: no cover - makes this a generator
+
+
+def _as_play(game: Any, state: Any, value: Any) -> Any:
+    return game.parse_action(state, value) if isinstance(value, str) else value
+
+
+def _step_label(before: Any) -> int:
+    """The move a turn belongs to (its lead and reply share the number)."""
+    return int(before.view(None)["move_number"])
+
+
+def _with_seed(setup: PlaySetup, seed: int) -> PlaySetup:
+    from dataclasses import replace
+
+    return replace(setup, seed=seed % 1_000_000, seed_given=True)
+
+
+def _setup_hash(setup: PlaySetup) -> str:
+    """The setup screen, filled in like this game."""
+    return "#/chess-cards?" + setup.to_hash().split("?", 1)[1]

@@ -1,0 +1,130 @@
+"""Entry point of the page (``<script type="py" src="./ui/main.py">``).
+
+Takes over ``<main id="app">`` from the static shell, follows the URL hash, and marks the page
+ready (``<html data-ready="1">``) once the first screen is drawn and answers clicks: tests and
+the boot benchmark wait for exactly that.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import traceback
+from typing import Any
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from ui.router import resolve
+from ui.routes import parse_hash
+from ui.screen import MessageScreen, Screen
+
+STYLE = "./ui/style.css"
+
+
+class App:
+    """The router's host: one screen at a time, and the delegated listeners that feed it."""
+
+    def __init__(self, root: Any) -> None:
+        self.root = root
+        # The static gallery painted by index.html, kept to show again at #/.
+        self.shell = root.cloneNode(True)
+        self.screen: Screen | None = None
+        # Proxies live as long as the page: kept here so they are never garbage collected.
+        self._listeners = [
+            (root, "click", create_proxy(self._on_click)),
+            (root, "change", create_proxy(self._on_change)),
+            (root, "input", create_proxy(self._on_change)),
+            (window, "hashchange", create_proxy(self._on_hash)),
+        ]
+        for target, event, proxy in self._listeners:
+            target.addEventListener(event, proxy)
+
+    def navigate(self, target: str) -> None:
+        """Go to ``target`` (a ``#/...`` route); the same route again restarts its screen."""
+        before = str(window.location.hash)
+        window.location.hash = target
+        if str(window.location.hash) == before:
+            self.route()  # no hashchange event when the hash does not change
+
+    def route(self) -> None:
+        if self.screen is not None:
+            self.screen.dispose()
+            self.screen = None
+        route = parse_hash(str(window.location.hash or "#/"))
+        try:
+            screen = resolve(route, self.root, self.navigate, self.shell)
+        except Exception as error:  # a page, not a traceback, even for our own bugs
+            screen = self._crash(error)
+        self.screen = screen
+        document.title = screen.title
+        self._guard(screen.show)
+        self._guard(screen.start)
+        window.scrollTo(0, 0)
+
+    def _crash(self, error: BaseException) -> Screen:
+        traceback.print_exception(error, file=sys.stderr)
+        return MessageScreen(self.root, self.navigate, "Something went wrong",
+                             f"{type(error).__name__}: {error}", [("#/", "All games")])
+
+    def _guard(self, call: Any, *args: Any) -> None:
+        """Run a screen callback; an unexpected error replaces the screen with an error page."""
+        try:
+            call(*args)
+        except Exception as error:
+            if self.screen is not None:
+                self.screen.dispose()
+            self.screen = self._crash(error)
+            self.screen.show()
+
+    def _on_hash(self, _event: Any) -> None:
+        self.route()
+
+    def _on_click(self, event: Any) -> None:
+        target = event.target.closest("button, [data-cmd]") if event.target else None
+        if target is None or self.screen is None or target.disabled:
+            return
+        self._guard(self.screen.on_click, target)
+
+    def _on_change(self, event: Any) -> None:
+        target = event.target
+        if target is None or self.screen is None or not target.getAttribute("data-field"):
+            return
+        self._guard(self.screen.on_change, target)
+
+
+async def _stylesheet() -> None:
+    """Link ui/style.css unless index.html does, and wait for it: no unstyled first frame."""
+    if document.querySelector(f'link[href="{STYLE}"], link[href="ui/style.css"]'):
+        return
+    link = document.createElement("link")
+    link.rel = "stylesheet"
+    link.href = STYLE
+    loaded = asyncio.get_running_loop().create_future()
+
+    def done(_event: Any) -> None:
+        if not loaded.done():
+            loaded.set_result(None)
+
+    handler = create_proxy(done)
+    link.addEventListener("load", handler)
+    link.addEventListener("error", handler)
+    document.head.appendChild(link)
+    try:
+        await asyncio.wait_for(loaded, 5)
+    except asyncio.TimeoutError:
+        pass
+    handler.destroy()
+
+
+async def main() -> None:
+    await _stylesheet()
+    app = App(document.getElementById("app"))
+    app.route()
+    document.documentElement.setAttribute("data-ready", "1")
+    # Keep the app reachable (debugging from the console: pyscript's globals).
+    globals()["app"] = app
+
+
+# A task rather than top-level await: the module stays plain Python that any tool can compile.
+_BOOT = asyncio.ensure_future(main())  # referenced, so the task is never collected early

@@ -1,0 +1,72 @@
+"""Which screen a route shows. Every failure becomes a page with a way back, never a traceback.
+
+    #/                       gallery
+    #/<id>                   setup          (games not built yet: "in preparation")
+    #/<id>/rules             rules page
+    #/<id>/play?...          table          (bad parameters: an error page naming the problem)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine import GAMES, SetupError
+from engine.bots import levels
+from ui.catalog import entry, is_live
+from ui.gallery import GalleryScreen
+from ui.routes import Route, RouteError, parse_play
+from ui.rules import RulesScreen, rules_path
+from ui.screen import MessageScreen, Navigate, Screen
+from ui.setup import SetupScreen
+
+HOME = ("#/", "All games")
+
+
+def _tables() -> dict[str, Any]:
+    from ui.chess_cards_table import ChessCardsTable
+
+    return {"chess-cards": ChessCardsTable}
+
+
+def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:
+    parts = route.parts
+    if not parts:
+        return GalleryScreen(root, navigate, shell)
+    game_id = parts[0]
+    item = entry(game_id)
+    if item is None:
+        return MessageScreen(root, navigate, "Page not found",
+                             f"There is no game called “{game_id}” here.", [HOME])
+    if not is_live(game_id):
+        return MessageScreen(root, navigate, f"{item.title} is in preparation",
+                             f"{item.title} ({item.seats}) cannot be played yet: its table is still "
+                             "being built. Chess Cards is ready.",
+                             [HOME, ("#/chess-cards", "Play Chess Cards")], kind="preparation")
+    game = GAMES[game_id]
+    rest = parts[1:]
+    if not rest:
+        return SetupScreen(root, navigate, game_id, route.query)
+    if rest == ("rules",):
+        try:
+            text = rules_path(game_id).read_text(encoding="utf-8")
+        except OSError:
+            return MessageScreen(root, navigate, f"{game.title}: rules in preparation",
+                                 "The rules page of this game is not written yet.",
+                                 [HOME, (f"#/{game_id}", "Set up a game")], kind="preparation")
+        return RulesScreen(root, navigate, game_id, game.title, text)
+    if rest == ("play",):
+        back = [(f"#/{game_id}", "Set up the game again"), HOME]
+        try:
+            setup = parse_play(game_id, route.query, [option.name for option in game.options],
+                               (game.min_players, game.max_players), levels(game_id))
+            return _tables()[game_id](root, navigate, setup)
+        except (RouteError, SetupError) as error:
+            return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
+    return MessageScreen(root, navigate, "Page not found",
+                         f"{game.title} has no page “{'/'.join(rest)}”.",
+                         [(f"#/{game_id}", game.title), HOME])
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[:1].upper() + text[1:] + ("" if text.endswith((".", "!", "?")) else ".")) if text else text

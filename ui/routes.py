@@ -1,0 +1,221 @@
+"""Routes: the URL hash as data, and the parameters of a play route.
+
+Pure Python (no browser import) so it reads the same under CPython and in the page.
+
+    #/                                   gallery
+    #/<id>                               setup of a game
+    #/<id>/rules                         rules page
+    #/<id>/play?seats=human,bot:hard&seed=123&privilege=0&deck=bQ,rR,...
+
+A seat is ``human[:name]`` or ``bot[:level]``. Every other parameter is a game option, except
+``seed``, ``deck`` (a stacked deck, as ``Game.new(deck=...)`` takes it) and ``delay`` (how long
+a bot's move stays "thinking" on screen, in ms; tests set it low).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+from urllib.parse import parse_qsl, quote, unquote
+
+#: How long a bot move is shown as "thinking" at least, so a person can follow it.
+DEFAULT_DELAY_MS = 700
+MAX_DELAY_MS = 10_000
+MAX_NAME = 24
+#: Seeds stay in the range a person can type and read back.
+MAX_SEED = 2**31 - 1
+
+
+class RouteError(ValueError):
+    """A route that cannot be followed; the message is shown on the page as it is."""
+
+
+@dataclass(frozen=True)
+class Route:
+    """``#/a/b?x=1`` -> parts ``("a", "b")``, query ``(("x", "1"),)``."""
+
+    parts: tuple[str, ...]
+    query: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def path(self) -> str:
+        return "#/" + "/".join(quote(part, safe="-_.") for part in self.parts)
+
+
+def parse_hash(hash_text: str) -> Route:
+    """The route of a ``location.hash`` (with or without the leading ``#``)."""
+    text = hash_text[1:] if hash_text.startswith("#") else hash_text
+    path, _, query = text.partition("?")
+    parts = tuple(unquote(part) for part in path.split("/") if part)
+    return Route(parts, tuple(parse_qsl(query, keep_blank_values=True)))
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """Who sits in a seat: a person (with a display name) or a bot (with its level)."""
+
+    kind: str  # "human" or "bot"
+    name: str
+    level: str = ""
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind == "bot"
+
+    def to_param(self) -> str:
+        if self.is_bot:
+            return f"bot:{self.level}"
+        return f"human:{self.name}" if self.name else "human"
+
+
+@dataclass(frozen=True)
+class PlaySetup:
+    """Everything a play route asks for, checked for form (the engine checks the rest)."""
+
+    game_id: str
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    deck: tuple[str, ...] | None = None
+    delay_ms: int = DEFAULT_DELAY_MS
+    seed_given: bool = True
+
+    def to_hash(self) -> str:
+        """The play route that starts this very game again (the seed always included)."""
+        params: list[tuple[str, str]] = [
+            ("seats", ",".join(seat.to_param() for seat in self.seats)),
+            ("seed", str(self.seed)),
+        ]
+        for name, value in self.options.items():
+            params.append((name, _option_text(value)))
+        if self.deck is not None:
+            params.append(("deck", ",".join(self.deck)))
+        if self.delay_ms != DEFAULT_DELAY_MS:
+            params.append(("delay", str(self.delay_ms)))
+        return play_hash(self.game_id, params)
+
+
+def play_hash(game_id: str, params: Sequence[tuple[str, str]]) -> str:
+    """``#/<id>/play?...`` with each value quoted (names may hold any character but commas)."""
+    query = "&".join(f"{name}={quote(value, safe=',:*()')}" for name, value in params)
+    return f"#/{game_id}/play" + (f"?{query}" if query else "")
+
+
+def _option_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    return str(value)
+
+
+def clean_name(text: str) -> str:
+    """A display name as typed: control characters and commas (the seat separator) dropped."""
+    kept = "".join(ch for ch in text if ch.isprintable() and ch != ",")
+    return " ".join(kept.split())[:MAX_NAME]
+
+
+def default_bot_level(levels: Sequence[str]) -> str:
+    """``bot`` without a level: a fair opponent rather than the weakest or the solver."""
+    for level in ("medium", "easy"):
+        if level in levels:
+            return level
+    return levels[-1] if levels else ""
+
+
+def bot_name(level: str) -> str:
+    return f"Bot ({level})"
+
+
+def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -> tuple[SeatSpec, ...]:
+    """``human:Ann,bot:hard`` -> seat specs; RouteError naming what is wrong."""
+    items = [item.strip() for item in text.split(",")]
+    low, high = seat_count
+    if not text.strip() or not low <= len(items) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise RouteError(
+            f"seats: this game needs {wanted} seats, like seats=human,bot:{default_bot_level(levels) or 'random'}"
+            f" (got {text!r})"
+        )
+    humans = sum(1 for item in items if item.split(":", 1)[0].strip().lower() == "human")
+    seats: list[SeatSpec] = []
+    for number, item in enumerate(items, start=1):
+        kind, _, rest = item.partition(":")
+        kind = kind.strip().lower()
+        if kind == "human":
+            name = clean_name(rest) or ("You" if humans == 1 else f"Player {number}")
+            seats.append(SeatSpec("human", name))
+        elif kind == "bot":
+            level = rest.strip().lower() or default_bot_level(levels)
+            if level not in levels:
+                raise RouteError(
+                    f"seat {number}: there is no bot level {level!r} "
+                    f"(levels: {', '.join(levels) or 'none yet'})"
+                )
+            seats.append(SeatSpec("bot", bot_name(level), level))
+        else:
+            raise RouteError(
+                f"seat {number}: {item!r} is neither human[:name] nor bot[:level]"
+            )
+    return tuple(seats)
+
+
+def parse_play(
+    game_id: str,
+    query: Sequence[tuple[str, str]],
+    option_names: Sequence[str],
+    seat_count: tuple[int, int],
+    levels: Sequence[str],
+) -> PlaySetup:
+    """The setup a play route asks for. Raises RouteError with a message for people.
+
+    Option values are passed on as text: ``Game.new`` coerces them and raises SetupError.
+    """
+    seen: dict[str, str] = {}
+    for name, value in query:
+        if name in seen:
+            raise RouteError(f"parameter {name!r} is given twice")
+        seen[name] = value
+    known = ("seats", "seed", "deck", "delay", *option_names)
+    unknown = [name for name in seen if name not in known]
+    if unknown:
+        raise RouteError(
+            f"unknown parameter {unknown[0]!r} (this route takes: {', '.join(known)})"
+        )
+    default_seats = "human,bot" if seat_count[0] <= 2 <= seat_count[1] else ",".join(
+        ["human"] + ["bot"] * (seat_count[0] - 1)
+    )
+    seats = parse_seats(seen.get("seats", default_seats), seat_count, levels)
+    seed_text = seen.get("seed", "").strip()
+    if seed_text:
+        try:
+            seed = int(seed_text)
+        except ValueError:
+            raise RouteError(f"seed: {seed_text!r} is not a whole number") from None
+        if not 0 <= seed <= MAX_SEED:
+            raise RouteError(f"seed: {seed} is outside 0..{MAX_SEED}")
+    else:
+        # No seed: pick one, and the table writes it into the URL so the game stays linkable.
+        seed = random.SystemRandom().randint(0, 999_999)
+    delay = DEFAULT_DELAY_MS
+    if "delay" in seen:
+        try:
+            delay = int(seen["delay"])
+        except ValueError:
+            raise RouteError(f"delay: {seen['delay']!r} is not a whole number of milliseconds") from None
+        if not 0 <= delay <= MAX_DELAY_MS:
+            raise RouteError(f"delay: {delay} is outside 0..{MAX_DELAY_MS} ms")
+    deck = None
+    if "deck" in seen:
+        deck = tuple(card.strip() for card in seen["deck"].replace(" ", ",").split(",") if card.strip())
+        if not deck:
+            raise RouteError("deck: empty; list the cards in dealing order, like deck=bQ,rR,…")
+    options = {name: seen[name] for name in option_names if name in seen}
+    return PlaySetup(
+        game_id=game_id,
+        seats=seats,
+        seed=seed,
+        options=options,
+        deck=deck,
+        delay_ms=delay,
+        seed_given=bool(seed_text),
+    )

@@ -1,0 +1,182 @@
+"""``#/<id>``: set up a game — who sits where (person or bot level, names), options, seed.
+
+The form only builds a play route (``#/<id>/play?...``) and follows it, so every game set up
+here can also be started, shared or bookmarked as a link. ``#/<id>?<play params>`` opens the
+form filled in like that route (the table's "Change setup" link uses it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine import GAMES, SetupError
+from engine.bots import get_bot, levels
+from ui.dom import Node, h
+from ui.routes import (
+    DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
+    default_bot_level, parse_play,
+)
+from ui.screen import Navigate, Screen
+
+SEAT_ROLES = ("deals and leads the first game", "leads the second game")
+
+
+class SetupScreen(Screen):
+    def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...]) -> None:
+        super().__init__(root, navigate)
+        self.game = GAMES[game_id]
+        self.levels = levels(game_id)
+        self.title = f"{self.game.title}: new game — Five Checks"
+        count = self.game.min_players
+        fallback_level = default_bot_level(self.levels)
+        self.kinds = ["human"] + [f"bot:{fallback_level}" if fallback_level else "human"] * (count - 1)
+        self.names = [""] * count
+        self.options: dict[str, Any] = {option.name: option.default for option in self.game.options}
+        self.seed = random.SystemRandom().randint(0, 999_999)
+        self.delay = DEFAULT_DELAY_MS
+        self.deck: tuple[str, ...] | None = None
+        self.problem = ""
+        if query:
+            self._prefill(query)
+
+    def _prefill(self, query: tuple[tuple[str, str], ...]) -> None:
+        """Fill the form from play-route parameters; a bad value just keeps the default."""
+        try:
+            setup = parse_play(self.game.id, query, [o.name for o in self.game.options],
+                               (self.game.min_players, self.game.max_players), self.levels)
+        except RouteError:
+            return
+        self.kinds = [f"bot:{seat.level}" if seat.is_bot else "human" for seat in setup.seats]
+        self.names = [seat.name if not seat.is_bot and seat.name not in ("You",) and not seat.name.startswith("Player ")
+                      else "" for seat in setup.seats]
+        for option in self.game.options:
+            if option.name in setup.options:
+                try:
+                    self.options[option.name] = option.coerce(setup.options[option.name])
+                except SetupError:
+                    pass
+        if setup.seed_given:
+            self.seed = setup.seed
+        self.delay = setup.delay_ms
+        self.deck = setup.deck
+
+    # -- the play route this form describes --
+
+    def play_setup(self) -> PlaySetup:
+        seats = []
+        for kind, name in zip(self.kinds, self.names):
+            if kind == "human":
+                seats.append(SeatSpec("human", clean_name(name)))
+            else:
+                level = kind.split(":", 1)[1]
+                seats.append(SeatSpec("bot", bot_name(level), level))
+        defaults = {option.name: option.default for option in self.game.options}
+        changed = {name: value for name, value in self.options.items() if value != defaults[name]}
+        return PlaySetup(self.game.id, tuple(seats), self.seed, changed, self.deck, self.delay)
+
+    # -- rendering --
+
+    def render(self) -> list[Node]:
+        game = self.game
+        hotseat = all(kind == "human" for kind in self.kinds)
+        seats = []
+        for seat, kind in enumerate(self.kinds):
+            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person")]
+            for level in self.levels:
+                choices.append(h("option", {"value": f"bot:{level}", "selected": kind == f"bot:{level}"},
+                                 f"Bot: {level}"))
+            about = ""
+            if kind.startswith("bot:"):
+                about = getattr(get_bot(game.id, kind[4:]), "description", "") or ""
+            role = SEAT_ROLES[seat] if seat < len(SEAT_ROLES) else ""
+            seats.append(h("div", {"class": "seat-row"},
+                           h("label", {"for": f"seat-kind-{seat}"},
+                             h("strong", None, f"Seat {seat + 1}"),
+                             h("span", {"class": "muted"}, f" ({role})") if role else None),
+                           h("select", {"id": f"seat-kind-{seat}", "data-field": f"kind:{seat}",
+                                        "data-testid": f"seat-{seat}"}, choices),
+                           h("input", {"id": f"seat-name-{seat}", "data-field": f"name:{seat}", "type": "text",
+                                       "maxlength": "24", "autocomplete": "off",
+                                       "placeholder": "Name (optional)", "value": self.names[seat],
+                                       "aria-label": f"Seat {seat + 1} name"})
+                           if kind == "human" else
+                           h("span", {"class": "muted bot-about"}, about[:1].upper() + about[1:] + "." if about else "")))
+        options = []
+        for option in game.options:
+            options.append(h("label", {"class": "option-row", "for": f"option-{option.name}"},
+                             h("input", {"type": "checkbox", "id": f"option-{option.name}",
+                                         "data-field": f"option:{option.name}",
+                                         "checked": bool(self.options[option.name])}),
+                             h("span", None, h("strong", None, option.label),
+                               h("span", {"class": "muted block"}, option.help) if option.help else None)))
+        return [
+            h("section", {"class": "page setup", "data-testid": "setup"},
+              h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ", game.title),
+              h("h1", None, f"{game.title}: new game"),
+              h("p", {"class": "lead-text"}, "Twenty cards, all of them open, no luck: ",
+                h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
+              h("fieldset", None,
+                h("legend", None, "Players"),
+                seats,
+                h("label", {"class": "option-row", "for": "hotseat"},
+                  h("input", {"type": "checkbox", "id": "hotseat", "data-field": "hotseat",
+                              "data-testid": "hotseat", "checked": hotseat}),
+                  h("span", None, h("strong", None, "Two people on one device"),
+                    h("span", {"class": "muted block"},
+                      "Both seats are played here, turn about; all cards are open, so nothing needs hiding.")))),
+              h("fieldset", None, h("legend", None, "Options"), options),
+              h("fieldset", None,
+                h("legend", None, "Deal"),
+                h("div", {"class": "seed-row"},
+                  h("label", {"for": "seed"}, "Seed"),
+                  h("input", {"id": "seed", "type": "number", "min": "0", "max": str(MAX_SEED),
+                              "inputmode": "numeric", "data-field": "seed", "value": str(self.seed)}),
+                  h("button", {"type": "button", "data-cmd": "reseed"}, "New seed")),
+                h("p", {"class": "muted"}, "The same seed deals the same cards: share the link to replay a deal."),
+                h("p", {"class": "muted"}, f"Stacked deck: {','.join(self.deck)}") if self.deck else None),
+              h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else None,
+              h("p", {"class": "start-row"},
+                h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
+                             "data-testid": "start"}, "Start the game"))),
+        ]
+
+    # -- events --
+
+    def on_change(self, element: Any) -> None:
+        field = element.getAttribute("data-field") or ""
+        kind, _, arg = field.partition(":")
+        if kind == "name":
+            self.names[int(arg)] = str(element.value)
+            return  # no redraw while typing: it would move the caret
+        if kind == "seed":
+            text = str(element.value).strip()
+            if text.isdigit() and int(text) <= MAX_SEED:
+                self.seed = int(text)
+                self.problem = ""
+            else:
+                self.problem = f"The seed must be a whole number from 0 to {MAX_SEED}."
+            return
+        if kind == "kind":
+            self.kinds[int(arg)] = str(element.value)
+        elif kind == "option":
+            self.options[arg] = bool(element.checked)
+        elif kind == "hotseat":
+            if element.checked:
+                self.kinds = ["human"] * len(self.kinds)
+            else:
+                level = default_bot_level(self.levels)
+                self.kinds = ["human"] + [f"bot:{level}"] * (len(self.kinds) - 1)
+        self.show()
+
+    def on_click(self, element: Any) -> None:
+        command = element.getAttribute("data-cmd")
+        if command == "reseed":
+            self.seed = random.SystemRandom().randint(0, 999_999)
+            self.problem = ""
+            self.show()
+        elif command == "start":
+            if self.problem:
+                self.show()
+                return
+            self.navigate(self.play_setup().to_hash())
