@@ -86,7 +86,7 @@ class Solver:
         self.nodes = 0
         self.limit = INF * INF
         self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
-        self._replies: dict[int, list[tuple[int, int, int, int]]] = {}
+        self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
     @staticmethod
     def _key(mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int) -> int:
@@ -197,10 +197,10 @@ class Solver:
         replies = self.replies(mh, ml, lead, privilege)
         order = range(len(replies)) if not first else [first, *range(first), *range(first + 1, len(replies))]
         for index in order:
-            card, sac, rest, dsac = replies[index]
+            card, sac, rest, dsac, leader_keeps = replies[index]
             if not rest and not oh:
                 value = 0  # both hands played out with no mate: a draw
-            elif _leader_keeps(lead, card):
+            elif leader_keeps:
                 value = -self.lead_value(oh, rest, ol, card, os_, ms + dsac, move + 1, -beta, -alpha)
             else:
                 value = self.lead_value(rest, oh, card, ol, ms + dsac, os_, move + 1, alpha, beta)
@@ -249,8 +249,10 @@ class Solver:
         self._leads[key] = groups
         return groups
 
-    def replies(self, hand: int, last: int, lead: int, privilege: bool) -> list[tuple[int, int, int, int]]:
-        """(card, sacrifice or NONE, hand left, sacrifices added) for every legal reply."""
+    def replies(self, hand: int, last: int, lead: int, privilege: bool
+                ) -> list[tuple[int, int, int, int, bool]]:
+        """(card, sacrifice or NONE, hand left, sacrifices added, whether the leader keeps the
+        initiative) for every legal reply."""
         key = (hand if hand else 1 << 20 | last) | lead << 26 | privilege << 31
         cached = self._replies.get(key)
         if cached is not None:
@@ -263,8 +265,8 @@ class Solver:
                 for sac in _bits(hand):
                     rest = hand & ~(1 << sac)
                     plays += [(card, sac) for card in _bits(reply_mask(rest, lead, privilege))]
-        out = [(card, sac, hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac), int(sac != NONE))
-               for card, sac in plays]
+        out = [(card, sac, hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac), int(sac != NONE),
+                _leader_keeps(lead, card)) for card, sac in plays]
         self._replies[key] = out
         return out
 
@@ -345,7 +347,7 @@ def _root_entry(solver: Solver, pos: Position) -> tuple[int, Play]:
                                pos.privilege, -INF, INF)
     key = (solver._key(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move)
            | (pos.lead + 1) << 64 | pos.privilege << 70)
-    card, sac, _, _ = solver.replies(pos.mh, pos.ml, pos.lead, pos.privilege)[solver.table[key][2]]
+    card, sac, _, _, _ = solver.replies(pos.mh, pos.ml, pos.lead, pos.privilege)[solver.table[key][2]]
     return value, _play(card, sac, False)
 
 
