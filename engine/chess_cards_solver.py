@@ -26,6 +26,7 @@ QUEENS = PIECE_MASK[Piece.QUEEN]
 VALUE = tuple(card.piece.value for card in CARDS)
 NONE = 31  # "no card" in a 5-bit field
 INF = 10**6
+UNKNOWN = (-INF, INF, -1)  # the table entry of a position not searched yet
 
 
 def _bits(mask: int) -> list[int]:
@@ -88,6 +89,18 @@ class Solver:
         self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
+    def _store(self, key: int, best: int, best_index: int, alpha: int, beta: int, low: int,
+               high: int) -> None:
+        """Record what a search of the window (alpha, beta) proved: an upper bound when it failed
+        low, a lower bound when it failed high, the exact value otherwise."""
+        if best <= alpha:
+            high = min(high, best)
+        elif best >= beta:
+            low = max(low, best)
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_index)
+
     @staticmethod
     def _key(mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int) -> int:
         key = mh | oh << 20 | move << 60
@@ -100,26 +113,17 @@ class Solver:
     def lead_value(self, mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int,
                    alpha: int, beta: int) -> int:
         key = self._key(mh, oh, ml, ol, ms, os_, move)
-        entry = self.table.get(key)
-        first = -1
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-        else:
-            low, high = -INF, INF
+        low, high, first = self.table.get(key, UNKNOWN)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha0, alpha, beta = alpha, max(alpha, low), min(beta, high)
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
         if self.horizon is not None and move > self.horizon:
             return 0
-        alpha0 = alpha
         best = -INF
         best_index = 0
         o_avail = oh if oh else 1 << ol
@@ -161,41 +165,26 @@ class Solver:
                                 break
                 if alpha >= beta:
                     break
-        if best <= alpha0:
-            high = best if best < high else high
-        elif best >= beta:
-            low = best if best > low else low
-        else:
-            low = high = best
-        self.table[key] = (low, high, best_index)
+        self._store(key, best, best_index, alpha0, beta, low, high)
         return best
 
     def reply_value(self, mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int,
                     lead: int, privilege: bool, alpha: int, beta: int) -> int:
         """Value for the replier ("me") of answering ``lead``; the leader is "op"."""
         key = self._key(mh, oh, ml, ol, ms, os_, move) | (lead + 1) << 64 | privilege << 70
-        entry = self.table.get(key)
-        first = 0
-        if entry is not None:
-            low, high, first = entry
-            if low >= beta or low == high:
-                return low
-            if high <= alpha:
-                return high
-            if low > alpha:
-                alpha = low
-            if high < beta:
-                beta = high
-        else:
-            low, high = -INF, INF
+        low, high, first = self.table.get(key, UNKNOWN)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        alpha0, alpha, beta = alpha, max(alpha, low), min(beta, high)
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
-        alpha0 = alpha
         best = -INF
         best_index = 0
         replies = self.replies(mh, ml, lead, privilege)
-        order = range(len(replies)) if not first else [first, *range(first), *range(first + 1, len(replies))]
+        order = range(len(replies)) if first <= 0 else [first, *range(first), *range(first + 1, len(replies))]
         for index in order:
             card, sac, rest, dsac, leader_keeps = replies[index]
             if not rest and not oh:
@@ -211,13 +200,7 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        if best <= alpha0:
-            high = best if best < high else high
-        elif best >= beta:
-            low = best if best > low else low
-        else:
-            low = high = best
-        self.table[key] = (low, high, best_index)
+        self._store(key, best, best_index, alpha0, beta, low, high)
         return best
 
     def leads(self, hand: int, last: int) -> list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]:

@@ -23,45 +23,15 @@ from hypothesis import strategies as st
 from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
 from engine.chess_cards import deck_from_hands
 
-GAME = GAMES["chess-cards"]
+from chess_cards_helpers import ALL, GAME, deal, play, snapshot
 
-#: The 20 cards, suits black > red > yellow > white, pieces Q > R > B > N > P (rule text).
-ALL = "bQ bR bB bN bP rQ rR rB rN rP yQ yR yB yN yP wQ wR wB wN wP".split()
-#: "Queen=11 Rook=10 Bishop=4 Knight=3 Pawn=7" (the suit is irrelevant for scoring).
+#: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.
 VALUES = {"Q": 11, "R": 10, "B": 4, "N": 3, "P": 7}
 SUITS = "bryw"  # highest first
 PIECES = "QRBNP"  # highest first
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def deal(dealer: str, other: str | None = None, **options: Any):
-    """A single game (match off unless asked) with ``dealer`` dealt to seat 0 and ``other``
-    (default: the 10 remaining cards) to seat 1."""
-    dealer_cards = dealer.split()
-    other_cards = other.split() if other is not None else [c for c in ALL if c not in dealer_cards]
-    assert sorted(dealer_cards + other_cards) == sorted(ALL), "test data: not a deal of the 20 cards"
-    assert len(dealer_cards) == 10
-    resolved = {"privilege": True, "sacrifice": True, "match": False}
-    resolved.update(options)
-    return GAME.new(seed=0, players=2, options=resolved, deck=deck_from_hands(dealer_cards, other_cards))
-
-
-def play(state, script: str):
-    """Apply ``"0:bQ 1:bR ..."``, each play by the seat written before the colon."""
-    for token in script.split():
-        seat, text = token.split(":", 1)
-        state = state.apply(int(seat), text)
-    return state
-
-
-def snapshot(state) -> tuple:
-    return (
-        state.view(None), state.view(0), state.view(1), state.history, state.to_act(),
-        state.legal_actions(0), state.legal_actions(1), state.is_over(), state.result(),
-        state.zones(),
-    )
 
 
 def refuse(state, seat: int, action: Any, pattern: str) -> IllegalAction:

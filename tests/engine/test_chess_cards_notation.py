@@ -1,9 +1,8 @@
 """Chess Cards notation and records.
 
-Notation (rule text, 'SUGGESTED NOTATION', and the engine docstring): a play is its card, suit in
+Notation (the rule text's scoresheet, and the engine docstring): a play is its card, suit in
 lowercase and piece in uppercase (``rR`` red rook, ``yB`` yellow bishop), preceded by the
-sacrificed card in brackets ('A card that is sacrificed is simply placed in brackets next to the
-card played at that time') and followed by ``*`` for Queen's Privilege. The scoresheet marks ``#``
+sacrificed card in brackets and followed by ``*`` for Queen's Privilege. The scoresheet marks ``#``
 (mate) and ``!`` (one per overmate unit) may follow and are ignored.
 """
 
@@ -19,28 +18,7 @@ from hypothesis import strategies as st
 from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
 from engine.chess_cards import deck_from_hands
 
-GAME = GAMES["chess-cards"]
-ALL = "bQ bR bB bN bP rQ rR rB rN rP yQ yR yB yN yP wQ wR wB wN wP".split()
-
-
-def deal(dealer: str, **options):
-    dealer_cards = dealer.split()
-    other = [card for card in ALL if card not in dealer_cards]
-    resolved = {"privilege": True, "sacrifice": True, "match": False}
-    resolved.update(options)
-    return GAME.new(seed=0, players=2, options=resolved, deck=deck_from_hands(dealer_cards, other))
-
-
-def play(state, script: str):
-    for token in script.split():
-        seat, text = token.split(":", 1)
-        state = state.apply(int(seat), text)
-    return state
-
-
-def snapshot(state) -> tuple:
-    return (state.view(None), state.history, state.to_act(), state.legal_actions(0),
-            state.legal_actions(1), state.zones())
+from chess_cards_helpers import ALL, GAME, deal, play, snapshot
 
 
 def playout_states(seed: int, options: dict, policy: int):
