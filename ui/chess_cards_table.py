@@ -23,7 +23,7 @@ from engine.chess_cards import Card
 from ui.chess_cards_look import (
     card_name, chip, describe, face, play_chips,
 )
-from ui.dom import Node, classes, h
+from ui.dom import Node, attr, classes, h, present
 from ui.routes import PlaySetup
 from ui.screen import Navigate, Screen
 from ui.timers import Job, now_ms
@@ -158,9 +158,9 @@ class ChessCardsTable(Screen):
     # -- events ----------------------------------------------------------------------------
 
     def on_click(self, element: Any) -> None:
-        action = element.getAttribute("data-action")
-        pick = element.getAttribute("data-pick")
-        command = element.getAttribute("data-cmd")
+        action = attr(element, "data-action")
+        pick = attr(element, "data-pick")
+        command = attr(element, "data-cmd")
         if action == NEXT_GAME:
             self.shown = len(self.state.finished)
             self._schedule()
@@ -226,7 +226,7 @@ class ChessCardsTable(Screen):
     def _progress(self, number: int, analysis: Analysis) -> None:
         """Update only the progress line: a full redraw could swallow a click in flight."""
         line = self.root.querySelector(f'[data-testid=analysis][data-game="{number}"] .progress')
-        if line:
+        if present(line):
             line.textContent = _progress_text(analysis)
 
     def _analyse(self, game_number: int) -> None:

@@ -54,6 +54,18 @@ def classes(*names: str | None | bool) -> str:
     return " ".join(name for name in names if isinstance(name, str) and name)
 
 
+def present(value: Any) -> bool:
+    """True for a real DOM value. Newer Pyodide turns JavaScript ``null`` into ``jsnull``,
+    an object rather than ``None``, so "nothing found" must be tested for both."""
+    return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
+
+
+def attr(element: Any, name: str) -> str:
+    """An attribute of a DOM element as text, ``""`` when it is missing."""
+    value = element.getAttribute(name)
+    return str(value) if present(value) else ""
+
+
 def build(node: Node | str, document: Any) -> Any:
     """The browser element (or text node) for ``node``; text is always a text node."""
     if isinstance(node, str):

@@ -15,6 +15,7 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ui.dom import attr, present
 from ui.router import resolve
 from ui.routes import parse_hash
 from ui.screen import MessageScreen, Screen
@@ -81,21 +82,23 @@ class App:
         self.route()
 
     def _on_click(self, event: Any) -> None:
-        target = event.target.closest("button, [data-cmd]") if event.target else None
-        if target is None or self.screen is None or target.disabled:
+        origin = event.target
+        target = origin.closest("button, [data-cmd]") if present(origin) and hasattr(origin, "closest") else None
+        if not present(target) or self.screen is None or target.disabled:
             return
         self._guard(self.screen.on_click, target)
 
     def _on_change(self, event: Any) -> None:
         target = event.target
-        if target is None or self.screen is None or not target.getAttribute("data-field"):
+        if not present(target) or self.screen is None or not hasattr(target, "getAttribute") \
+                or not attr(target, "data-field"):
             return
         self._guard(self.screen.on_change, target)
 
 
 async def _stylesheet() -> None:
     """Link ui/style.css unless index.html does, and wait for it: no unstyled first frame."""
-    if document.querySelector(f'link[href="{STYLE}"], link[href="ui/style.css"]'):
+    if present(document.querySelector(f'link[href="{STYLE}"], link[href="ui/style.css"]')):
         return
     link = document.createElement("link")
     link.rel = "stylesheet"

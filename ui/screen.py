@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ui.dom import Node, h, mount
+from ui.dom import Node, attr, h, mount, present
 from ui.timers import Timers
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
@@ -37,7 +37,7 @@ class Screen:
         mount(self.root, *self.render())
         if key:
             again = self.root.querySelector(key)
-            if again:
+            if present(again):
                 again.focus()
 
     def start(self) -> None:
@@ -69,10 +69,10 @@ class Screen:
 
 def _focus_key(element: Any) -> str:
     """A selector for the focused control, so a redraw can give focus back to its twin."""
-    if element is None or not hasattr(element, "getAttribute"):
+    if not present(element) or not hasattr(element, "getAttribute"):
         return ""
     for name in ("data-action", "data-pick", "data-cmd", "id"):
-        value = element.getAttribute(name)
+        value = attr(element, name)
         if value:
             escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
             return f'[{name}="{escaped}"]'

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
-from ui.dom import Node, h
+from ui.dom import Node, attr, h
 from ui.routes import (
     DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
     default_bot_level, parse_play,
@@ -144,7 +144,7 @@ class SetupScreen(Screen):
     # -- events --
 
     def on_change(self, element: Any) -> None:
-        field = element.getAttribute("data-field") or ""
+        field = attr(element, "data-field")
         kind, _, arg = field.partition(":")
         if kind == "name":
             self.names[int(arg)] = str(element.value)
@@ -170,7 +170,7 @@ class SetupScreen(Screen):
         self.show()
 
     def on_click(self, element: Any) -> None:
-        command = element.getAttribute("data-cmd")
+        command = attr(element, "data-cmd")
         if command == "reseed":
             self.seed = random.SystemRandom().randint(0, 999_999)
             self.problem = ""

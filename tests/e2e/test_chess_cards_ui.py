@@ -1,0 +1,200 @@
+"""Chess Cards played through the browser UI, from seeded routes, with the conftest guard on.
+
+Every test here also fails on a console error, a page error, a .py-error banner or a request
+leaving 127.0.0.1 (tests/e2e/conftest.py). Moves are made the way a person makes them: by
+clicking the ``button[data-action]`` elements, the first one offered each time.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+OpenApp = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+
+PHONE = {"width": 360, "height": 740}
+TABLE = "[data-testid=table]"
+OVER = '[data-testid=table][data-over="1"]'
+ACTION = "button[data-action]"
+# Either a person can act, or the game is over (bots move on their own).
+SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
+                     || document.querySelector('button[data-action]'))"""
+
+
+def play_out(page: Page, *, max_clicks: int = 200, before_click: Callable[[Page], None] | None = None) -> list[str]:
+    """Click the first offered action until the table is over; returns what was clicked."""
+    clicked: list[str] = []
+    for _ in range(max_clicks):
+        page.wait_for_function(SETTLED, timeout=60_000)
+        if page.locator(OVER).count():
+            return clicked
+        button = page.locator(ACTION).first
+        action = button.get_attribute("data-action") or ""
+        if before_click is not None:
+            before_click(page)
+        button.click()
+        clicked.append(action)
+    raise AssertionError(f"no end after {max_clicks} clicks: {clicked}")
+
+
+def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/chess-cards/play?seats=human,bot:easy&seed=11&delay=0")
+    expect(page.locator(TABLE)).to_have_attribute("data-game-number", "1")
+    shot(page, "chess-cards-table-1280")
+    clicked = play_out(page)
+    # Game 1 ended with a pause on its result; "next-game" dealt game 2 with the hands exchanged.
+    assert clicked.count("next-game") == 1, clicked
+    assert all(re.fullmatch(r"(\([bryw][QRBNP]\))?[bryw][QRBNP]\*?|next-game", a) for a in clicked), clicked
+    result = page.locator("[data-testid=result]")
+    expect(result).to_be_visible()
+    text = result.inner_text()
+    assert "Game 1" in text and "Game 2" in text
+    assert re.search(r"You \d+ : \d+ Bot \(easy\)", text), text
+    assert re.search(r"(You win|Bot \(easy\) wins) the match|Drawn match", text), text
+    assert page.locator(ACTION).count() == 0  # nothing left to play
+    # The score sheet of the last game is on screen; bots and people are named in it.
+    expect(page.locator("[data-testid=moves]")).to_contain_text("Bot (easy)")
+    shot(page, "chess-cards-result-1280")
+
+
+def test_whole_match_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=3&delay=0")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the table is {overflow}px wider than a 360px phone"
+    shot(page, "chess-cards-table-360")
+    play_out(page)
+    expect(page.locator("[data-testid=result]")).to_contain_text("Game 2")
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    shot(page, "chess-cards-result-360")
+
+
+def test_game_result_pauses_bots_until_next_game(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=bot:random,bot:random&seed=5&delay=0")
+    interlude = page.locator("[data-testid=game-result]")
+    expect(interlude).to_be_visible(timeout=30_000)
+    expect(interlude).to_contain_text("Game 1 of 2 is over")
+    expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+    page.wait_for_timeout(600)  # the bots stay paused: still on the result of game 1
+    expect(interlude).to_be_visible()
+    page.locator("[data-action=next-game]").click()
+    expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
+    expect(page.locator("[data-testid=result]")).to_contain_text("Game 2")
+
+
+def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/chess-cards/play?seats=human:Ann,human:Bob&seed=8&match=0")
+
+    def whose_turn_is_shown(page: Page) -> None:
+        seat = page.locator(TABLE).get_attribute("data-to-act")
+        name = ("Ann", "Bob")[int(seat)]
+        active = page.locator(".cc-seat.cc-active")
+        expect(active).to_have_count(1)
+        expect(active).to_have_attribute("data-seat", seat)
+        expect(active.locator(".tag-turn")).to_have_text(f"{name}’s turn")
+        expect(page.locator("[data-testid=status]")).to_contain_text(f"{name}: your turn")
+        # Only the seat to act has buttons that play.
+        other = page.locator(f'.cc-seat[data-seat="{1 - int(seat)}"]')
+        assert other.locator(ACTION).count() == 0
+
+    whose_turn_is_shown(page)
+    shot(page, "chess-cards-hotseat-1280")
+    clicked = play_out(page, before_click=whose_turn_is_shown)
+    assert "next-game" not in clicked  # a single game
+    result = page.locator("[data-testid=result]")
+    expect(result).to_contain_text(re.compile(r"Ann \d+ : \d+ Bob"))
+    expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
+
+
+def test_hint_shows_the_best_move(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    # Without sacrifices the solver answers the opening in a blink.
+    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=7&sacrifice=0&delay=0")
+    page.locator("[data-testid=hint-button]").click()
+    hint = page.locator("[data-testid=hint]")
+    expect(hint.locator(".play")).to_be_visible(timeout=60_000)
+    expect(hint).to_contain_text("Best:")
+    expect(hint).to_contain_text(re.compile(r"draw|win|lose"))
+    best = hint.locator(".play").get_attribute("data-notation")
+    # The card the hint names is marked on the table, and it is a legal button.
+    hinted = page.locator(f"{ACTION}.hinted")
+    expect(hinted).to_have_count(1)
+    assert hinted.get_attribute("data-action") == best
+    shot(page, "chess-cards-hint-1280")
+    hinted.click()
+    expect(hint).to_have_count(0)  # the hint belonged to the position before the move
+
+
+def test_sacrifice_and_queens_privilege_are_picks_before_the_play(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=7&delay=0")
+    # Seed 7 deals the black queen to seat 0, who leads.
+    expect(page.locator('[data-action="bQ"]')).to_be_visible()
+    page.locator("[data-pick=sacrifice]").click()
+    # Choosing what to sacrifice only selects: no button plays yet.
+    expect(page.locator(ACTION)).to_have_count(0)
+    assert page.locator('[data-pick^="sac:"]').count() == 10
+    page.locator('[data-pick="sac:wP"]').click()
+    actions = page.locator(ACTION).evaluate_all("els => els.map(e => e.dataset.action)")
+    assert actions and all(a.startswith("(wP)") for a in actions), actions
+    page.locator("[data-pick=privilege]").click()
+    expect(page.locator('[data-action="(wP)bQ*"]')).to_be_visible()
+    shot(page, "chess-cards-picks-1280")
+    page.locator('[data-action="(wP)bQ*"]').click()
+    sheet = page.locator("[data-testid=moves]")
+    expect(sheet.locator('[data-notation="(wP)bQ*"]')).to_have_count(1)
+    expect(page.locator('.cc-seat[data-seat="0"] .cc-pile .chip-sac')).to_have_text(re.compile("wP"))
+    expect(page.locator("[data-testid=lead] [data-card=bQ]")).to_be_visible()
+
+
+def test_stacked_deck_deals_as_the_engine_documents(page: Page, open_app: OpenApp) -> None:
+    # Packets of five, the non-dealer (seat 1) first: deck[0:5]+deck[10:15] go to seat 1.
+    deck = ["bQ", "bR", "bB", "bN", "bP", "rQ", "rR", "rB", "rN", "rP",
+            "yQ", "yR", "yB", "yN", "yP", "wQ", "wR", "wB", "wN", "wP"]
+    open_app(page, f"#/chess-cards/play?seats=human,human&seed=1&deck={','.join(deck)}")
+    hand1 = page.locator('.cc-seat[data-seat="1"] .cc-hand .card').evaluate_all("els => els.map(e => e.dataset.card)")
+    hand0 = page.locator('.cc-seat[data-seat="0"] .cc-hand .card').evaluate_all("els => els.map(e => e.dataset.card)")
+    assert hand1 == deck[0:5] + deck[10:15]
+    assert hand0 == deck[5:10] + deck[15:20]
+
+
+def test_names_are_text_not_markup(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=human:%3Cimg%20src%3Dx%3E,bot:random&seed=2")
+    expect(page.locator("[data-testid=name-0]")).to_have_text("<img src=x>")
+    assert page.locator("#app img").count() == 0
+
+
+def test_after_a_game_every_move_is_compared_with_perfect_play(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0")
+    clicked = play_out(page)
+    analysis = page.locator("[data-testid=analysis]")
+    expect(analysis).to_have_attribute("data-status", "done", timeout=120_000)
+    cells = analysis.locator("td[data-loss]")
+    # One verdict per turn played (a mating lead is a turn without a reply).
+    plays = len([a for a in clicked if a != "next-game"])
+    assert cells.count() >= plays
+    losses = [int(x) for x in cells.evaluate_all("els => els.map(e => e.dataset.loss)")]
+    assert all(loss >= 0 for loss in losses)
+    expect(analysis.locator("[data-testid=analysis-summary]")).to_contain_text("You:")
+    lost = analysis.locator("td.cc-loss")
+    assert lost.count() == sum(1 for loss in losses if loss > 0)
+
+
+@pytest.mark.parametrize("route", [
+    "#/chess-cards/play?seats=human,bot:random&seed=9&privilege=0",
+    "#/chess-cards/play?seats=human,bot:random&seed=9&sacrifice=0",
+])
+def test_options_hide_their_controls(page: Page, open_app: OpenApp, route: str) -> None:
+    open_app(page, route)
+    expect(page.locator(ACTION).first).to_be_visible()
+    if "privilege=0" in route:
+        assert page.locator("[data-pick=privilege]").count() == 0
+        assert page.locator(f'{ACTION}[data-action$="*"]').count() == 0
+        expect(page.locator("[data-pick=sacrifice]")).to_be_visible()
+    else:
+        assert page.locator("[data-pick=sacrifice]").count() == 0
+        assert page.locator(".cc-pile-label", has_text="Sacrificed").count() == 0

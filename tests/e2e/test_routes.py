@@ -1,0 +1,144 @@
+"""Every screen has a route; a route that cannot be followed explains itself on the page.
+
+The conftest guard also fails each test on console errors and on requests leaving 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+OpenApp = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+
+PHONE = {"width": 360, "height": 740}
+IN_PREPARATION = ("checks", "checkmate", "private-checkers", "check")
+
+
+def no_sideways_scroll(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"page is {overflow}px too wide"
+
+
+def test_gallery_lists_five_games_and_links_chess_cards(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/")
+    games = page.locator("#app [data-game]")
+    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == [
+        "checks", "checkmate", "private-checkers", "chess-cards", "check"]
+    expect(page.locator('#app [data-game="chess-cards"] a')).to_have_attribute("href", "#/chess-cards")
+    for game in IN_PREPARATION:
+        expect(page.locator(f'#app [data-game="{game}"]')).to_contain_text("In preparation")
+    page.locator('#app [data-game="chess-cards"] a').click()
+    expect(page.locator("[data-testid=setup]")).to_be_visible()
+
+
+@pytest.mark.parametrize("game", IN_PREPARATION)
+def test_games_not_built_are_in_preparation(page: Page, open_app: OpenApp, game: str) -> None:
+    open_app(page, f"#/{game}/play?seats=human,bot")
+    box = page.locator("[data-testid=preparation]")
+    expect(box).to_be_visible()
+    expect(box).to_contain_text("in preparation")
+    expect(box.locator('a[href="#/"]')).to_be_visible()
+
+
+def test_rules_page_renders(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/chess-cards/rules")
+    rules = page.locator("[data-testid=rules]")
+    expect(rules.locator("h1")).to_have_text("Chess Cards (MATE)")
+    for heading in ("The cards", "Queen's Privilege", "Sacrifices", "Overmate", "Notation"):
+        expect(rules.locator("h2", has_text=heading)).to_be_visible()
+    # The rulings where the original text is silent are spelled out.
+    text = rules.inner_text()
+    for ruling in ("needs a card left to play", "after the sacrifice", "Both hands empty"):
+        assert ruling in text, ruling
+    # Card notation is drawn as cards; links stay inside the app.
+    assert rules.locator(".chip[data-card=bQ]").count() >= 1
+    hrefs = rules.locator("a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))")
+    assert hrefs and all(h.startswith("#/") for h in hrefs), hrefs
+    no_sideways_scroll(page)
+    shot(page, "chess-cards-rules-360")
+
+
+def test_setup_builds_a_linkable_play_route(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/chess-cards")
+    setup = page.locator("[data-testid=setup]")
+    expect(setup).to_be_visible()
+    shot(page, "chess-cards-setup-1280")
+    page.locator("[data-testid=hotseat]").check()
+    expect(page.locator("[data-testid=seat-1]")).to_have_value("human")
+    page.locator("#seat-name-0").fill("Ann")
+    page.locator("#seat-name-1").fill("Bob")
+    page.locator("#option-match").uncheck()
+    page.locator("#seed").fill("4242")
+    page.locator("[data-testid=start]").click()
+    expect(page.locator("[data-testid=table]")).to_be_visible()
+    hash_ = page.evaluate("decodeURIComponent(location.hash)")
+    assert hash_.startswith("#/chess-cards/play?"), hash_
+    assert "seats=human:Ann,human:Bob" in hash_ and "seed=4242" in hash_ and "match=0" in hash_, hash_
+    expect(page.locator("[data-testid=name-0]")).to_have_text("Ann")
+    expect(page.locator("[data-testid=where]")).to_contain_text("Single game")
+
+
+def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/chess-cards")
+    values = page.locator("[data-testid=seat-1] option").evaluate_all("els => els.map(e => e.value)")
+    assert values[0] == "human" and "bot:random" in values, values
+    no_sideways_scroll(page)
+
+
+def test_play_route_without_seed_writes_one_into_the_url(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=human,bot:random")
+    expect(page.locator("[data-testid=table]")).to_be_visible()
+    assert re.search(r"[?&]seed=\d+", page.evaluate("location.hash"))
+
+
+def test_same_route_same_deal(page: Page, open_app: OpenApp) -> None:
+    route = "#/chess-cards/play?seats=human,human&seed=31337"
+    hands = []
+    for _ in range(2):
+        page.goto("about:blank")  # a real reload, not a same-document hash change
+        open_app(page, route)
+        hands.append(page.locator(".cc-hand .card").evaluate_all("els => els.map(e => e.dataset.card)"))
+    assert hands[0] == hands[1] and len(hands[0]) == 20
+
+
+@pytest.mark.parametrize("query, problem", [
+    ("seats=human,bot:nope", "no bot level 'nope'"),
+    ("seats=human", "needs 2 seats"),
+    ("seats=human,robot", "neither human"),
+    ("seats=human,bot&seed=abc", "not a whole number"),
+    ("seats=human,bot&privilege=maybe", "privilege"),
+    ("seats=human,bot&deck=bQ,bQ", "stacked deck"),
+    ("seats=human,bot&colour=blue", "parameter 'colour'"),
+])
+def test_bad_play_route_shows_an_error_with_a_way_back(page: Page, open_app: OpenApp, query: str, problem: str) -> None:
+    open_app(page, f"#/chess-cards/play?{query}")
+    error = page.locator("[data-testid=error]")
+    expect(error).to_be_visible()
+    expect(error.locator("h1")).to_have_text("This game cannot start")
+    expect(error).to_contain_text(problem)
+    assert "Traceback" not in page.locator("#app").inner_text()
+    expect(error.locator('a[href="#/chess-cards"]')).to_be_visible()
+    expect(page.locator("[data-testid=table]")).to_have_count(0)
+
+
+def test_unknown_route_is_not_found(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/no-such-game")
+    error = page.locator("[data-testid=error]")
+    expect(error.locator("h1")).to_have_text("Page not found")
+    error.locator('a[href="#/"]').click()
+    expect(page.locator("#app [data-game=chess-cards]")).to_be_visible()
+
+
+def test_error_page_fits_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/chess-cards/play?seats=human,bot:nope")
+    expect(page.locator("[data-testid=error]")).to_be_visible()
+    no_sideways_scroll(page)
+    shot(page, "route-error-360")
