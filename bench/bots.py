@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""Chess Cards bots benchmark: think time per decision per level, and strength.
+
+Think time: each level plays seeded games against itself and every decision is timed, from the
+JSON view to the chosen action (``Bot.choose``: all of ``think``'s slices). The solver tables the
+search levels share are emptied before each game, so the first decision of a game is a cold
+start (as the first game in a fresh page); later decisions mostly read the table. The table gives
+median, p95 and max per decision and the median of each game's first decision.
+
+Strength: each level against the level below (easy-random, medium-easy, hard-medium,
+perfect-hard) over seeded games, seats alternating (the stronger level deals the even seeds);
+wins, draws, losses of the stronger level and its mean score difference per game. The exact
+levels are slow to start a deal with sacrifices on (hard about a second, perfect tens of seconds
+per deal), so they get fewer games by default.
+
+Options default to the app's (Queen's Privilege, Sacrifices, a match of two games);
+``--no-sacrifice``, ``--no-privilege`` and ``--single`` turn them off.
+
+``--browser`` also measures the think time inside the app page (headless Chromium, Pyodide; see
+``bench/engine_speed.py``: the page's own interpreter, reached through PyScript's
+``whenDefined("py")``). The in-page clock is ``performance.now()``, coarsened by the browser
+(about 0.1 ms), so the sub-millisecond medians there are rough.
+
+A table to read, never an assertion: timings depend on the machine.
+
+Usage: ``python3 bench/bots.py [--games 300] [--hard-games 40] [--perfect-games 4]
+[--think-games 40] [--no-sacrifice] [--no-privilege] [--single] [--skip-strength] [--browser]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from engine.bots import levels  # noqa: E402
+
+LEVELS = levels("chess-cards")
+
+
+# --- the measurements (self-contained: their source also runs inside the page) -------------------
+
+
+def play_timed_game(level_by_seat: list, seed: int, options: dict) -> dict:
+    """One seeded game between two levels: final scores and each seat's decision times (ms).
+
+    The bots get only the JSON view of their seat. The solver tables shared by the search
+    levels are emptied first, so every game starts cold.
+    """
+    import json
+    import random
+    import time
+
+    import engine.bots.chess_cards as bot_module
+    import engine.chess_cards_solver as solver_module
+    from engine import GAMES
+    from engine.bots import get_bot
+
+    solver_module._SOLVERS.clear()
+    bot_module._LIGHT_SOLVERS.clear()
+    game = GAMES["chess-cards"]
+    bots = [get_bot("chess-cards", level) for level in level_by_seat]
+    state = game.new(seed=seed, options=options)
+    rng = random.Random(seed)
+    times: list = [[], []]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(game, view, legal, rng, 1000)
+        times[seat].append((time.perf_counter() - started) * 1000)
+        state = state.apply(seat, action)
+    return {"scores": list(state.result().scores), "times": times}
+
+
+def think_times(level: str, games: int, options: dict) -> dict:
+    """Decision times (ms) of ``level`` playing itself in ``games`` seeded games, plus each
+    game's first decision (the cold start)."""
+    every: list = []
+    first: list = []
+    for seed in range(games):
+        played = play_timed_game([level, level], seed, options)
+        times = played["times"]
+        every += times[0] + times[1]
+        first.append(times[0][0])
+    return {"level": level, "games": games, "all": every, "first": first}
+
+
+# --- strength -----------------------------------------------------------------------------------
+
+
+def duel(strong: str, weak: str, games: int, options: dict) -> dict:
+    """Wins/draws/losses of ``strong`` against ``weak``; the strong level deals even seeds."""
+    wins = draws = losses = 0
+    diff = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        if seed % 2 == 0:
+            mine, theirs = play_timed_game([strong, weak], seed, options)["scores"]
+        else:
+            theirs, mine = play_timed_game([weak, strong], seed, options)["scores"]
+        wins += mine > theirs
+        draws += mine == theirs
+        losses += mine < theirs
+        diff += mine - theirs
+    return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
+            "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
+
+
+# --- reports --------------------------------------------------------------------------------------
+
+
+def p95(values: list[float]) -> float:
+    """Nearest-rank 95th percentile."""
+    ordered = sorted(values)
+    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def ms(value: float) -> str:
+    return f"{value:.3f}" if value < 10 else f"{value:,.0f}"
+
+
+def think_table(rows: list[dict], where: str) -> str:
+    lines = [
+        f"Think time per decision, {where}",
+        "",
+        f"{'level':<8} {'games':>5} {'decisions':>9} {'median ms':>10} {'p95 ms':>10} {'max ms':>10} "
+        f"{'1st move median ms':>19}",
+    ]
+    for row in rows:
+        values = row["all"]
+        lines.append(
+            f"{row['level']:<8} {row['games']:>5} {len(values):>9} {ms(statistics.median(values)):>10} "
+            f"{ms(p95(values)):>10} {ms(max(values)):>10} {ms(statistics.median(row['first'])):>19}"
+        )
+    return "\n".join(lines)
+
+
+def strength_table(rows: list[dict], options: dict) -> str:
+    lines = [
+        f"Strength: each level against the level below, seats alternating ({describe(options)})",
+        "",
+        f"{'pair':<18} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} {'win %':>6} "
+        f"{'mean diff':>9} {'time s':>7}",
+    ]
+    for row in rows:
+        lines.append(
+            f"{row['pair']:<18} {row['games']:>5} {row['wins']:>5} {row['draws']:>5} "
+            f"{row['losses']:>6} {100 * row['wins'] / row['games']:>6.1f} {row['diff']:>+9.1f} "
+            f"{row['seconds']:>7.1f}"
+        )
+    return "\n".join(lines)
+
+
+def describe(options: dict) -> str:
+    return ", ".join(f"{name} {'on' if value else 'off'}" for name, value in options.items())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Chess Cards bots: think time and strength.")
+    parser.add_argument("--games", type=int, default=300,
+                        help="games per pair of the fast levels (easy-random, medium-easy; default 300)")
+    parser.add_argument("--hard-games", type=int, default=40, help="hard vs medium games (default 40)")
+    parser.add_argument("--perfect-games", type=int, default=4,
+                        help="perfect vs hard games (default 4; with sacrifices on each deal costs "
+                             "perfect tens of seconds)")
+    parser.add_argument("--think-games", type=int, default=40,
+                        help="self-play games per fast level for think time (default 40)")
+    parser.add_argument("--think-exact-games", type=int, default=None,
+                        help="self-play games for hard and perfect (default: 10 for hard, 2 for "
+                             "perfect with sacrifices on, 10 with them off)")
+    parser.add_argument("--no-sacrifice", action="store_true", help="Sacrifices off")
+    parser.add_argument("--no-privilege", action="store_true", help="Queen's Privilege off")
+    parser.add_argument("--single", action="store_true", help="single games instead of matches")
+    parser.add_argument("--skip-strength", action="store_true", help="think time only")
+    parser.add_argument("--skip-think", action="store_true", help="strength only")
+    parser.add_argument("--browser", action="store_true",
+                        help="also time the decisions inside the app page (Chromium, Pyodide)")
+    parser.add_argument("--browser-levels", default=",".join(LEVELS),
+                        help="levels timed in the browser (default: all)")
+    parser.add_argument("--json", action="store_true", help="print raw results as JSON instead")
+    args = parser.parse_args(argv)
+
+    options = {"privilege": not args.no_privilege, "sacrifice": not args.no_sacrifice,
+               "match": not args.single}
+
+    def games_for(level: str) -> int:
+        if level in ("random", "easy", "medium"):
+            return args.think_games
+        if args.think_exact_games is not None:
+            return args.think_exact_games
+        return 2 if level == "perfect" and options["sacrifice"] else 10
+
+    results: dict[str, Any] = {"options": options}
+
+    def show(text: str) -> None:
+        if not args.json:
+            print(text + "\n", flush=True)
+
+    if not args.skip_think:
+        results["think"] = [think_times(level, games_for(level), options) for level in LEVELS]
+        where = f"CPython {platform.python_version()} ({platform.machine()}), {describe(options)}"
+        show(think_table(results["think"], where))
+    if args.browser:
+        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+
+        chosen = [level for level in args.browser_levels.split(",") if level]
+        with browser_session() as page:
+            source = source_of(play_timed_game, think_times)
+            rows = []
+            for level in chosen:
+                rows.append(page.run(source, f"think_times({level!r}, {games_for(level)}, {options!r})"))
+                print(f"  browser: {level} timed", file=sys.stderr, flush=True)
+            results["browser"] = rows
+            where = (f"in the app page: Pyodide (Python {page.python}), headless Chromium, "
+                     f"{describe(options)}")
+            text = think_table(rows, where)
+            if page.errors:
+                text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
+            show(text)
+    if not args.skip_strength:
+        pairs = [("easy", "random", args.games), ("medium", "easy", args.games),
+                 ("hard", "medium", args.hard_games)]
+        if options["sacrifice"]:  # without sacrifices hard and perfect search the same model
+            pairs.append(("perfect", "hard", args.perfect_games))
+        rows = []
+        for strong, weak, games in pairs:
+            if games > 0:
+                rows.append(duel(strong, weak, games, options))
+                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
+                      file=sys.stderr, flush=True)
+        results["strength"] = rows
+        text = strength_table(rows, options)
+        if not options["sacrifice"]:
+            text += "\n(perfect vs hard not played: without sacrifices both search the same exact model)"
+        show(text)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
