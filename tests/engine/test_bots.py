@@ -20,6 +20,7 @@ import pytest
 
 from engine import GAMES, SetupError
 from engine.bots import Bot, get_bot, levels
+from engine.chess_cards import deck_from_hands
 
 GAME = GAMES["chess-cards"]
 LEVELS = levels("chess-cards")
@@ -245,10 +246,8 @@ def test_hard_is_exact_when_sacrifices_are_off(privilege: bool):
         assert value_after(state, decide("hard", state)) == best
 
 
-def test_easy_takes_a_mate_in_one():
+def test_every_level_takes_a_mate_in_one():
     """Move 10, seat 0 leads its last card, the black queen; seat 1 holds the white pawn."""
-    from engine.chess_cards import deck_from_hands
-
     dealer = "bQ bR bN rQ rB rP yQ yB wQ wB".split()
     other = [s + p for s in "bryw" for p in "QRBNP" if s + p not in dealer]
     state = GAME.new(seed=0, options={"sacrifice": False, "match": False},
