@@ -126,7 +126,17 @@ class ChessCardsTable(Screen):
         def failed(error: BaseException) -> None:
             self._fail(f"The {self.seats[seat].level} bot failed: {error}")
 
-        self.timers.drive(thinking, done, failed)
+        def clock() -> None:
+            # A long think (the perfect bot on a fresh deal) shows it is alive: seconds so far.
+            if self.thinking != seat or len(self.state.history) != key or job.finished:
+                return
+            line = self.root.querySelector("[data-testid=status]")
+            if present(line):
+                line.textContent = f"{self.name(seat)} is thinking… {int((now_ms() - started) / 1000)} s"
+            self.timers.later(1000, clock)
+
+        job = self.timers.drive(thinking, done, failed)
+        self.timers.later(2000, clock)
 
     def _bot_plays(self, seat: int, action: Any, key: int) -> None:
         if len(self.state.history) == key:
@@ -326,8 +336,11 @@ class ChessCardsTable(Screen):
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
         games = view["games_in_match"]
-        where = (f"Game {view['game_number']}/{games}" if games > 1 else "Single game")
-        if not over and not paused:
+        number = view["finished"][-1]["number"] if paused else view["game_number"]
+        where = (f"Game {number}/{games}" if games > 1 else "Single game")
+        if paused:
+            where += " · over"
+        elif not over:
             where += f" · Move {view['move_number']}/10"
         totals = view["totals"]
         human_to_act = not over and not paused and not self.error and view["to_act"][0] not in self.bots
@@ -341,7 +354,11 @@ class ChessCardsTable(Screen):
                    h("span", {"class": "cc-score-name"}, self.name(0)), " ",
                    h("b", None, totals[0]), h("span", {"class": "cc-score-sep"}, " : "),
                    h("b", None, totals[1]), " ",
-                   h("span", {"class": "cc-score-name"}, self.name(1))),
+                   h("span", {"class": "cc-score-name"}, self.name(1)),
+                   h("span", {"class": "cc-games", "data-testid": "game-scores"},
+                     " · ".join(f"game {game['number']}: {game['scores'][0]} : {game['scores'][1]}"
+                                for game in view["finished"]))
+                   if games > 1 and view["finished"] else None),
                  h("div", {"class": "cc-bar-tools"},
                    h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
                                 "data-testid": "hint-button",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import GAMES, SetupError
+from engine import GAMES, EngineError
 from engine.bots import levels
 from ui.catalog import entry, is_live
 from ui.gallery import GalleryScreen
@@ -60,7 +60,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
             return _tables()[game_id](root, navigate, setup)
-        except (RouteError, SetupError) as error:
+        except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
     return MessageScreen(root, navigate, "Page not found",
                          f"{game.title} has no page “{'/'.join(rest)}”.",

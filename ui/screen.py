@@ -33,10 +33,16 @@ class Screen:
         """Draw the screen, keeping keyboard focus on the same control when it survives."""
         from pyscript import document
 
-        key = _focus_key(document.activeElement)
+        focused = document.activeElement
+        inside = present(focused) and bool(self.root.contains(focused))
+        key = _focus_key(focused) if inside else ""
         mount(self.root, *self.render())
         if key:
             again = self.root.querySelector(key)
+            if not present(again):
+                # The control is gone (the card was played): a keyboard player goes on from
+                # the first control that plays, rather than from the top of the page.
+                again = self.root.querySelector("button[data-action], button[data-pick]")
             if present(again):
                 again.focus()
 
