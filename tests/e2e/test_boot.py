@@ -84,7 +84,7 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
 def test_guard_blocks_and_records_foreign_requests(page: Page, base_url: str, page_guard: PageGuard) -> None:
     """The no-network guard itself works: a CDN request is aborted and recorded."""
     page.goto(f"{base_url}pyscript.toml")  # any local page will do; no need to boot Python
-    page.evaluate("fetch('https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs').catch(() => null)")
+    page.evaluate("fetch('https://foreign.example/runtime.mjs').catch(() => null)")
     page.wait_for_timeout(200)
-    assert page_guard.foreign == ["https://cdn.jsdelivr.net/npm/pyodide/pyodide.mjs"]
+    assert page_guard.foreign == ["https://foreign.example/runtime.mjs"]
     page_guard.clear()  # provoked on purpose: do not fail this test for it
