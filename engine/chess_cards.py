@@ -584,7 +584,7 @@ class ChessCards(Game):
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
         return tuple(str(card) for card in CARDS)
 
-    def from_view(self, view: Mapping[str, Any]) -> ChessCardsState:
+    def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> ChessCardsState:
         """The position a view shows, as a state to search from (perfect information: a view
         holds everything). Its history is empty; earlier games of the match are not rebuilt."""
         def cards(names: Iterable[str]) -> tuple[Card, ...]:

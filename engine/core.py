@@ -234,11 +234,25 @@ class Game(ABC):
     def parse_action(self, state: State, text: str) -> Action:
         """Parse notation into an Action of this game; raises InvalidNotation."""
 
+    def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> State:
+        """A full state consistent with ``view`` (what one seat may know), to search from.
+
+        Every card the view does not show is dealt at random by ``rng``; what the view shows
+        (and what its seat remembers, when the view carries that) is kept. Bots build their
+        search states only through this, so they cannot read what their seat may not see.
+        The rebuilt state's history may be shorter than the real one's; its legal actions and
+        future are the same. Raises SetupError for a dict that is not a view of this game.
+        """
+        raise NotImplementedError(f"{self.id} must implement from_view")
+
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
-        """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``."""
+        """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``.
+
+        Defined through ``from_view(state.view(seat))``, so it cannot use more than the view.
+        """
         if self.perfect_information:
             return state
-        raise NotImplementedError(f"{self.id} must implement determinize")
+        return self.from_view(state.view(seat), rng)
 
 
 @dataclass(frozen=True)
