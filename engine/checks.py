@@ -85,12 +85,18 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self})"
 
+    def __hash__(self) -> int:  # cheap: bots hash cards in sets thousands of times a decision
+        return self.rank * 7 + ord(self.suit)
+
     @classmethod
     def parse(cls, text: str) -> "Card":
         """``"Ks"`` -> the king of spades; ``10`` for ``T``, letters in either case.
 
         Raises InvalidNotation.
         """
+        known = _BY_NAME.get(text)
+        if known is not None:
+            return known
         token = text.strip()
         rank_text, suit_text = token[:-1].upper(), token[-1:].lower()
         if rank_text == "10":
@@ -104,6 +110,7 @@ class Card:
 
 
 CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
 
 
 def point_total(cards: Iterable[Card]) -> int:
@@ -372,6 +379,7 @@ class ChecksState(State):
         hand = self.hands[seat]
         piles = list(self.piles)
         stock = self.stock
+        hands, checks = self.hands, self.checks
         if isinstance(action, Cash):
             taken = self.piles[action.pile]
             refill = None
@@ -380,44 +388,32 @@ class ChecksState(State):
                 refill, stock = stock[0], stock[1:]
                 piles[action.pile] = (refill,)
             move = Move(seat, action, point_total(hand), taken, hand, refill)
-            state = replace(
-                self,
-                hands=_with(self.hands, seat, ()),
-                checks=_with(self.checks, seat, self.checks[seat] + taken + hand),
-                piles=tuple(piles),
-                stock=stock,
-            )
+            hands = _with(hands, seat, ())
+            checks = _with(checks, seat, checks[seat] + taken + hand)
         else:
             assert isinstance(action, Play)
             piles[action.pile] = piles[action.pile] + (action.card,)
             move = Move(seat, action, point_total(hand))
-            state = replace(
-                self,
-                hands=_with(self.hands, seat, tuple(c for c in hand if c != action.card)),
-                piles=tuple(piles),
-            )
-        state = replace(state, history=self.history + ((seat, action),), log=self.log + (move,))
-        return state._next_turn(seat)
-
-    def _next_turn(self, mover: int) -> "ChecksState":
-        """Pass the turn (or keep it when the other seat is out of cards, ruling 6); the seat
-        to act picks up its next half-trick when its hand is empty (ruling 3)."""
-        other = 1 - mover
-        if self.has_cards(other):
-            seat = other
-        elif self.has_cards(mover):
-            seat = mover
+            hands = _with(hands, seat, tuple(card for card in hand if card != action.card))
+        # Pass the turn, or keep it when the other seat is out of cards (ruling 6); the seat to
+        # act picks up its next half-trick when its hand is empty (ruling 3).
+        rows = self.rows
+        other = 1 - seat
+        if hands[other] or rows[other]:
+            turn = other
+        elif hands[seat] or rows[seat]:
+            turn = seat
         else:
-            return self._finish_game()
-        state = replace(self, turn=seat)
-        if not state.hands[seat]:
-            row = state.rows[seat]
-            state = replace(
-                state,
-                hands=_with(state.hands, seat, sort_cards(row[0])),
-                rows=_with(state.rows, seat, row[1:]),
-            )
-        return state
+            turn = -1
+        if turn >= 0 and not hands[turn]:
+            hands = _with(hands, turn, sort_cards(rows[turn][0]))
+            rows = _with(rows, turn, rows[turn][1:])
+        state = _evolve(
+            self, history=self.history + ((seat, action),), log=self.log + (move,),
+            hands=hands, rows=rows, piles=tuple(piles), stock=stock, checks=checks,
+            turn=max(turn, 0),
+        )
+        return state._finish_game() if turn < 0 else state
 
     def _finish_game(self) -> "ChecksState":
         summary = GameSummary(
@@ -436,6 +432,15 @@ class ChecksState(State):
             random.Random(f"checks:{self.seed}:{number}").shuffle(order)
             return _deal(state, number, dealer, order)
         return replace(state, over=True)
+
+
+def _evolve(state: ChecksState, **changes: Any) -> ChecksState:
+    """``dataclasses.replace`` without its per-call introspection: bots apply thousands of
+    moves per decision. The fields are immutable values, so sharing them is safe."""
+    new = object.__new__(ChecksState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
