@@ -218,10 +218,9 @@ class GameSummary:
 
     @property
     def reason(self) -> str:
-        score = f"{self.checks[0]}-{self.checks[1]} checks"
         if self.winner is None:
-            return f"draw on {score}"
-        return f"seat {self.winner} wins on {score}"
+            return f"draw: {self.checks[0]} checks each"
+        return f"{max(self.checks)} checks to {min(self.checks)}"
 
     def to_dict(self) -> dict[str, Any]:
         return {

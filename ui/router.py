@@ -23,9 +23,10 @@ HOME = ("#/", "All games")
 
 
 def _tables() -> dict[str, Any]:
+    from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"chess-cards": ChessCardsTable}
+    return {"checks": ChecksTable, "chess-cards": ChessCardsTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:
