@@ -209,6 +209,7 @@ class GameSummary:
     dealer: int
     checks: tuple[int, int]
     left_on_board: int
+    left_in_deck: int
 
     @property
     def winner(self) -> int | None:
@@ -228,13 +229,15 @@ class GameSummary:
             "dealer": self.dealer,
             "checks": list(self.checks),
             "left_on_board": self.left_on_board,
+            "left_in_deck": self.left_in_deck,
             "winner": self.winner,
             "reason": self.reason,
         }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "GameSummary":
-        return cls(data["number"], data["dealer"], tuple(data["checks"]), data["left_on_board"])  # type: ignore[arg-type]
+        return cls(data["number"], data["dealer"], tuple(data["checks"]),  # type: ignore[arg-type]
+                   data["left_on_board"], data["left_in_deck"])
 
 
 @dataclass(frozen=True)
@@ -420,6 +423,7 @@ class ChecksState(State):
             dealer=self.dealer,
             checks=(len(self.checks[0]), len(self.checks[1])),
             left_on_board=sum(len(pile) for pile in self.piles),
+            left_in_deck=len(self.stock),
         )
         finished = self.finished + (summary,)
         state = replace(self, finished=finished)

@@ -339,7 +339,9 @@ class ChecksTable(GameTable):
     def _count_lines(self, game: dict[str, Any]) -> list[Node]:
         return [h("p", {"class": "ck-count"},
                   f"{self.name(0)} {game['checks'][0]} checks, {self.name(1)} {game['checks'][1]} checks; ",
-                  f"{game['left_on_board']} cards left on the board count for nobody.")]
+                  f"{game['left_on_board']} cards left on the board"
+                  + (f" and {game['left_in_deck']} in the deck" if game["left_in_deck"] else "")
+                  + " count for nobody.")]
 
     def _count(self, view: dict[str, Any]) -> list[Node]:
         if len(view["finished"]) == 1:

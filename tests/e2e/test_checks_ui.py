@@ -96,7 +96,7 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
     result = page.locator("[data-testid=result]")
     expect(result).to_be_visible()
     expect(result).to_contain_text(re.compile(r"You win|Bot \(easy\) wins|Draw"))
-    expect(result).to_contain_text("left on the board count for nobody")
+    expect(result).to_contain_text("count for nobody")
     counts = [int(page.locator(f"[data-testid=result] li[data-seat='{seat}'] strong").inner_text())
               for seat in (0, 1)]
     assert 0 < sum(counts) <= 52

@@ -413,6 +413,7 @@ def test_checks_count_one_each_and_board_and_deck_cards_count_for_nobody() -> No
         if counts[0] != counts[1]:
             assert result.winners == ((0,) if counts[0] > counts[1] else (1,))
         assert view["finished"][0]["left_on_board"] == on_board
+        assert view["finished"][0]["left_in_deck"] == view["deck_count"]
 
 
 def test_equal_counts_are_a_draw() -> None:
