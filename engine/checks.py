@@ -49,6 +49,7 @@ from engine.core import (
     Result,
     SetupError,
     State,
+    deal_order,
 )
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -507,21 +508,7 @@ class Checks(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChecksState:
-        if deck is None:
-            order = list(CARDS)
-            random.Random(seed).shuffle(order)
-            stacked = None
-        else:
-            try:
-                order = [_as_card(card) for card in deck]
-            except InvalidNotation as error:
-                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
-            if len(order) != 52 or len(set(order)) != 52:
-                raise SetupError(
-                    f"{self.id}: a stacked deck lists each of the 52 cards exactly once "
-                    f"(got {len(order)} cards, {len(set(order))} different)"
-                )
-            stacked = tuple(str(card) for card in order)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
         blank = ChecksState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),

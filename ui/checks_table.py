@@ -22,10 +22,8 @@ from engine.checks import Card
 from ui.dom import Node, classes, h
 from ui.routes import PlaySetup
 from ui.screen import Navigate
-from ui.table import GameTable
+from ui.table import NEXT_GAME, GameTable
 
-#: The "Next game" button of a series is not an engine action; tests click it like one.
-NEXT_GAME = "next-game"
 SUIT_GLYPHS = {"c": "♣\ufe0e", "d": "♦\ufe0e", "h": "♥\ufe0e", "s": "♠\ufe0e"}
 SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
@@ -67,24 +65,14 @@ class ChecksTable(GameTable):
         super().__init__(root, navigate, setup)
         self.picked: str | None = None  # the card chosen to play, before its pile
         self.opened: set[int] = set()  # piles whose cards beneath are listed
-        self.shown = 0  # finished games of the series whose count has been dismissed
 
     # -- flow ------------------------------------------------------------------------------
 
-    @property
-    def paused(self) -> bool:
-        return len(self.state.finished) > self.shown and not self.state.is_over()
+    def games_finished(self) -> int:
+        return len(self.state.finished)
 
     def played(self, before: Any, seat: int, action: Any) -> None:
         self.picked = None
-
-    def act(self, notation: str) -> None:
-        if notation == NEXT_GAME:
-            self.shown = len(self.state.finished)
-            self.schedule()
-            self.show()
-        else:
-            super().act(notation)
 
     def pick(self, pick: str) -> None:
         kind, _, value = pick.partition(":")
