@@ -22,7 +22,8 @@ class Entry:
 
 CATALOG: tuple[Entry, ...] = (
     Entry("checks", "Checks", "2 players",
-          "Cash piles whose top card matches your hand's total; the deck runs out, checks count."),
+          "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
+          ("deals the first game", "moves first")),
     Entry("checkmate", "Checkmate", "2–4 players",
           "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”."),
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",

@@ -182,8 +182,20 @@ def test_rules_page_and_gallery_link(page: Page, open_app: OpenApp, shot: Shot) 
     open_app(page, "#/")
     page.locator('[data-game="checks"] a.game-card').click()
     expect(page).to_have_url(re.compile(r"#/checks$"))
+    setup = page.locator("[data-testid=setup]")
+    expect(setup).to_be_visible()
+    expect(setup).to_contain_text("Games in the series")
+    shot(page, "checks-setup-1280")
     open_app(page, "#/checks/rules")
     expect(page.locator("h1")).to_have_text("Checks")
     expect(page.locator("body")).to_contain_text("Your point total")
     expect(page.locator("table").first).to_contain_text("Queen")
     shot(page, "checks-rules-1280")
+
+
+def test_the_hard_bot_moves_in_the_page(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/checks/play?seats=human,bot:hard&seed=2&delay=0")
+    # The hard bot (seat 1, not the dealer) moves first, searching in slices.
+    page.wait_for_function(SETTLED, timeout=60_000)
+    expect(page.locator("[data-testid=moves] li")).to_have_count(1)
+    expect(page.locator("[data-testid=moves] li")).to_contain_text("Bot (hard)")
