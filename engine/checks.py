@@ -69,16 +69,15 @@ class Card:
 
     rank: int
     suit: str
+    #: Ace 1, two to nine their face value, ten and the court cards 0 (ruling 1).
+    value: int = field(init=False, compare=False, repr=False)
+    #: 0..51: by suit (clubs, diamonds, hearts, spades), then by rank, Ace first.
+    index: int = field(init=False, compare=False, repr=False)
 
-    @property
-    def value(self) -> int:
-        """Ace 1, two to nine their face value, ten and the court cards 0 (ruling 1)."""
-        return self.rank if self.rank <= 9 else 0
-
-    @property
-    def index(self) -> int:
-        """0..51: by suit (clubs, diamonds, hearts, spades), then by rank, Ace first."""
-        return SUITS.index(self.suit) * 13 + self.rank - 1
+    def __post_init__(self) -> None:
+        # Stored rather than computed on each read: the bots' search reads them constantly.
+        object.__setattr__(self, "value", self.rank if self.rank <= 9 else 0)
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
 
     def __str__(self) -> str:
         return RANKS[self.rank - 1] + self.suit
@@ -87,7 +86,7 @@ class Card:
         return f"Card({self})"
 
     def __hash__(self) -> int:  # cheap: bots hash cards in sets thousands of times a decision
-        return self.rank * 7 + ord(self.suit)
+        return self.index
 
     @classmethod
     def parse(cls, text: str) -> "Card":
