@@ -43,7 +43,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.core import (
     Action,
     Game,
-    IllegalAction,
     InvalidNotation,
     Option,
     Result,
