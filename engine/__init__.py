@@ -16,9 +16,10 @@ from engine.core import (
     SetupError,
     State,
 )
+from engine.checkmate import Checkmate
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Checkmate())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",
