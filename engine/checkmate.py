@@ -122,10 +122,10 @@ RED_JOKER, BLACK_JOKER = CARDS[52], CARDS[53]
 
 
 def matches(card: Card, top: Card) -> bool:
-    """True when ``card`` may go on ``top``: same rank or suit; a Joker only by colour, both ways,
-    and never on the other Joker (ruling 3)."""
+    """True when ``card`` may go on ``top``: same rank or suit; a Joker only by colour, both ways
+    (ruling 3: the two Jokers differ in colour, so neither goes on the other)."""
     if card.is_joker or top.is_joker:
-        return card.colour == top.colour and not (card.is_joker and top.is_joker)
+        return card.colour == top.colour
     return card.rank == top.rank or card.suit == top.suit
 
 
