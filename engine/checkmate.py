@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
@@ -80,18 +80,16 @@ class Card:
     @property
     def rank(self) -> int:
         """1 (Ace) .. 13 (King); 0 for a Joker."""
-        return 0 if self.is_joker else self.index % 13 + 1
+        return _RANKS[self.index]
 
     @property
     def suit(self) -> str:
         """``S H C D``; ``""`` for a Joker."""
-        return "" if self.is_joker else SUITS[self.index // 13]
+        return _SUITS[self.index]
 
     @property
     def colour(self) -> str:
-        if self.is_joker:
-            return "red" if self.index == 52 else "black"
-        return SUIT_COLOURS[self.suit]
+        return _COLOURS[self.index]
 
     def __str__(self) -> str:
         if self.is_joker:
@@ -116,17 +114,28 @@ class Card:
         return card
 
 
+# Card attributes by index, computed once: the bots' searches read them millions of times.
+_RANKS = tuple(index % 13 + 1 for index in range(52)) + (0, 0)
+_SUITS = tuple(SUITS[index // 13] for index in range(52)) + ("", "")
+_COLOURS = tuple(SUIT_COLOURS[suit] for suit in _SUITS[:52]) + ("red", "black")
 CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(54))
 _BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
 RED_JOKER, BLACK_JOKER = CARDS[52], CARDS[53]
 
 
-def matches(card: Card, top: Card) -> bool:
-    """True when ``card`` may go on ``top``: same rank or suit; a Joker only by colour, both ways
-    (ruling 3: the two Jokers differ in colour, so neither goes on the other)."""
+def _fits(card: Card, top: Card) -> bool:
     if card.is_joker or top.is_joker:
         return card.colour == top.colour
     return card.rank == top.rank or card.suit == top.suit
+
+
+_FITS = tuple(tuple(_fits(card, top) for top in CARDS) for card in CARDS)
+
+
+def matches(card: Card, top: Card) -> bool:
+    """True when ``card`` may go on ``top``: same rank or suit; a Joker only by colour, both ways
+    (ruling 3: the two Jokers differ in colour, so neither goes on the other)."""
+    return _FITS[card.index][top.index]
 
 
 def deck_from_hands(
@@ -463,16 +472,24 @@ class CheckmateState(State):
 
     # -- applying actions --
 
+    def _evolve(self, **changes: Any) -> "CheckmateState":
+        """A copy with ``changes``: ``dataclasses.replace`` without its per-call field checks,
+        which dominate a bot's search (the fields are this class's own, set below)."""
+        state = object.__new__(CheckmateState)
+        state.__dict__.update(self.__dict__)
+        state.__dict__.update(changes)
+        return state
+
     def _apply(self, seat: int, action: Action) -> "CheckmateState":
         history = self.history + ((seat, action),)
         if isinstance(action, Announce):
-            return replace(
-                self, history=history, due=self.due - {seat},
+            return self._evolve(
+                history=history, due=self.due - {seat},
                 announced=self.announced | {seat}, log=self.log + (Event("last", seat),),
             )
         # Any other action closes the announcement windows of the other seats (ruling 6).
         missed = tuple(Event("missed", other) for other in sorted(self.due - {seat}))
-        state = replace(self, history=history, log=self.log + missed)
+        state = self._evolve(history=history, log=self.log + missed)
         if isinstance(action, Play):
             return state._play(seat, action.card, touched={seat})
         if isinstance(action, Draw):
@@ -483,8 +500,8 @@ class CheckmateState(State):
     def _play(self, seat: int, card: Card, touched: set[int], drawn: bool = False,
               drew_into_empty: bool = False) -> "CheckmateState":
         hand = tuple(c for c in self.hands[seat] if c != card)
-        state = replace(
-            self, hands=_with(self.hands, seat, hand), pile=self.pile + (card,),
+        state = self._evolve(
+            hands=_with(self.hands, seat, hand), pile=self.pile + (card,),
             log=self.log + (Event("play", seat, card, drawn=drawn),),
         )
         if not hand:
@@ -497,7 +514,7 @@ class CheckmateState(State):
         if giver is not None:
             return state._settle(touched, turn=seat, giver=giver)
         if card.rank == ACE:
-            state = replace(state, log=state.log + (Event("no-king", seat),))
+            state = state._evolve(log=state.log + (Event("no-king", seat),))
         if not hand:
             return state._end_deal(seat, f"seat {seat} played their last card", touched)
         return state._pass_turn(seat, touched)
@@ -505,16 +522,16 @@ class CheckmateState(State):
     def _draw(self, seat: int, position: int) -> "CheckmateState":
         card = self.stock[position - 1]
         stock = self.stock[:position - 1] + self.stock[position:]
-        state = replace(self, stock=stock)
+        state = self._evolve(stock=stock)
         top = self.pile[-1]
         if matches(card, top):
             # A drawn card that fits must be played at once; the hand passes through one more
             # card, so a hand back at one card owes a fresh "last card".
-            grown = replace(state, hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))))
+            grown = state._evolve(hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))))
             return grown._play(seat, card, touched={seat}, drawn=True,
                                drew_into_empty=not self.hands[seat])
-        state = replace(
-            state, hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))),
+        state = state._evolve(
+            hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))),
             log=state.log + (Event("draw", seat, card),),
         )
         return state._pass_turn(seat, {seat})
@@ -523,8 +540,8 @@ class CheckmateState(State):
         ace_player = self.turn
         hands = _with(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
         hands = _with(hands, ace_player, sort_cards((*hands[ace_player], card)))
-        state = replace(self, hands=hands, giver=None,
-                        log=self.log + (Event("give", seat, card, other=ace_player),))
+        state = self._evolve(hands=hands, giver=None,
+                             log=self.log + (Event("give", seat, card, other=ace_player),))
         return state._pass_turn(ace_player, {seat, ace_player})
 
     def _pass_turn(self, after: int, touched: set[int]) -> "CheckmateState":
@@ -540,8 +557,8 @@ class CheckmateState(State):
     def _settle(self, touched: set[int], turn: int, giver: int | None) -> "CheckmateState":
         """Set whose turn it is, and the announcements: a hand changed by the action loses its
         standing "last card" and owes one if it now holds exactly one card."""
-        return replace(
-            self, turn=turn, giver=giver,
+        return self._evolve(
+            turn=turn, giver=giver,
             announced=frozenset(seat for seat in self.announced if seat not in touched),
             due=frozenset(seat for seat in touched if len(self.hands[seat]) == 1),
         )
@@ -552,12 +569,12 @@ class CheckmateState(State):
         tally = self.tally if winner is None else _with(self.tally, winner, self.tally[winner] + 1)
         finished = self.finished + (summary,)
         if self.game_number >= self.options["games"]:
-            return replace(state, tally=tally, finished=finished, due=frozenset(), over=True)
+            return state._evolve(tally=tally, finished=finished, due=frozenset(), over=True)
         # The dealer who wins passes the deal on; otherwise the same seat deals again.
         dealer = self.next_seat(self.dealer) if winner == self.dealer else self.dealer
         order = list(CARDS)
         random.Random(f"checkmate:{self.seed}:{self.game_number + 1}").shuffle(order)
-        return _deal(replace(state, tally=tally, finished=finished), self.game_number + 1,
+        return _deal(state._evolve(tally=tally, finished=finished), self.game_number + 1,
                      dealer, order)
 
 
@@ -572,8 +589,8 @@ def _deal(state: CheckmateState, game_number: int, dealer: int, order: Sequence[
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index, card in enumerate(order[:HAND_SIZE * players]):
         hands[(dealer + 1 + index) % players].append(card)
-    return replace(
-        state, game_number=game_number, dealer=dealer,
+    return state._evolve(
+        game_number=game_number, dealer=dealer,
         hands=tuple(sort_cards(hand) for hand in hands),
         stock=tuple(order[HAND_SIZE * players:]), pile=(), turn=dealer, giver=None,
         announced=frozenset(), due=frozenset(), log=(), over=False,
