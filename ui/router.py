@@ -23,9 +23,10 @@ HOME = ("#/", "All games")
 
 
 def _tables() -> dict[str, Any]:
+    from ui.checkmate_table import CheckmateTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"chess-cards": ChessCardsTable}
+    return {"chess-cards": ChessCardsTable, "checkmate": CheckmateTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:
