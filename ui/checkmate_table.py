@@ -24,7 +24,7 @@ from ui.screen import Navigate
 from ui.table import GameTable
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
-LAST_CARD_GRACE_MS = 2500
+LAST_CARD_GRACE_MS = 4000
 #: "Deal the next game" of a series is not an engine action; tests and players click it like one.
 NEXT_GAME = "next-game"
 
@@ -253,7 +253,9 @@ class CheckmateTable(GameTable):
 
     def _others(self, view: dict[str, Any]) -> Node:
         players = view["players"]
-        order = [(self.bottom + step) % players for step in range(1, players)]
+        # Seen from the hand on screen: the person holding the device, else the first person.
+        near = self.viewer() if self.viewer() is not None else self.bottom
+        order = [(near + step) % players for step in range(1, players)]
         boxes: list[Any] = []
         for index, seat in enumerate(order):
             if index:
@@ -263,7 +265,7 @@ class CheckmateTable(GameTable):
                  h("p", {"class": "cm-direction"},
                    "Turn order: ", h("strong", None, " → ".join(
                        self.object_name(seat).capitalize() if self.is_you(seat) else self.name(seat)
-                       for seat in [self.bottom, *order])), " → …"),
+                       for seat in [near, *order])), " → …"),
                  h("div", {"class": "cm-others-row"}, boxes))
 
     def _tags(self, view: dict[str, Any], seat: int) -> list[Any]:
