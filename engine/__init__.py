@@ -16,9 +16,10 @@ from engine.core import (
     SetupError,
     State,
 )
+from engine.check import Check
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Check())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",
