@@ -476,6 +476,10 @@ class CheckState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
+        if isinstance(action, Start) and seat != GAME_MASTER:
+            return "only the Game Master (seat 0) starts the game"
+        if isinstance(action, Join) and phase is not Phase.LOBBY:
+            return "the lobby is locked: the game has started"
         if isinstance(action, TakeDiscard) and phase is Phase.TURN:
             if not self.discard:
                 return "the discard pile is empty"
