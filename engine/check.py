@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, replace as _dataclass_replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
@@ -69,8 +69,11 @@ def rank(card: str) -> str:
     return card[:-1]
 
 
+_CARD_VALUES = {card: VALUES[rank(card)] for card in CARDS}
+
+
 def value(card: str) -> int:
-    return VALUES[rank(card)]
+    return _CARD_VALUES[card]
 
 
 def is_special(card: str) -> bool:
@@ -203,6 +206,17 @@ _SWAP_RE = re.compile(rf"^swap\s+{_POS}\s+{_POS}$")
 
 
 # --- State -------------------------------------------------------------------------------------
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the states, without re-running ``__init__`` (a state is
+    rebuilt several times per action, and bots' searches apply thousands of actions)."""
+    if not isinstance(obj, CheckState):
+        return _dataclass_replace(obj, **changes)
+    new = object.__new__(CheckState)
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 class Phase(str, Enum):

@@ -57,9 +57,12 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import chess_cards
+    from engine.bots import check, chess_cards
 
-    return {"chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)}}
+    return {
+        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+        "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},
+    }
 
 
 BOTS: dict[str, dict[str, Bot]] = _registry()
