@@ -23,9 +23,10 @@ HOME = ("#/", "All games")
 
 
 def _tables() -> dict[str, Any]:
+    from ui.check_table import CheckTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"chess-cards": ChessCardsTable}
+    return {"chess-cards": ChessCardsTable, "check": CheckTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

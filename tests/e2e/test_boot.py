@@ -63,7 +63,7 @@ def test_shell_paints_before_python(page: Page, open_app: OpenApp, shot: Shot) -
 
 
 def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: Shot) -> None:
-    """The shell alone (no JS, so no Python): five games, only Chess Cards is a link."""
+    """The shell alone (no JS, so no Python): five games, the playable ones are links."""
     context = browser.new_context(java_script_enabled=False, viewport=PHONE)
     try:
         page = context.new_page()
@@ -71,8 +71,8 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
         games = page.locator("#app [data-game]")
         assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
         links = page.locator("#app a[href]")
-        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == ["#/chess-cards"]
-        assert page.locator("#app [data-game]:not([data-game=chess-cards])").get_by_text("In preparation").count() == 4
+        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == ["#/chess-cards", "#/check"]
+        assert page.locator("#app [data-game]:not([data-game=chess-cards])").get_by_text("In preparation").count() == 3
         assert page.locator("#boot[role=progressbar]").is_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0
