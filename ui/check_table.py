@@ -35,6 +35,7 @@ from ui.timers import now_ms
 
 BOT_BUDGET_MS = 1500
 TICK_MS = 200
+LOG_LINES = 40
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
@@ -99,6 +100,11 @@ class CheckTable(Screen):
     def name(self, seat: int) -> str:
         return self.seats[seat].name
 
+    def _you(self) -> int | None:
+        """The one person at the table when they kept the default name "You"."""
+        humans = self.humans
+        return humans[0] if len(humans) == 1 and self.name(humans[0]) == "You" else None
+
     def private_seat(self) -> int | None:
         """The person whose secret cards the current moment shows, if any."""
         state = self.state
@@ -129,6 +135,12 @@ class CheckTable(Screen):
         """The Game Master's Start: every seat joins, then ``start`` locks the lobby."""
         if not 2 <= len(self.seats) <= 6:
             return
+        taken = [spec.name for spec in self.seats]
+        self.seats = [  # two bots of one level would share a name: number them by seat
+            SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
+            if spec.is_bot and taken.count(spec.name) > 1 else spec
+            for seat, spec in enumerate(self.seats)
+        ]
         self.setup = PlaySetup(self.setup.game_id, tuple(self.seats), self.setup.seed,
                                self.setup.options, self.setup.deck, self.setup.delay_ms)
         state = self.game.new(self.setup.seed, players=len(self.seats), options=self.setup.options,
@@ -628,16 +640,30 @@ class CheckTable(Screen):
     # Log and result ----------------------------------------------------------------------
 
     def _log(self, view: dict[str, Any]) -> Node:
-        names = [self.name(seat) for seat in range(len(self.seats))]
-        lines = [text.format(*[names[seat] for seat in seats]) for text, seats in view["log"][-10:]]
+        lines = [self._log_line(text, seats) for text, seats in view["log"][-LOG_LINES:]]
         return h("details", {"class": "ck-log", "open": True},
-                 h("summary", None, "What happened"),
-                 h("ol", {"data-testid": "log"}, [h("li", None, line) for line in lines]))
+                 h("summary", None, "What happened (latest first)"),
+                 h("ul", {"data-testid": "log"}, [h("li", None, line) for line in reversed(lines)]))
+
+    def _log_line(self, text: str, seats: list[int]) -> str:
+        """A log template with names; "X peeked at X's card" reads "X peeked at their own card"."""
+        you = self._you()
+        names = []
+        for index, seat in enumerate(seats):
+            if index and seat == seats[0]:
+                names.append("\x00")
+            else:
+                names.append(self.name(seat))
+        line = text.format(*names).replace("\x00's", "your own" if seats and seats[0] == you else "their own")
+        return line.replace("You's", "your") if you is not None else line
 
     def _result(self, view: dict[str, Any]) -> Node:
         result = view["result"]
         winners = [self.name(seat) for seat in result["winners"]]
-        headline = (f"{winners[0]} wins" if len(winners) == 1 else " and ".join(winners) + " share the win")
+        if len(winners) > 1:
+            headline = " and ".join(winners) + " share the win"
+        else:
+            headline = "You win" if result["winners"][0] == self._you() else f"{winners[0]} wins"
         order = sorted(range(len(self.seats)), key=lambda seat: result["scores"][seat])
         return h("div", {"class": "ck-result", "data-testid": "result", "role": "status"},
                  h("h2", None, headline),
