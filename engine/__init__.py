@@ -17,9 +17,10 @@ from engine.core import (
     State,
 )
 from engine.check import Check
+from engine.checks import Checks
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Check())}
+GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Checks(), Check())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

@@ -24,9 +24,10 @@ HOME = ("#/", "All games")
 
 def _tables() -> dict[str, Any]:
     from ui.check_table import CheckTable
+    from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"chess-cards": ChessCardsTable, "check": CheckTable}
+    return {"checks": ChecksTable, "chess-cards": ChessCardsTable, "check": CheckTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

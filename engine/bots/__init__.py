@@ -57,10 +57,11 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import check, chess_cards
+    from engine.bots import check, checks, chess_cards
 
     return {
         "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+        "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
         "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},
     }
 

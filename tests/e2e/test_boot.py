@@ -71,8 +71,8 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
         games = page.locator("#app [data-game]")
         assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
         links = page.locator("#app a[href]")
-        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == ["#/chess-cards", "#/check"]
-        assert page.locator("#app [data-game]:not([data-game=chess-cards])").get_by_text("In preparation").count() == 3
+        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == ["#/checks", "#/chess-cards", "#/check"]
+        assert page.locator("#app [data-game]:not([data-game=chess-cards])").get_by_text("In preparation").count() == 2
         assert page.locator("#boot[role=progressbar]").is_visible()
         overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0
