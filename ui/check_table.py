@@ -21,19 +21,19 @@ route's ``delay`` like every bot move (``delay=0`` in tests: bots answer at once
 
 from __future__ import annotations
 
-import random
+from dataclasses import replace
 from typing import Any
 
-from engine import CLOCK, GAMES, IllegalAction
-from engine.bots import get_bot, levels
+from engine import CLOCK
+from engine.bots import levels
 from engine.bots.check import reaction_ms
-from engine.check import GAME_MASTER, CheckState, Phase, rank
+from engine.check import GAME_MASTER, Phase, rank
 from ui.dom import Node, attr, classes, h, present
 from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, bot_name, clean_name
-from ui.screen import Navigate, Screen
+from ui.screen import Navigate
+from ui.table import BOT_BUDGET_MS, GameTable
 from ui.timers import now_ms
 
-BOT_BUDGET_MS = 1500
 TICK_MS = 200
 LOG_LINES = 40
 SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -51,64 +51,39 @@ def card_name(card: str) -> str:
 
 def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str | bool) -> Node:
     red = card[-1] in "HD"
-    return h(tag, {"class": classes("ck-card", "ck-face", red and "ck-red", *extra),
+    return h(tag, {"class": classes("cx-card", "cx-face", red and "cx-red", *extra),
                    "title": card_name(card), **(attrs or {})},
-             h("span", {"class": "ck-rank"}, card[:-1]),
-             h("span", {"class": "ck-suit", "aria-hidden": "true"}, SUIT_SIGNS[card[-1]]))
+             h("span", {"class": "cx-rank"}, card[:-1]),
+             h("span", {"class": "cx-suit", "aria-hidden": "true"}, SUIT_SIGNS[card[-1]]))
 
 
 def back(tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str | bool) -> Node:
-    return h(tag, {"class": classes("ck-card", "ck-back", *extra), **(attrs or {})},
-             h("span", {"class": "ck-back-mark", "aria-hidden": "true"}, "✓"))
+    return h(tag, {"class": classes("cx-card", "cx-back", *extra), **(attrs or {})},
+             h("span", {"class": "cx-back-mark", "aria-hidden": "true"}, "✓"))
 
 
-class CheckTable(Screen):
+class CheckTable(GameTable):
+    game_id = "check"
+
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate)
-        self.game = GAMES["check"]
-        self.setup = setup
-        # Bad options or a bad stacked deck: SetupError now, shown by the router as a page.
-        self.game.new(setup.seed, players=len(setup.seats), options=setup.options, deck=setup.deck)
-        self.seats: list[SeatSpec] = list(setup.seats)
+        super().__init__(root, navigate, setup)  # the engine's lobby: seat 0 is the Game Master
         self.levels = levels("check")
         self.add_level = "medium" if "medium" in self.levels else self.levels[-1]
-        self.state: CheckState | None = None  # None while the lobby is open
-        self.bots: dict[int, Any] = {}
-        self.rngs: dict[int, random.Random] = {}
         self.memory_aid = False
-        self.revealed: int | None = None
         self.take_mode = False
         self.swap_pick: str | None = None
         self.window_key = -1
         self.deadline = 0.0
         self.window_bots: set[int] = set()
-        self.thinking: int | None = None
-        self.error = ""
         self.title = "Check! — Five Checks"
 
-    # -- who is who ------------------------------------------------------------------------
-
-    @property
-    def humans(self) -> list[int]:
-        return [seat for seat, spec in enumerate(self.seats) if not spec.is_bot]
-
-    @property
-    def shared(self) -> bool:
-        """Several people on this device: private moments go behind a pass screen."""
-        return len(self.humans) > 1
-
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def _you(self) -> int | None:
-        """The one person at the table when they kept the default name "You"."""
-        humans = self.humans
-        return humans[0] if len(humans) == 1 and self.name(humans[0]) == "You" else None
+    # -- who sees what ---------------------------------------------------------------------
 
     def private_seat(self) -> int | None:
-        """The person whose secret cards the current moment shows, if any."""
+        """The person whose secret cards the current moment shows, if any (the bottom-row
+        peek, a drawn card, an ability's peeks); the matching window shows none."""
         state = self.state
-        if state is None or state.is_over():
+        if state.is_over():
             return None
         if state.phase is Phase.PEEK:
             return next((s for s in self.humans if s not in state.ready), None)
@@ -118,247 +93,193 @@ class CheckTable(Screen):
             return state.stack[-1].owner
         return None
 
-    def viewer(self) -> int | None:
-        """Whose view the table shows: the one person, or the person the device was passed to."""
-        if not self.humans:
-            return None
-        if not self.shared:
-            return self.humans[0]
-        return self.revealed
+    def needs_pass(self) -> bool:
+        seat = self.private_seat()
+        return self.private and seat is not None and seat != self.holder and not self.error
 
-    # -- flow ------------------------------------------------------------------------------
+    def human_to_act(self) -> int | None:
+        """The person the pass screen calls (a private moment's), else the first able to act."""
+        return self.private_seat() if self.private_seat() is not None else super().human_to_act()
 
-    def start(self) -> None:
+    # -- the lobby -------------------------------------------------------------------------
+
+    def reseat(self, seats: list[SeatSpec]) -> None:
+        """The Game Master changed the seats before the start: set the table up again exactly
+        as a play route with these seats would (the engine's lobby has a fixed seat count)."""
+        memory, level = self.memory_aid, self.add_level
+        self.__init__(self.root, self.navigate, replace(self.setup, seats=tuple(seats)))  # type: ignore[misc]
+        self.memory_aid, self.add_level = memory, level
         self.show()
 
-    def _begin(self) -> None:
-        """The Game Master's Start: every seat joins, then ``start`` locks the lobby."""
-        if not 2 <= len(self.seats) <= 6:
-            return
+    def begin(self) -> None:
+        """Start: every seat joins, then the Game Master's ``start`` locks the lobby."""
         taken = [spec.name for spec in self.seats]
-        self.seats = [  # two bots of one level would share a name: number them by seat
+        named = [  # two bots of one level would share a name: number them by seat
             SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
             if spec.is_bot and taken.count(spec.name) > 1 else spec
             for seat, spec in enumerate(self.seats)
         ]
-        self.setup = PlaySetup(self.setup.game_id, tuple(self.seats), self.setup.seed,
-                               self.setup.options, self.setup.deck, self.setup.delay_ms)
-        state = self.game.new(self.setup.seed, players=len(self.seats), options=self.setup.options,
-                              deck=self.setup.deck)
-        for seat in range(1, len(self.seats)):
-            state = state.apply(seat, "join")
-        self.state = state.apply(GAME_MASTER, "start")  # type: ignore[assignment]
-        self.bots = {seat: get_bot("check", spec.level) for seat, spec in enumerate(self.seats) if spec.is_bot}
-        self.rngs = {seat: random.Random(self.setup.seed * 1009 + seat) for seat in self.bots}
-        try:
-            from pyscript import window
+        if named != list(self.seats):
+            self.seats = tuple(named)
+            self.setup = replace(self.setup, seats=self.seats)
+        for seat in self.state.to_act():
+            self.state = self.state.apply(seat, "join")
+        from pyscript import window
 
-            window.history.replaceState(None, "", self.setup.to_hash())
-        except ImportError:  # pragma: no cover - only outside the page
-            pass
-        self._settle()
+        window.history.replaceState(None, "", self.setup.to_hash())  # the seats as started
+        self.play(GAME_MASTER, "start")
 
-    def _scaled(self, ms: float) -> float:
+    # -- flow ------------------------------------------------------------------------------
+
+    def scaled(self, ms: float) -> float:
+        """Bot reaction delays follow the route's ``delay`` (0 in tests: at once)."""
         return ms * self.setup.delay_ms / DEFAULT_DELAY_MS
 
-    def _play(self, seat: int, action: Any) -> None:
-        assert self.state is not None
-        try:
-            self.state = self.state.apply(seat, action)
-        except IllegalAction as error:
-            self.error = str(error)
-            self.show()
-            return
-        self.error = ""
-        self._settle()
-
-    def _settle(self) -> None:
-        """After every change: reset picks, start what bots and the clock must do, redraw."""
-        state = self.state
-        assert state is not None
-        self.take_mode = self.take_mode and state.phase is Phase.TURN
-        if state.phase is not Phase.ABILITY:
+    def played(self, before: Any, seat: int, action: Any) -> None:
+        self.take_mode = self.take_mode and self.state.phase is Phase.TURN
+        if self.state.phase is not Phase.ABILITY:
             self.swap_pick = None
-        if self.private_seat() != self.revealed:
-            self.revealed = None
-        if state.is_over():
-            self.show()
+        if self.private and self.private_seat() != self.holder:
+            self.holder = None  # the private moment is over: nobody's cards on screen
+
+    def schedule(self) -> None:
+        state = self.state
+        self.thinking = None
+        if state.is_over() or self.error or state.phase is Phase.LOBBY:
             return
         if state.phase is Phase.PEEK:
-            bots_ready = [seat for seat in state.to_act() if seat in self.bots]
-            if bots_ready:  # bots have looked at once (ruling 8)
-                self.state = state.apply(bots_ready[0], "ready")
-                self._settle()
-                return
+            for seat in state.to_act():  # bots have looked at once (ruling 8)
+                if seat in self.bots:
+                    self.state = self.state.apply(seat, "ready")
+            if self.state.phase is not Phase.PEEK:
+                self.schedule()
+            return
         if state.phase is Phase.MATCHING:
-            self._window()
-        else:
-            self.window_key = -1
-            seat = state.to_act()[0]
-            if seat in self.bots and self.thinking is None:
-                self._think(seat)
-        self.show()
-
-    def _think(self, seat: int) -> None:
-        state = self.state
-        assert state is not None
-        self.thinking = seat
-        key = len(state.history)
-        started = now_ms()
-        work = self.bots[seat].think(self.game, state.view(seat), state.legal_actions(seat),
-                                     self.rngs[seat], BOT_BUDGET_MS)
-
-        def done(action: Any) -> None:
-            wait = self.setup.delay_ms - (now_ms() - started)
-            self.timers.later(wait, lambda: self._bot_plays(seat, action, key))
-
-        def failed(error: BaseException) -> None:
-            self.thinking = None
-            self.error = f"The {self.seats[seat].level} bot failed: {error}"
-            self.show()
-
-        self.timers.drive(work, done, failed)
-
-    def _bot_plays(self, seat: int, action: Any, key: int) -> None:
-        self.thinking = None
-        if self.state is not None and len(self.state.history) == key:
-            self._play(seat, action)
+            self.window()
+            return
+        self.window_key = -1
+        super().schedule()
 
     # -- the matching window ---------------------------------------------------------------
 
-    def _window(self) -> None:
-        """A window opened (or went on after a failed try): the countdown, and the bots' answers."""
+    def window(self) -> None:
+        """A window opened (or goes on after a failed try): the countdown, and the bots' answers."""
         state = self.state
-        assert state is not None and state.window is not None
-        fresh = self.window_key < 0
-        if fresh:
+        if self.window_key < 0:
             self.window_key = len(state.history)
             self.window_bots = set()
             self.deadline = now_ms() + 1000 * int(state.options["match_seconds"])
             key = self.window_key
-            self.timers.later(TICK_MS, lambda: self._tick(key))
+            self.timers.later(TICK_MS, lambda: self.tick(key))
         for seat in state.matchers():
             if seat in self.bots and seat not in self.window_bots:
                 self.window_bots.add(seat)
                 action = self.bots[seat].choose(self.game, state.view(seat), state.legal_actions(seat),
                                                 self.rngs[seat], BOT_BUDGET_MS)
-                jitter = self.rngs[seat].uniform(0, 250)
-                wait = self._scaled(reaction_ms(self.seats[seat].level) + jitter)
+                wait = self.scaled(reaction_ms(self.seats[seat].level) + self.rngs[seat].uniform(0, 250))
                 key = self.window_key
-                self.timers.later(wait, lambda s=seat, a=action, k=key: self._bot_answers(s, a, k))
+                self.timers.later(wait, lambda s=seat, a=action, k=key: self.bot_answers(s, a, k))
 
-    def _bot_answers(self, seat: int, action: Any, key: int) -> None:
-        state = self.state
-        if state is None or key != self.window_key or seat not in state.matchers():
+    def bot_answers(self, seat: int, action: Any, key: int) -> None:
+        if key != self.window_key or seat not in self.state.matchers():
             return
         self.window_bots.discard(seat)  # after a failed try it may answer again
-        if action in state.legal_actions(seat):
-            self._play(seat, action)
+        if action in self.state.legal_actions(seat):
+            self.play(seat, action)
 
-    def _tick(self, key: int) -> None:
-        state = self.state
-        if state is None or key != self.window_key or state.phase is not Phase.MATCHING:
+    def tick(self, key: int) -> None:
+        if key != self.window_key or self.state.phase is not Phase.MATCHING:
             return
         left = self.deadline - now_ms()
         if left <= 0:
-            self._play(CLOCK, "timeout")  # ruling 9: the page's timer ends the window
+            self.play(CLOCK, "timeout")  # ruling 9: the page's timer ends the window
             return
         line = self.root.querySelector("[data-testid=countdown]")
         if present(line):
             line.textContent = f"{left / 1000:.1f} s"
-        self.timers.later(min(TICK_MS, left), lambda: self._tick(key))
+        self.timers.later(min(TICK_MS, left), lambda: self.tick(key))
 
     # -- events ----------------------------------------------------------------------------
 
     def on_click(self, element: Any) -> None:
-        command = attr(element, "data-cmd")
+        seat_text = attr(element, "data-seat")
         action = attr(element, "data-action")
-        pick = attr(element, "data-pick")
-        if self.state is None:
-            self._lobby_click(command, action)
-            return
+        if self.state.phase is Phase.LOBBY and action == "start":
+            self.begin()
+        elif action and seat_text:
+            # Several people in one matching window: the button says whose it is.
+            seat = int(seat_text)
+            if seat in self.humans and seat in self.state.to_act() and not self.needs_pass():
+                self.play(seat, action)
+        else:
+            super().on_click(element)
+
+    def pick(self, pick: str) -> None:
+        if pick == "take":
+            self.take_mode = not self.take_mode
+        else:
+            self.swap_pick = None if self.swap_pick == pick else pick
+        self.show()
+
+    def command(self, command: str) -> None:
+        seats = list(self.seats)
         if command == "memory":
             self.memory_aid = not self.memory_aid
-        elif command == "reveal":
-            self.revealed = self.private_seat()
-        elif command == "again":
-            self.navigate(PlaySetup(self.setup.game_id, tuple(self.seats), self.setup.seed + 1,
-                                    self.setup.options, None, self.setup.delay_ms).to_hash())
-            return
-        elif pick == "take":
-            self.take_mode = not self.take_mode
-        elif pick:
-            self.swap_pick = None if self.swap_pick == pick else pick
-        elif action:
-            seat_text = attr(element, "data-seat")
-            seat = int(seat_text) if seat_text else self._acting_human()
-            if seat is not None and seat in self.humans and seat in self.state.to_act():
-                self._play(seat, action)
-                return
-        self.show()
-
-    def _acting_human(self) -> int | None:
-        assert self.state is not None
-        return next((seat for seat in self.state.to_act() if seat in self.humans), None)
-
-    def _lobby_click(self, command: str, action: str) -> None:
-        if action == "start":
-            self._begin()
-            return
-        if command == "add-bot" and len(self.seats) < 6:
-            self.seats.append(SeatSpec("bot", bot_name(self.add_level), self.add_level))
-        elif command == "add-person" and len(self.seats) < 6:
-            self.seats.append(SeatSpec("human", f"Player {len(self.seats) + 1}"))
-        elif command.startswith("remove:"):
-            index = int(command.split(":")[1])
-            if 0 < index < len(self.seats):
-                del self.seats[index]
-        elif command == "memory":
-            self.memory_aid = not self.memory_aid
-        self.show()
+            self.show()
+        elif command == "add-bot" and len(seats) < 6:
+            self.reseat([*seats, SeatSpec("bot", bot_name(self.add_level), self.add_level)])
+        elif command == "add-person" and len(seats) < 6:
+            self.reseat([*seats, SeatSpec("human", f"Player {len(seats) + 1}")])
+        elif command.startswith("remove:") and 0 < int(command.split(":")[1]) < len(seats) > 2:
+            del seats[int(command.split(":")[1])]
+            self.reseat(seats)
 
     def on_change(self, element: Any) -> None:
-        if self.state is not None:
+        if self.state.phase is not Phase.LOBBY:
             return
         seat_text = attr(element, "data-name-seat")
         if seat_text:
             seat = int(seat_text)
+            seats = list(self.seats)
             fallback = "You" if seat == 0 else f"Player {seat + 1}"
-            self.seats[seat] = SeatSpec("human", clean_name(str(element.value)) or fallback)
+            seats[seat] = SeatSpec("human", clean_name(str(element.value)) or fallback)
+            self.seats = tuple(seats)
+            self.setup = replace(self.setup, seats=self.seats)
         elif attr(element, "data-testid") == "add-level":
             self.add_level = str(element.value)
 
     # -- rendering: lobby ------------------------------------------------------------------
 
     def render(self) -> list[Node]:
-        if self.state is None:
+        if self.state.phase is Phase.LOBBY:
             return [self._lobby()]
         return [self._table()]
+
 
     def _lobby(self) -> Node:
         rows = []
         for seat, spec in enumerate(self.seats):
             if spec.is_bot:
-                who = h("span", {"class": "ck-lobby-name"}, spec.name)
+                who = h("span", {"class": "cx-lobby-name"}, spec.name)
             else:
                 who = h("input", {"type": "text", "value": spec.name, "maxlength": 24,
                                   "data-name-seat": seat, "aria-label": f"Name of seat {seat + 1}",
                                   "data-testid": "gm-name" if seat == 0 else f"name-input-{seat}"})
-            rows.append(h("li", {"class": "ck-lobby-seat", "data-testid": f"lobby-seat-{seat}"},
+            rows.append(h("li", {"class": "cx-lobby-seat", "data-testid": f"lobby-seat-{seat}"},
                           who,
                           h("span", {"class": "tag"}, "Game Master" if seat == 0 else
                             ("bot" if spec.is_bot else "person on this device")),
                           h("button", {"type": "button", "data-cmd": f"remove:{seat}",
                                        "aria-label": f"Remove {spec.name}"}, "Remove") if seat else None))
         full = len(self.seats) >= 6
-        return h("section", {"class": "page ck-lobby", "data-testid": "lobby", "data-game": "check"},
+        return h("section", {"class": "page cx-lobby", "data-testid": "lobby", "data-game": "check"},
                  h("p", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " · ",
                    h("a", {"href": "#/check/rules", "target": "_blank", "rel": "noopener"}, "Rules")),
                  h("h1", None, "Check! lobby"),
                  h("p", None, "You open the table, so you are the Game Master: add bots or people "
                               "sharing this device, then start. Once the game starts the lobby is locked."),
-                 h("ol", {"class": "ck-lobby-seats"}, rows),
-                 h("div", {"class": "ck-lobby-add"},
+                 h("ol", {"class": "cx-lobby-seats"}, rows),
+                 h("div", {"class": "cx-lobby-add"},
                    h("label", None, "Bot level ",
                      h("select", {"data-testid": "add-level"},
                        [h("option", {"value": level, "selected": level == self.add_level}, level)
@@ -376,55 +297,50 @@ class CheckTable(Screen):
 
     def _table(self) -> Node:
         state = self.state
-        assert state is not None
         over = state.is_over()
-        private = self.private_seat()
-        gated = self.shared and private is not None and self.revealed != private
-        viewer = None if gated else self.viewer()
+        viewer = self.viewer()
         view = state.view(None if over else viewer)
         to_act = [seat for seat in state.to_act() if seat != CLOCK]
         body: list[Any]
-        if gated:
-            assert private is not None
-            body = [self._pass_screen(private)]
+        if self.needs_pass():
+            body = [self.pass_screen()]
         else:
-            others = [seat for seat in range(state.players) if seat != (viewer if viewer is not None else -9)]
+            others = [seat for seat in range(state.players) if seat != viewer]
             body = [
-                self._result(view) if over else None,
-                h("div", {"class": "ck-opponents"}, [self._seat(view, seat, viewer) for seat in others]),
+                self.result_panel(self._caller_note()) if over else None,
+                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, viewer) for seat in others]),
                 self._centre(view, viewer),
                 self._seat(view, viewer, viewer) if viewer is not None else None,
                 self._log(view),
             ]
         return h("section", {
-            "class": classes("ck", over and "ck-over"),
+            "class": classes("cx", over and "cx-over"),
             "data-testid": "table", "data-game": "check", "data-phase": view["phase"],
             "data-over": "1" if over else None,
             "data-to-act": ",".join(map(str, to_act)),
             "aria-label": "Check! table",
         },
             self._bar(view),
-            h("p", {"class": "ck-error", "role": "alert"}, self.error) if self.error else None,
+            h("p", {"class": "cx-error", "role": "alert"}, self.error or self.notice)
+            if self.error or self.notice else None,
             body)
 
     def _bar(self, view: dict[str, Any]) -> Node:
         state = self.state
-        assert state is not None
-        return h("header", {"class": "ck-bar"},
-                 h("a", {"href": "#/check", "class": "ck-home"}, "Check!"),
-                 h("span", {"class": "ck-status", "data-testid": "status"}, self._status(view)),
-                 h("span", {"class": "ck-tools"},
+        return h("header", {"class": "cx-bar"},
+                 h("a", {"href": "#/check", "class": "cx-home"}, "Check!"),
+                 h("span", {"class": "cx-status", "data-testid": "status"}, self._status(view)),
+                 h("span", {"class": "cx-tools"},
                    h("button", {"type": "button", "class": "tool", "data-cmd": "memory",
                                 "data-testid": "memory-aid", "aria-pressed": "true" if self.memory_aid else "false",
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
-                   if not self.shared else None,
+                   if not self.private else None,
                    h("a", {"class": "tool", "href": "#/check/rules", "target": "_blank", "rel": "noopener"},
                      "Rules")))
 
     def _status(self, view: dict[str, Any]) -> str:
         state = self.state
-        assert state is not None
         if state.is_over():
             return "Round over"
         final = " · Final Turns" if state.final_queue is not None else ""
@@ -438,18 +354,10 @@ class CheckTable(Screen):
         who = self.name(state.turn)
         return (f"{who} is thinking…" if self.thinking == state.turn else f"{who} to play") + final
 
-    def _pass_screen(self, seat: int) -> Node:
-        return h("div", {"class": "ck-pass", "data-testid": "pass-device"},
-                 h("h2", None, f"Pass the device to {self.name(seat)}"),
-                 h("p", None, "Only they should look: the next screen shows cards that are theirs alone."),
-                 h("button", {"type": "button", "class": "primary big", "data-cmd": "reveal"},
-                   f"I am {self.name(seat)}: show me"))
-
     # Seats -------------------------------------------------------------------------------
 
     def _seat(self, view: dict[str, Any], seat: int, viewer: int | None) -> Node:
         state = self.state
-        assert state is not None
         spec = self.seats[seat]
         tags = [
             "Game Master" if seat == GAME_MASTER else None,
@@ -462,22 +370,21 @@ class CheckTable(Screen):
         grid = view["grids"][seat]
         cells = [self._cell(view, seat, slot, cell, viewer) for slot, cell in enumerate(grid)]
         mine = seat == viewer
-        return h("section", {"class": classes("ck-seat", mine and "ck-mine", spec.is_bot and "ck-bot",
-                                              seat in state.locked and "ck-locked"),
+        return h("section", {"class": classes("cx-seat", mine and "cx-mine", spec.is_bot and "cx-bot",
+                                              seat in state.locked and "cx-locked"),
                              "data-seat": seat, "data-testid": f"seat-{seat}",
                              "aria-label": f"{spec.name}'s grid"},
-                 h("h2", {"class": "ck-name"}, h("span", {"data-testid": f"name-{seat}"},
+                 h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"},
                                                  "You" if mine and spec.name == "You" else spec.name),
                    [h("span", {"class": "tag"}, tag) for tag in tags if tag]),
-                 h("div", {"class": "ck-grid", "role": "list"}, cells))
+                 h("div", {"class": "cx-grid", "role": "list"}, cells))
 
     def _shown(self, view: dict[str, Any], pos: tuple[int, int], card: str | None, viewer: int | None) -> bool:
         """Whether a card the viewer knows lies face up now (it is a memory game)."""
         state = self.state
-        assert state is not None
         if card is None:
             return False
-        if state.is_over() or (self.memory_aid and not self.shared):
+        if state.is_over() or (self.memory_aid and not self.private):
             return True
         if state.last_try is not None and state.last_try[:2] == pos:
             return True  # a failed try is shown to all (ruling 5)
@@ -491,7 +398,7 @@ class CheckTable(Screen):
 
     def _cell(self, view: dict[str, Any], seat: int, slot: int, cell: Any, viewer: int | None) -> Node:
         if cell is None:
-            return h("div", {"class": "ck-card ck-hole", "role": "listitem", "aria-label": "empty place"})
+            return h("div", {"class": "cx-card cx-hole", "role": "listitem", "aria-label": "empty place"})
         pos = (seat, slot)
         card = cell["card"]
         up = self._shown(view, pos, card, viewer)
@@ -503,9 +410,9 @@ class CheckTable(Screen):
             attrs = {"type": "button", "data-pos": f"{seat}.{slot}", **button}
             attrs["aria-label"] = f"{button.pop('_verb')} {label}"
             attrs.pop("_verb", None)
-            extra.append("ck-live")
+            extra.append("cx-live")
             if self.swap_pick == f"{seat}.{slot}":
-                extra.append("ck-picked")
+                extra.append("cx-picked")
         else:
             attrs["aria-label"] = label + (f": {card_name(card)}" if up and card else ", face down")
         tag = "button" if button is not None else "div"
@@ -516,8 +423,7 @@ class CheckTable(Screen):
     def _cell_button(self, seat: int, slot: int, viewer: int | None) -> dict[str, Any] | None:
         """What clicking this card does for the person acting now (None: nothing)."""
         state = self.state
-        assert state is not None
-        if state.is_over() or (self.shared and self.private_seat() is not None and self.revealed is None):
+        if state.is_over() or self.needs_pass():
             return None
         phase = state.phase
         if phase is Phase.TURN and self.take_mode and seat == state.turn and seat in self.humans:
@@ -545,30 +451,29 @@ class CheckTable(Screen):
 
     def _centre(self, view: dict[str, Any], viewer: int | None) -> Node:
         state = self.state
-        assert state is not None
         top = view["discard_top"]
         drawn: Node | None = None
         if view["holding"]:
             if view["drawn"] and viewer == state.turn:
-                drawn = h("div", {"class": "ck-pile", "data-testid": "drawn"},
-                          face(view["drawn"]), h("span", {"class": "ck-pile-label"}, "Your drawn card"))
+                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"},
+                          face(view["drawn"]), h("span", {"class": "cx-pile-label"}, "Your drawn card"))
             else:
-                drawn = h("div", {"class": "ck-pile", "data-testid": "drawn"}, back(),
-                          h("span", {"class": "ck-pile-label"}, f"{self.name(state.turn)} holds a card"))
-        piles = h("div", {"class": "ck-piles"},
-                  h("div", {"class": "ck-pile", "data-testid": "draw-pile"}, back(),
-                    h("span", {"class": "ck-pile-label"}, f"Draw pile · {view['draw_count']}")),
-                  h("div", {"class": classes("ck-pile", view["sealed"] and "ck-sealed"), "data-testid": "discard-pile"},
-                    face(top) if top else h("div", {"class": "ck-card ck-hole"}),
-                    h("span", {"class": "ck-pile-label"},
+                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"}, back(),
+                          h("span", {"class": "cx-pile-label"}, f"{self.name(state.turn)} holds a card"))
+        piles = h("div", {"class": "cx-piles"},
+                  h("div", {"class": "cx-pile", "data-testid": "draw-pile"}, back(),
+                    h("span", {"class": "cx-pile-label"}, f"Draw pile · {view['draw_count']}")),
+                  h("div", {"class": classes("cx-pile", view["sealed"] and "cx-sealed"), "data-testid": "discard-pile"},
+                    face(top) if top else h("div", {"class": "cx-card cx-hole"}),
+                    h("span", {"class": "cx-pile-label"},
                       "Discard · sealed" if view["sealed"] else f"Discard · {view['discard_count']}")),
                   drawn)
         notice = None
         if state.last_try is not None:
             seat, _, tried = state.last_try
-            notice = h("p", {"class": "ck-notice", "data-testid": "penalty"},
+            notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
                        f"{self.name(seat)} tried {card_text(tried)}: wrong rank, a penalty card was added.")
-        return h("div", {"class": "ck-centre"}, piles, notice, self._window_panel(view), self._controls(view, viewer))
+        return h("div", {"class": "cx-centre"}, piles, notice, self._window_panel(view), self._controls(view, viewer))
 
     def _window_panel(self, view: dict[str, Any]) -> Node | None:
         window = view["window"]
@@ -576,14 +481,13 @@ class CheckTable(Screen):
             return None
         left = max(0.0, (self.deadline - now_ms()) / 1000) if self.deadline else 0.0
         passed = ", ".join(self.name(seat) for seat in window["passed"]) or "nobody yet"
-        return h("div", {"class": "ck-window", "data-testid": "window", "role": "status"},
+        return h("div", {"class": "cx-window", "data-testid": "window", "role": "status"},
                  h("span", None, f"Match the {card_text(window['card'])}! "),
-                 h("b", {"class": "ck-countdown", "data-testid": "countdown"}, f"{left:.1f} s"),
+                 h("b", {"class": "cx-countdown", "data-testid": "countdown"}, f"{left:.1f} s"),
                  h("span", {"class": "muted"}, f" · passed: {passed}"))
 
     def _controls(self, view: dict[str, Any], viewer: int | None) -> Node | None:
         state = self.state
-        assert state is not None
         if state.is_over():
             return None
         phase = state.phase
@@ -606,7 +510,7 @@ class CheckTable(Screen):
                                             "aria-pressed": "true" if self.take_mode else "false"},
                                  f"Take the {card_text(view['discard_top'])}"))
             if "check" in legal:
-                buttons.append(h("button", {"type": "button", "class": "ck-check", "data-action": "check"},
+                buttons.append(h("button", {"type": "button", "class": "cx-check", "data-action": "check"},
                                  "Call Check!"))
         elif phase is Phase.DRAWN and state.turn in self.humans:
             prompt = "Click one of your cards to put the drawn card there, or discard it."
@@ -618,7 +522,7 @@ class CheckTable(Screen):
                 prompt = f"Click a card of yours of rank {want} to match it, or pass. A wrong card costs a penalty card."
             for seat in humans:
                 buttons.append(h("button", {"type": "button", "data-action": "pass", "data-seat": seat},
-                                 "Pass" if not self.shared else f"{self.name(seat)}: pass"))
+                                 "Pass" if not self.private else f"{self.name(seat)}: pass"))
         elif phase is Phase.ABILITY and state.stack[-1].owner in self.humans:
             ability = state.stack[-1]
             what = {"K": "King", "Q": "Queen", "J": "Jack"}[rank(ability.card)]
@@ -633,21 +537,21 @@ class CheckTable(Screen):
             prompt = f"{self.name(state.stack[-1].owner)} is using a {card_text(state.stack[-1].card)}."
         if not prompt and not buttons:
             return None
-        return h("div", {"class": "ck-controls"},
-                 h("p", {"class": "ck-prompt", "data-testid": "prompt"}, prompt),
-                 h("div", {"class": "ck-buttons"}, buttons) if buttons else None)
+        return h("div", {"class": "cx-controls"},
+                 h("p", {"class": "cx-prompt", "data-testid": "prompt"}, prompt),
+                 h("div", {"class": "cx-buttons"}, buttons) if buttons else None)
 
     # Log and result ----------------------------------------------------------------------
 
     def _log(self, view: dict[str, Any]) -> Node:
         lines = [self._log_line(text, seats) for text, seats in view["log"][-LOG_LINES:]]
-        return h("details", {"class": "ck-log", "open": True},
+        return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, [h("li", None, line) for line in reversed(lines)]))
 
     def _log_line(self, text: str, seats: list[int]) -> str:
         """A log template with names; "X peeked at X's card" reads "X peeked at their own card"."""
-        you = self._you()
+        you = self.bottom if self.is_you(self.bottom) else None
         names = []
         for index, seat in enumerate(seats):
             if index and seat == seats[0]:
@@ -657,20 +561,8 @@ class CheckTable(Screen):
         line = text.format(*names).replace("\x00's", "your own" if seats and seats[0] == you else "their own")
         return line.replace("You's", "your") if you is not None else line
 
-    def _result(self, view: dict[str, Any]) -> Node:
-        result = view["result"]
-        winners = [self.name(seat) for seat in result["winners"]]
-        if len(winners) > 1:
-            headline = " and ".join(winners) + " share the win"
-        else:
-            headline = "You win" if result["winners"][0] == self._you() else f"{winners[0]} wins"
-        order = sorted(range(len(self.seats)), key=lambda seat: result["scores"][seat])
-        return h("div", {"class": "ck-result", "data-testid": "result", "role": "status"},
-                 h("h2", None, headline),
-                 h("p", {"class": "muted"}, f"Round over: {result['reason']}."),
-                 h("ol", None, [h("li", None, f"{self.name(seat)}: {result['scores'][seat]}"
-                                  + (" (called Check)" if self.state and self.state.caller == seat else ""))
-                                for seat in order]),
-                 h("div", {"class": "start-row"},
-                   h("button", {"type": "button", "class": "primary", "data-cmd": "again"}, "Play again"),
-                   h("a", {"class": "button-link", "href": "#/check"}, "Change setup")))
+    def _caller_note(self) -> Node | None:
+        caller = self.state.caller
+        if caller is None:
+            return None
+        return h("p", {"class": "cx-caller"}, f"{self.name(caller)} called Check.")

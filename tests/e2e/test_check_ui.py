@@ -86,10 +86,10 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     mine = page.locator("[data-testid=seat-0]")
     expect(mine.locator('[data-pos="0.2"]')).to_have_attribute("title", "7 of spades")
     expect(mine.locator('[data-pos="0.3"]')).to_have_attribute("title", "King of spades")
-    assert mine.locator(".ck-face").count() == 2
+    assert mine.locator(".cx-face").count() == 2
     shot(page, "check-peek-1280")
     button(page, "ready").click()
-    expect(mine.locator(".ck-face")).to_have_count(0)  # memory aid off: all face down again
+    expect(mine.locator(".cx-face")).to_have_count(0)  # memory aid off: all face down again
 
     # Turn 1: draw the 7C (only the drawer sees it), throw it, match it with the 7S.
     button(page, "draw").click()
@@ -99,13 +99,13 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     shot(page, "check-window-1280")
     button(page, "match 2").click()
     expect(page.locator("[data-testid=log]")).to_contain_text("You matched 7C with 7S")
-    expect(mine.locator(".ck-hole")).to_have_count(1)
+    expect(mine.locator(".cx-hole")).to_have_count(1)
 
     # Turn 2: put the drawn card where the King was; the King's ability: two peeks and a swap.
     until(page, "draw")
     button(page, "replace 3").click()
     until(page, "peek 1.0")
-    expect(page.locator('[data-testid=seat-1] [data-pos="1.0"]')).to_have_class(re.compile("ck-face"))
+    expect(page.locator('[data-testid=seat-1] [data-pos="1.0"]')).to_have_class(re.compile("cx-face"))
     button(page, "peek 2.1").click()
     shot(page, "check-ability-1280")
     page.locator('button[data-pick="0.0"]').click()
@@ -117,12 +117,12 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
     result = page.locator("[data-testid=result]")
-    expect(result).to_contain_text("Round over: the Final Turns are over")
-    expect(result).to_contain_text("You:")
-    expect(result).to_contain_text("Bot 4 (medium):")  # two medium bots: numbered by seat
-    assert re.search(r"(You win|wins|share the win)", result.inner_text())
+    expect(result).to_contain_text("the Final Turns are over")
+    expect(result).to_contain_text("You called Check.")
+    expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
+    assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
     # The final reveal: every card of every grid face up.
-    assert page.locator(f"{TABLE} .ck-back").count() == 1  # only the draw pile shows its back
+    assert page.locator(f"{TABLE} .cx-back").count() == 1  # only the draw pile shows its back
     shot(page, "check-result-1280")
 
 
@@ -162,27 +162,27 @@ def test_memory_aid_and_a_failed_match_penalty(page: Page, open_app: OpenApp) ->
     button(page, "ready").click()
     page.locator("[data-testid=memory-aid]").click()
     mine = page.locator("[data-testid=seat-0]")
-    expect(mine.locator(".ck-face")).to_have_count(2)  # the remembered bottom row
+    expect(mine.locator(".cx-face")).to_have_count(2)  # the remembered bottom row
     button(page, "draw").click()
     button(page, "discard").click()
     button(page, "match 2").click()  # a 7 on the 8C: wrong rank
     expect(page.locator("[data-testid=penalty]")).to_contain_text("You tried 7♠")
-    expect(mine.locator(".ck-card")).to_have_count(5)
+    expect(mine.locator(".cx-card")).to_have_count(5)
 
 
 def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: OpenApp) -> None:
     start_from_lobby(page, open_app, two_seat_route("human:Ann,human:Ben", first_draw="2C"))
-    gate = page.locator("[data-testid=pass-device]")
+    gate = page.locator("[data-testid=pass-screen]")
     expect(gate).to_contain_text("Pass the device to Ann")
-    assert page.locator(".ck-face").count() == 0
-    page.locator("button[data-cmd=reveal]").click()
+    assert page.locator(".cx-face").count() == 0
+    page.locator("button[data-cmd=pass-done]").click()
     button(page, "ready").click()
     expect(gate).to_contain_text("Pass the device to Ben")
-    page.locator("button[data-cmd=reveal]").click()
+    page.locator("button[data-cmd=pass-done]").click()
     button(page, "ready").click()
     button(page, "draw").click()
     expect(gate).to_contain_text("Pass the device to Ann")  # the drawn card is Ann's alone
-    page.locator("button[data-cmd=reveal]").click()
+    page.locator("button[data-cmd=pass-done]").click()
     button(page, "discard").click()
     # The matching window is for both at once, with no card faces on screen.
     expect(page.locator('button[data-action="pass"][data-seat="0"]')).to_be_visible()
