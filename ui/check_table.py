@@ -229,7 +229,8 @@ class CheckTable(GameTable):
         elif command == "add-bot" and len(seats) < 6:
             self.reseat([*seats, SeatSpec("bot", bot_name(self.add_level), self.add_level)])
         elif command == "add-person" and len(seats) < 6:
-            self.reseat([*seats, SeatSpec("human", f"Player {len(seats) + 1}")])
+            people = sum(1 for spec in seats if not spec.is_bot)
+            self.reseat([*seats, SeatSpec("human", f"Player {people + 1}")])
         elif command.startswith("remove:") and 0 < int(command.split(":")[1]) < len(seats) > 2:
             del seats[int(command.split(":")[1])]
             self.reseat(seats)
@@ -245,7 +246,7 @@ class CheckTable(GameTable):
             seats[seat] = SeatSpec("human", clean_name(str(element.value)) or fallback)
             self.seats = tuple(seats)
             self.setup = replace(self.setup, seats=self.seats)
-        elif attr(element, "data-testid") == "add-level":
+        elif attr(element, "data-field") == "add-level":
             self.add_level = str(element.value)
 
     # -- rendering: lobby ------------------------------------------------------------------
@@ -263,11 +264,11 @@ class CheckTable(GameTable):
                 who = h("span", {"class": "cx-lobby-name"}, spec.name)
             else:
                 who = h("input", {"type": "text", "value": spec.name, "maxlength": 24,
-                                  "data-name-seat": seat, "aria-label": f"Name of seat {seat + 1}",
+                                  "data-field": "name", "data-name-seat": seat, "aria-label": f"Name of seat {seat + 1}",
                                   "data-testid": "gm-name" if seat == 0 else f"name-input-{seat}"})
             rows.append(h("li", {"class": "cx-lobby-seat", "data-testid": f"lobby-seat-{seat}"},
                           who,
-                          h("span", {"class": "tag"}, "Game Master" if seat == 0 else
+                          h("span", {"class": "cx-lobby-tag"}, "Game Master" if seat == 0 else
                             ("bot" if spec.is_bot else "person on this device")),
                           h("button", {"type": "button", "data-cmd": f"remove:{seat}",
                                        "aria-label": f"Remove {spec.name}"}, "Remove") if seat else None))
@@ -281,7 +282,7 @@ class CheckTable(GameTable):
                  h("ol", {"class": "cx-lobby-seats"}, rows),
                  h("div", {"class": "cx-lobby-add"},
                    h("label", None, "Bot level ",
-                     h("select", {"data-testid": "add-level"},
+                     h("select", {"data-testid": "add-level", "data-field": "add-level"},
                        [h("option", {"value": level, "selected": level == self.add_level}, level)
                         for level in self.levels])),
                    h("button", {"type": "button", "data-cmd": "add-bot", "disabled": full}, "Add bot"),

@@ -193,3 +193,25 @@ def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: Op
     expect(page.locator("[data-testid=status]")).to_contain_text("Ben to play")
     expect(button(page, "draw")).to_be_visible()
     assert page.locator("button[data-pick=take]").count() == 0  # a sealed pile cannot be taken
+
+
+def test_lobby_adds_and_removes_seats_then_locks(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/check/play?seats=human,bot:easy&seed=9&delay=0")
+    lobby = page.locator("[data-testid=lobby]")
+    page.locator("[data-testid=gm-name]").fill("Zoë <b>")
+    page.locator("[data-testid=add-level]").select_option("hard")
+    page.locator("button[data-cmd=add-bot]").click()
+    page.locator("button[data-cmd=add-person]").click()
+    expect(lobby.locator("li")).to_have_count(4)
+    page.locator('button[data-cmd="remove:1"]').click()  # the easy bot leaves
+    expect(lobby.locator("li")).to_have_count(3)
+    expect(lobby).to_contain_text("Bot (hard)")
+    shot(page, "check-lobby-edited-1280")
+    button(page, "start").click()
+    # Two people now: the first private moment (the peek) waits behind the pass screen.
+    expect(page.locator("[data-testid=pass-screen]")).to_contain_text("Pass the device to Zoë <b>")
+    assert "seats=human:Zo" in page.evaluate("location.hash") and "bot:hard" in page.evaluate("location.hash")
+    expect(page.locator("[data-testid=log]")).to_have_count(0)  # nothing of the table shows yet
+    page.locator("button[data-cmd=pass-done]").click()
+    expect(page.locator("[data-testid=log]")).to_contain_text("the lobby is locked")
+    assert page.locator("button[data-cmd=add-bot]").count() == 0
