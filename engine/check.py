@@ -10,7 +10,8 @@ Rules in brief (the project's rules page is ``docs/rules/check.md``):
   from a sealed pile). Or, at the very start of the turn, call Check.
 * Every discard opens a matching window: every unlocked seat may play a card of the same rank
   at once, or pass; the ``CLOCK`` seat closes it when the timer runs out. The first right card
-  wins and seals the pile; a wrong card is shown to all, goes back, and costs a penalty card.
+  wins and seals the pile (until the next discard covers it: the next player cannot take the
+  matched card); a wrong card is shown to all, goes back, and costs a penalty card.
 * A discarded King (peek two, then swap two cards), Queen (peek one, then swap) or Jack (swap)
   gives its discarder an ability after the window; a matched special adds the matcher's on top
   (last in, first out). Locked seats' cards cannot be targeted; a locked owner's ability fizzles.
