@@ -11,7 +11,7 @@ two levels alternating around the table and the seats rotated between seeds; a l
 counts shared wins as fractions. Think time: median, p95 and max per decision per level.
 
 A table to read, never an assertion. Usage: ``python3 bench/check_bots.py [--games 100]
-[--seats 4] [--pairs easy-random,medium-easy,hard-medium]``.
+[--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]``.
 """
 
 from __future__ import annotations
@@ -93,6 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--pairs", default="easy-random,medium-easy,hard-medium")
+    parser.add_argument("--think-games", type=int, default=3,
+                        help="self-play games per level for think time (default 3; hard is slow)")
     args = parser.parse_args(argv)
     print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
     print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")
@@ -104,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     times: dict[str, list[float]] = {}
     for level in ("random", "easy", "medium", "hard"):
         times[level] = []
-        for seed in range(max(1, args.games // 10)):
+        for seed in range(args.think_games):
             play_game([level] * args.seats, 1000 + seed, {level: times[level]})
     print(f"\nThink time per decision (CPython)\n\n{'level':<8} {'decisions':>9} {'median ms':>10} "
           f"{'p95 ms':>10} {'max ms':>10}")
