@@ -239,7 +239,9 @@ class SearchBot(ISMCTSBot):
     level = "hard"
     description = "searches deals it cannot see; remembers everything; reacts fastest"
     iterations = 120
-    slice_iterations = 15
+    #: A few iterations per slice: each costs milliseconds (more in the page), and the page must
+    #: stay responsive, above all for the matching window's countdown.
+    slice_iterations = 4
     rollout_limit = 40
 
     def __init__(self) -> None:
