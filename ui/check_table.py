@@ -271,6 +271,7 @@ class CheckTable(GameTable):
                           h("span", {"class": "cx-lobby-tag"}, "Game Master" if seat == 0 else
                             ("bot" if spec.is_bot else "person on this device")),
                           h("button", {"type": "button", "data-cmd": f"remove:{seat}",
+                                       "disabled": len(self.seats) <= 2,
                                        "aria-label": f"Remove {spec.name}"}, "Remove") if seat else None))
         full = len(self.seats) >= 6
         return h("section", {"class": "page cx-lobby", "data-testid": "lobby", "data-game": "check"},
