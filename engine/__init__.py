@@ -17,10 +17,11 @@ from engine.core import (
     State,
 )
 from engine.check import Check
+from engine.checkmate import Checkmate
 from engine.checks import Checks
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Checks(), Check())}
+GAMES: dict[str, Game] = {game.id: game for game in (Checks(), Checkmate(), ChessCards(), Check())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

@@ -25,7 +25,8 @@ CATALOG: tuple[Entry, ...] = (
           "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
           ("deals the first game", "moves first")),
     Entry("checkmate", "Checkmate", "2–4 players",
-          "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”."),
+          "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
+          ("deals and opens the first game",)),
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
           "Checkers on a board of face-down cards: every landing turns one over."),
     Entry("chess-cards", "Chess Cards (MATE)", "2 players",
@@ -36,7 +37,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"checks", "chess-cards", "check"})
+TABLES: frozenset[str] = frozenset({"checks", "checkmate", "chess-cards", "check"})
 
 
 def entry(game_id: str) -> Entry | None:

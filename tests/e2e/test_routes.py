@@ -12,11 +12,13 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from ui.catalog import CATALOG, TABLES
+
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
 PHONE = {"width": 360, "height": 740}
-IN_PREPARATION = ("checkmate", "private-checkers")
+IN_PREPARATION = tuple(item.id for item in CATALOG if item.id not in TABLES)
 
 
 def go(page: Page, route: str) -> None:
