@@ -17,8 +17,9 @@ from engine.core import (
     State,
 )
 from engine.chess_cards import ChessCards
+from engine.private_checkers import PrivateCheckers
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(),)}
+GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), PrivateCheckers())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",
