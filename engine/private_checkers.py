@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import IntEnum
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
@@ -477,7 +477,7 @@ class PrivateCheckersState(State):
 
     def threatened(self, side: int) -> frozenset[int]:
         """Squares of ``side``'s pieces that the other side could capture if it moved now."""
-        other = replace(self, side=1 - side, pending=None)
+        other = self._evolve(side=1 - side, pending=None)
         targets = set()
         for action in other._captures():
             targets.add(action.over if isinstance(action, Jump) else action.target)  # type: ignore[union-attr]
@@ -485,7 +485,30 @@ class PrivateCheckersState(State):
 
     # -- move generation --
 
+    def _evolve(self, **changes: Any) -> "PrivateCheckersState":
+        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
+        (searches make many states; the fields are immutable values, so sharing them is safe)."""
+        copy = object.__new__(type(self))
+        fields = dict(self.__dict__)
+        fields.pop("_legal_cache", None)
+        fields.update(changes)
+        copy.__dict__.update(fields)
+        return copy
+
+    def after(self, action: Action) -> "PrivateCheckersState":
+        """The state after the seat to act takes ``action``, which must be one of its legal
+        actions: ``apply`` without the check, for searches that only try legal actions."""
+        return self._apply(self.mover, action)
+
     def _legal(self) -> tuple[Action, ...]:
+        # States are immutable, so the legal actions are worked out once per state.
+        cached = self.__dict__.get("_legal_cache")
+        if cached is None:
+            cached = self._generate()
+            object.__setattr__(self, "_legal_cache", cached)
+        return cached
+
+    def _generate(self) -> tuple[Action, ...]:
         pending = self.pending
         if pending is not None:
             if pending.discard:
@@ -537,12 +560,12 @@ class PrivateCheckersState(State):
     # -- applying actions --
 
     def _apply(self, seat: int, action: Action) -> "PrivateCheckersState":
-        state = replace(self, history=self.history + ((seat, action),))
+        state = self._evolve(history=self.history + ((seat, action),))
         if isinstance(action, Discard):
             return state._discard(action.card)
         if isinstance(action, Rescue):
             rescued = _bump(self.rescued, self.side)
-            state = replace(state, pieces=_put(state.pieces, action.origin, None), rescued=rescued)
+            state = state._evolve(pieces=_put(state.pieces, action.origin, None), rescued=rescued)
             state = state._note("rescue", action.origin, f"{SIDE_NAMES[self.side]} rescues the "
                                 f"king on {SQUARE_NAMES[action.origin]}")
             return state._end_turn()
@@ -570,10 +593,10 @@ class PrivateCheckersState(State):
             # A footman's capture in place: it reverts to a normal piece (Footmen variant).
             pieces = _put(pieces, origin, Piece(side, Rank.MAN))
             text = f"{SIDE_NAMES[side]}'s footman on {SQUARE_NAMES[origin]} captures on {SQUARE_NAMES[victim]} in place"
-        state = replace(self, pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text)
+        state = self._evolve(pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text)
         card = self.cards[victim]
         if self.options["assassins"] and victim in self.face_up and _is_assassin(card):
-            state = replace(state, pieces=_put(state.pieces, origin, None),
+            state = state._evolve(pieces=_put(state.pieces, origin, None),
                             captured=_bump(state.captured, 1 - side))
             state = state._note("assassin", SQUARE_NAMES[origin],
                                 f"the assassin on {card} takes {SIDE_NAMES[side]}'s capturing piece")
@@ -586,26 +609,26 @@ class PrivateCheckersState(State):
         piece = self.pieces[origin]
         assert piece is not None
         pieces = _put(_put(self.pieces, origin, None), target, piece)
-        state = replace(self, pieces=pieces)
+        state = self._evolve(pieces=pieces)
         card = self.cards[target]
         if target in self.face_up:
             # Landing on a face-up card turns it face down again; everyone has seen it.
-            return replace(state, face_up=self.face_up - {target}, seen=self.seen | {target})._after_landing(
+            return state._evolve(face_up=self.face_up - {target}, seen=self.seen | {target})._after_landing(
                 target, jumped, revealed=None)
-        state = replace(state, face_up=self.face_up | {target}, seen=self.seen - {target})
+        state = state._evolve(face_up=self.face_up | {target}, seen=self.seen - {target})
         state = state._note("flip", SQUARE_NAMES[target], f"{card} turns up on {SQUARE_NAMES[target]}")
         if not card.black:
             return state._after_landing(target, jumped, revealed=card)
         if not self.stockpiles[self.side]:
             return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left")
-        return replace(state, pending=Pending(target, discard=True, jumped=jumped))
+        return state._evolve(pending=Pending(target, discard=True, jumped=jumped))
 
     def _discard(self, discarded: Card) -> "PrivateCheckersState":
         assert self.pending is not None
         square, jumped = self.pending.square, self.pending.jumped
         side = self.side
         stockpile = tuple(card for card in self.stockpiles[side] if card != discarded)
-        state = replace(self, stockpiles=_set(self.stockpiles, side, stockpile),
+        state = self._evolve(stockpiles=_set(self.stockpiles, side, stockpile),
                         discards=self.discards + (discarded,), pending=None)
         board_card = self.cards[square]
         if board_card.rank > discarded.rank:
@@ -616,7 +639,7 @@ class PrivateCheckersState(State):
         return state._after_landing(square, jumped, revealed=board_card)
 
     def _blow_up(self, square: int, why: str) -> "PrivateCheckersState":
-        state = replace(self, pieces=_put(self.pieces, square, None), pending=None)
+        state = self._evolve(pieces=_put(self.pieces, square, None), pending=None)
         state = state._note("blowup", SQUARE_NAMES[square],
                             f"{SIDE_NAMES[self.side]}'s piece on {SQUARE_NAMES[square]} is blown up: {why}")
         return state._end_turn()
@@ -627,18 +650,18 @@ class PrivateCheckersState(State):
         assert piece is not None
         promoted = promotion(piece, revealed, self.options, row_of(square))
         if promoted is not piece.rank:
-            state = replace(self, pieces=_put(self.pieces, square, Piece(piece.side, promoted)),
+            state = self._evolve(pieces=_put(self.pieces, square, Piece(piece.side, promoted)),
                             pending=None)
             state = state._note("promote", SQUARE_NAMES[square],
                                 f"the piece on {SQUARE_NAMES[square]} becomes a {promoted.name.lower()}")
             return state._end_turn()
         if jumped and self._jumps_from(square):
-            return replace(self, pending=Pending(square, discard=False, jumped=True))
-        return replace(self, pending=None)._end_turn()
+            return self._evolve(pending=Pending(square, discard=False, jumped=True))
+        return self._evolve(pending=None)._end_turn()
 
     def _end_turn(self) -> "PrivateCheckersState":
         side = self.side
-        state = replace(self, pending=None, side=1 - side, turns=_bump(self.turns, side))
+        state = self._evolve(pending=None, side=1 - side, turns=_bump(self.turns, side))
         sides = {piece.side for piece in state.pieces if piece is not None}
         if len(sides) < 2 or not state._legal():
             if not sides:
@@ -647,13 +670,13 @@ class PrivateCheckersState(State):
                 why = f"only {SIDE_NAMES[sides.pop()]}'s pieces are left"
             else:
                 why = f"{SIDE_NAMES[state.side]} cannot move"
-            state = replace(state, over=True)
+            state = state._evolve(over=True)
             state = state._note("end", "", f"game over: {why}; {state.reason()}")
         return state
 
     def _note(self, kind: str, square: int | str, text: str) -> "PrivateCheckersState":
         name = SQUARE_NAMES[square] if isinstance(square, int) else square
-        return replace(self, events=(self.events + ((kind, name, text),))[-EVENT_MEMORY:])
+        return self._evolve(events=(self.events + ((kind, name, text),))[-EVENT_MEMORY:])
 
     # -- position notation --
 

@@ -57,9 +57,12 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import chess_cards
+    from engine.bots import chess_cards, private_checkers
 
-    return {"chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)}}
+    return {
+        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+        "private-checkers": {bot.level: bot for bot in (RandomBot(), *private_checkers.BOTS)},
+    }
 
 
 BOTS: dict[str, dict[str, Bot]] = _registry()
