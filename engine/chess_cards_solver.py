@@ -26,6 +26,9 @@ QUEENS = PIECE_MASK[Piece.QUEEN]
 VALUE = tuple(card.piece.value for card in CARDS)
 NONE = 31  # "no card" in a 5-bit field
 INF = 10**6
+#: Table size (positions) above which a new deal starts from an empty table: about 150 MB in
+#: CPython. One fresh deal with sacrifices can store a few million positions on its own.
+MAX_TABLE_ENTRIES = 1_000_000
 UNKNOWN = (-INF, INF, -1)  # the table entry of a position not searched yet
 
 
@@ -84,10 +87,24 @@ class Solver:
         self.mate_sacrifices_only = mate_sacrifices_only
         self.horizon = horizon
         self.table: dict[int, tuple[int, int, int]] = {}
+        #: Cards still in the two hands at the root of the last search: a later position of the
+        #: same deal holds a subset of them, a fresh deal (or the next game of a match) does not.
+        self.root_cards = 0
         self.nodes = 0
         self.limit = INF * INF
         self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
+
+    def enter(self, mh: int, oh: int) -> None:
+        """Called before a search from a root with these hands. The table only ever helps the deal
+        it was filled in (its keys hold whole hands), so once it is large and a new deal starts
+        it is emptied: memory stays bounded over a long session of many deals."""
+        cards = mh | oh
+        if cards & ~self.root_cards and len(self.table) > MAX_TABLE_ENTRIES:
+            self.table.clear()
+            self._leads.clear()
+            self._replies.clear()
+        self.root_cards = cards
 
     def _store(self, key: int, best: int, best_index: int, alpha: int, beta: int, low: int,
                high: int) -> None:
@@ -342,6 +359,7 @@ def solve_steps(state: ChessCardsState, nodes_per_step: int = 20000, solver: Sol
     """
     solver = solver or solver_for(state)
     pos = Position.of(state)
+    solver.enter(pos.mh, pos.oh)
     while True:
         solver.nodes = 0
         solver.limit = nodes_per_step

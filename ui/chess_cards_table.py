@@ -5,31 +5,26 @@ the seat to act exactly ``state.legal_actions(seat)``, one ``<button data-action
 Two-step plays (a sacrifice, then the card; Queen's Privilege on a queen) are narrowed with
 ``data-pick`` buttons that change no state, only which legal actions the cards complete.
 
-Bots get ``state.view(seat)`` and think in slices driven by timers, so the page stays live; a
-bot move is held back a little (``PlaySetup.delay_ms``) so a person can see it coming. When the
+The flow (bots thinking in slices, clicks, the result row) is ``ui.table.GameTable``'s. When the
 first game of a match ends the state is already dealing game 2: the table holds the result of
 game 1 on screen (bots paused) until someone presses "Next game".
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import GAMES, IllegalAction
-from engine.bots import get_bot
 from engine.chess_cards import Card
 from ui.chess_cards_look import (
     card_name, chip, describe, face, play_chips,
 )
-from ui.dom import Node, attr, classes, h, present
+from ui.dom import Node, classes, h, present
 from ui.routes import PlaySetup
-from ui.screen import Navigate, Screen
-from ui.timers import Job, now_ms
+from ui.screen import Navigate
+from ui.table import GameTable
+from ui.timers import Job
 
-#: Think budget handed to the bots (the "hard" search uses it; weaker levels answer at once).
-BOT_BUDGET_MS = 1500
 #: Solver positions per slice for the hint and the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000
 #: The "Next game" button is not an engine action; tests and players click it like one.
@@ -58,21 +53,11 @@ class Analysis:
     done_steps: int = 0
 
 
-class ChessCardsTable(Screen):
+class ChessCardsTable(GameTable):
+    game_id = "chess-cards"
+
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate)
-        self.game = GAMES["chess-cards"]
-        self.setup = setup
-        # SetupError (bad option value, bad deck) propagates: the router shows it as a page.
-        self.state = self.game.new(setup.seed, players=2, options=setup.options, deck=setup.deck)
-        self.seats = setup.seats
-        self.bots = {seat: get_bot(self.game.id, spec.level)
-                     for seat, spec in enumerate(self.seats) if spec.is_bot}
-        # One generator per bot seat, seeded from the deal: the same route replays the same game.
-        self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
-        humans = [seat for seat, spec in enumerate(self.seats) if not spec.is_bot]
-        self.bottom = humans[0] if humans else 0
-        self.solo = len(humans) == 1
+        super().__init__(root, navigate, setup)
         self.steps: dict[int, list[tuple[Any, int, Any]]] = {}
         self.shown = 0  # finished games whose result has been dismissed with "Next game"
         self.sac_mode = False
@@ -80,115 +65,38 @@ class ChessCardsTable(Screen):
         self.privilege = False
         self.hint: Hint | None = None
         self.analyses: dict[int, Analysis] = {}
-        self.thinking: int | None = None
         self.hint_job: Job | None = None
         self.analysis_job: Job | None = None
         self.analysis_queue: list[int] = []
-        self.error = ""
-        self.title = f"Chess Cards: {self.seats[0].name} v {self.seats[1].name} — Five Checks"
 
     # -- flow ------------------------------------------------------------------------------
-
-    def start(self) -> None:
-        if not self.setup.seed_given:
-            # The route had no seed: write the one drawn into the URL so the game is linkable.
-            from pyscript import window
-
-            window.history.replaceState(None, "", self.setup.to_hash())
-        self._schedule()
-        self.show()
 
     @property
     def paused(self) -> bool:
         return len(self.state.finished) > self.shown and not self.state.is_over()
 
-    def _schedule(self) -> None:
-        """Start the bot to act, unless the game is over or a game result is on screen."""
-        self.thinking = None
-        if self.state.is_over() or self.paused or self.error:
-            return
-        seat = self.state.to_act()[0]
-        if seat in self.bots:
-            self._think(seat)
-
-    def _think(self, seat: int) -> None:
-        self.thinking = seat
-        key = len(self.state.history)
-        thinking = self.bots[seat].think(self.game, self.state.view(seat), self.state.legal_actions(seat),
-                                         self.rngs[seat], BOT_BUDGET_MS)
-        started = now_ms()
-
-        def done(action: Any) -> None:
-            # Hold a quick answer back a little: a move that appears instantly is easy to miss.
-            wait = self.setup.delay_ms - (now_ms() - started)
-            self.timers.later(wait, lambda: self._bot_plays(seat, action, key))
-
-        def failed(error: BaseException) -> None:
-            self._fail(f"The {self.seats[seat].level} bot failed: {error}")
-
-        def clock() -> None:
-            # A long think (the perfect bot on a fresh deal) shows it is alive: seconds so far.
-            if self.thinking != seat or len(self.state.history) != key or job.finished:
-                return
-            line = self.root.querySelector("[data-testid=status]")
-            if present(line):
-                line.textContent = f"{self.name(seat)} is thinking… {int((now_ms() - started) / 1000)} s"
-            self.timers.later(1000, clock)
-
-        job = self.timers.drive(thinking, done, failed)
-        self.timers.later(2000, clock)
-
-    def _bot_plays(self, seat: int, action: Any, key: int) -> None:
-        if len(self.state.history) == key:
-            self._play(seat, action)
-
-    def _play(self, seat: int, action: Any) -> None:
-        before = self.state
-        if isinstance(action, str):
-            action = self.game.parse_action(before, action)
-        try:
-            after = before.apply(seat, action)
-        except IllegalAction as error:
-            self._fail(str(error))
-            return
+    def played(self, before: Any, seat: int, action: Any) -> None:
         self.steps.setdefault(before.game_number, []).append((before, seat, action))
-        self.state = after
         self.sac_mode, self.sac_pick, self.privilege = False, None, False
         self._drop_hint()
-        if len(after.finished) > len(before.finished):
+        if len(self.state.finished) > len(before.finished):
             self._analyse(before.game_number)
-        self._schedule()
-        self.show()
-
-    def _fail(self, message: str) -> None:
-        self.error = message
-        self.thinking = None
-        self.show()
 
     # -- events ----------------------------------------------------------------------------
 
-    def on_click(self, element: Any) -> None:
-        action = attr(element, "data-action")
-        pick = attr(element, "data-pick")
-        command = attr(element, "data-cmd")
-        if action == NEXT_GAME:
+    def act(self, notation: str) -> None:
+        if notation == NEXT_GAME:
             self.shown = len(self.state.finished)
-            self._schedule()
+            self.schedule()
             self.show()
-        elif action:
-            seats = self.state.to_act()
-            if seats and seats[0] not in self.bots and not self.paused:
-                self._play(seats[0], action)
-        elif pick:
-            self._pick(pick)
-        elif command == "hint":
-            self._ask_hint()
-        elif command == "again":
-            self.navigate(self.setup.to_hash())
-        elif command == "new-deal":
-            self.navigate(_with_seed(self.setup, self.setup.seed + 1).to_hash())
+        else:
+            super().act(notation)
 
-    def _pick(self, pick: str) -> None:
+    def command(self, command: str) -> None:
+        if command == "hint":
+            self._ask_hint()
+
+    def pick(self, pick: str) -> None:
         if pick == "sacrifice":
             self.sac_mode = not self.sac_mode
             self.sac_pick = None
@@ -283,20 +191,6 @@ class ChessCardsTable(Screen):
 
     # -- rendering -------------------------------------------------------------------------
 
-    def name(self, seat: int) -> str:
-        return self.seats[seat].name
-
-    def _is_you(self, seat: int) -> bool:
-        """The one person playing a bot is addressed as "You" (their default name)."""
-        return self.solo and seat == self.bottom and self.name(seat) == "You"
-
-    def turn_text(self, seat: int) -> str:
-        if self.seats[seat].is_bot:
-            return f"{self.name(seat)} to play"
-        if self.solo:
-            return "Your turn"
-        return f"{self.name(seat)}’s turn"
-
     def render(self) -> list[Node]:
         view = self.state.view(None)
         over = self.state.is_over()
@@ -324,7 +218,7 @@ class ChessCardsTable(Screen):
                 "aria-label": "Chess Cards table",
             },
                 self._bar(view, over, paused),
-                h("p", {"class": "cc-error", "role": "alert"}, self.error) if self.error else None,
+                h("p", {"class": "cc-error", "role": "alert"}, self.error or self.notice) if self.error or self.notice else None,
                 h("div", {"class": "cc-layout"},
                   h("div", {"class": "cc-board"}, board),
                   h("aside", {"class": "cc-side", "aria-label": "Score sheet"},
@@ -579,7 +473,7 @@ class ChessCardsTable(Screen):
         return [
             h("p", {"class": "cc-breakdown-head"},
               h("strong", None, self.name(mate["seat"])),
-              f" {'give' if self._is_you(mate['seat']) else 'gives'} {kind} with ", chip(mate["card"]),
+              f" {'give' if self.is_you(mate['seat']) else 'gives'} {kind} with ", chip(mate["card"]),
               f" on move {mate['move']}."),
             h("p", {"class": "cc-breakdown", "data-testid": "breakdown"},
               h("span", {"class": "factor"}, f"{value} ({card_name(mate['card']).split()[1]})"), " × ",
@@ -628,10 +522,7 @@ class ChessCardsTable(Screen):
                    h("span", None, self.name(1)),
                    h("span", {"class": "cc-muted"}, " (match total)" if match else None)),
                  games,
-                 h("p", {"class": "cc-again-row"},
-                   h("button", {"type": "button", "data-cmd": "again"}, "Play this deal again"),
-                   h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
-                   h("a", {"class": "button-link", "href": _setup_hash(self.setup)}, "Change setup")))
+                 self.again_row())
 
     # Side panel --------------------------------------------------------------------------
 
@@ -789,14 +680,3 @@ def _as_play(game: Any, state: Any, value: Any) -> Any:
 def _step_label(before: Any) -> int:
     """The move a turn belongs to (its lead and reply share the number)."""
     return int(before.view(None)["move_number"])
-
-
-def _with_seed(setup: PlaySetup, seed: int) -> PlaySetup:
-    from dataclasses import replace
-
-    return replace(setup, seed=seed % 1_000_000, seed_given=True)
-
-
-def _setup_hash(setup: PlaySetup) -> str:
-    """The setup screen, filled in like this game."""
-    return "#/chess-cards?" + setup.to_hash().split("?", 1)[1]

@@ -20,9 +20,6 @@ from ui.router import resolve
 from ui.routes import parse_hash
 from ui.screen import MessageScreen, Screen
 
-STYLE = "./ui/style.css"
-
-
 class App:
     """The router's host: one screen at a time, and the delegated listeners that feed it."""
 
@@ -96,32 +93,7 @@ class App:
         self._guard(self.screen.on_change, target)
 
 
-async def _stylesheet() -> None:
-    """Link ui/style.css unless index.html does, and wait for it: no unstyled first frame."""
-    if present(document.querySelector(f'link[href="{STYLE}"], link[href="ui/style.css"]')):
-        return
-    link = document.createElement("link")
-    link.rel = "stylesheet"
-    link.href = STYLE
-    loaded = asyncio.get_running_loop().create_future()
-
-    def done(_event: Any) -> None:
-        if not loaded.done():
-            loaded.set_result(None)
-
-    handler = create_proxy(done)
-    link.addEventListener("load", handler)
-    link.addEventListener("error", handler)
-    document.head.appendChild(link)
-    try:
-        await asyncio.wait_for(loaded, 5)
-    except asyncio.TimeoutError:
-        pass
-    handler.destroy()
-
-
 async def main() -> None:
-    await _stylesheet()
     app = App(document.getElementById("app"))
     app.route()
     document.documentElement.setAttribute("data-ready", "1")

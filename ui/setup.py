@@ -12,6 +12,7 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
+from ui.catalog import entry
 from ui.dom import Node, attr, h
 from ui.routes import (
     DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
@@ -19,19 +20,16 @@ from ui.routes import (
 )
 from ui.screen import Navigate, Screen
 
-SEAT_ROLES = ("deals and leads the first game", "leads the second game")
-
-
 class SetupScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...]) -> None:
         super().__init__(root, navigate)
         self.game = GAMES[game_id]
+        self.entry = entry(game_id)
         self.levels = levels(game_id)
         self.title = f"{self.game.title}: new game — Five Checks"
-        count = self.game.min_players
-        fallback_level = default_bot_level(self.levels)
-        self.kinds = ["human"] + [f"bot:{fallback_level}" if fallback_level else "human"] * (count - 1)
-        self.names = [""] * count
+        self.kinds = ["human"]
+        self.names = [""]
+        self._resize(self.game.min_players)
         self.options: dict[str, Any] = {option.name: option.default for option in self.game.options}
         self.seed = random.SystemRandom().randint(0, 999_999)
         self.delay = DEFAULT_DELAY_MS
@@ -61,6 +59,16 @@ class SetupScreen(Screen):
         self.delay = setup.delay_ms
         self.deck = setup.deck
 
+    def _resize(self, count: int) -> None:
+        """Seats added at the end get a bot (people when the table is all people)."""
+        if all(kind == "human" for kind in self.kinds) and len(self.kinds) > 1:
+            added = "human"
+        else:
+            level = default_bot_level(self.levels)
+            added = f"bot:{level}" if level else "human"
+        self.kinds = (self.kinds + [added] * count)[:count]
+        self.names = (self.names + [""] * count)[:count]
+
     # -- the play route this form describes --
 
     def play_setup(self) -> PlaySetup:
@@ -89,7 +97,8 @@ class SetupScreen(Screen):
             about = ""
             if kind.startswith("bot:"):
                 about = getattr(get_bot(game.id, kind[4:]), "description", "") or ""
-            role = SEAT_ROLES[seat] if seat < len(SEAT_ROLES) else ""
+            roles = self.entry.roles if self.entry else ()
+            role = roles[seat] if seat < len(roles) else ""
             seats.append(h("div", {"class": "seat-row"},
                            h("label", {"for": f"seat-kind-{seat}"},
                              h("strong", None, f"Seat {seat + 1}"),
@@ -102,30 +111,37 @@ class SetupScreen(Screen):
                                        "aria-label": f"Seat {seat + 1} name"})
                            if kind == "human" else
                            h("span", {"class": "muted bot-about"}, about[:1].upper() + about[1:] + "." if about else "")))
-        options = []
-        for option in game.options:
-            options.append(h("label", {"class": "option-row", "for": f"option-{option.name}"},
-                             h("input", {"type": "checkbox", "id": f"option-{option.name}",
-                                         "data-field": f"option:{option.name}",
-                                         "checked": bool(self.options[option.name])}),
-                             h("span", None, h("strong", None, option.label),
-                               h("span", {"class": "muted block"}, option.help) if option.help else None)))
+        options = [self._option_row(option) for option in game.options]
+        if game.min_players != game.max_players:
+            counts = range(game.min_players, game.max_players + 1)
+            seat_count = h("div", {"class": "seed-row"},
+                           h("label", {"for": "seat-count"}, h("strong", None, "Players")),
+                           h("select", {"id": "seat-count", "data-field": "count", "data-testid": "seat-count"},
+                             [h("option", {"value": str(n), "selected": n == len(self.kinds)}, str(n))
+                              for n in counts]))
+        else:
+            seat_count = None
+        hidden = not game.perfect_information
+        together = ("Two people on one device" if game.max_players == 2 else "Only people, on one device")
+        together_help = ("A “pass the device” screen hides the table between turns, so nobody sees "
+                         "another player’s cards." if hidden else
+                         "Every seat is played here, turn about; all cards are open, so nothing needs hiding.")
         return [
             h("section", {"class": "page setup", "data-testid": "setup"},
               h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ", game.title),
               h("h1", None, f"{game.title}: new game"),
-              h("p", {"class": "lead-text"}, "Twenty cards, all of them open, no luck: ",
+              h("p", {"class": "lead-text"}, (self.entry.setup_line + " ") if self.entry else None,
                 h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
               h("fieldset", None,
                 h("legend", None, "Players"),
+                seat_count,
                 seats,
                 h("label", {"class": "option-row", "for": "hotseat"},
                   h("input", {"type": "checkbox", "id": "hotseat", "data-field": "hotseat",
                               "data-testid": "hotseat", "checked": hotseat}),
-                  h("span", None, h("strong", None, "Two people on one device"),
-                    h("span", {"class": "muted block"},
-                      "Both seats are played here, turn about; all cards are open, so nothing needs hiding.")))),
-              h("fieldset", None, h("legend", None, "Options"), options),
+                  h("span", None, h("strong", None, together),
+                    h("span", {"class": "muted block"}, together_help)))),
+              h("fieldset", None, h("legend", None, "Options"), options) if options else None,
               h("fieldset", None,
                 h("legend", None, "Deal"),
                 h("div", {"class": "seed-row"},
@@ -140,6 +156,26 @@ class SetupScreen(Screen):
                 h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
                              "data-testid": "start"}, "Start the game"))),
         ]
+
+    def _option_row(self, option: Any) -> Node:
+        """A checkbox for a yes/no option, a list for one with choices, a number field otherwise."""
+        field_id = f"option-{option.name}"
+        value = self.options[option.name]
+        about = h("span", None, h("strong", None, option.label),
+                  h("span", {"class": "muted block"}, option.help) if option.help else None)
+        if isinstance(option.default, bool):
+            return h("label", {"class": "option-row", "for": field_id},
+                     h("input", {"type": "checkbox", "id": field_id, "data-field": f"option:{option.name}",
+                                 "checked": bool(value)}),
+                     about)
+        if option.choices:
+            control = h("select", {"id": field_id, "data-field": f"option:{option.name}"},
+                        [h("option", {"value": str(choice), "selected": choice == value}, str(choice))
+                         for choice in option.choices])
+        else:
+            control = h("input", {"id": field_id, "data-field": f"option:{option.name}", "type": "number",
+                                  "inputmode": "numeric", "value": str(value)})
+        return h("label", {"class": "option-row option-value", "for": field_id}, about, control)
 
     # -- events --
 
@@ -159,8 +195,18 @@ class SetupScreen(Screen):
             return
         if kind == "kind":
             self.kinds[int(arg)] = str(element.value)
+        elif kind == "count":
+            self._resize(int(str(element.value)))
         elif kind == "option":
-            self.options[arg] = bool(element.checked)
+            option = next(option for option in self.game.options if option.name == arg)
+            value = bool(element.checked) if isinstance(option.default, bool) else str(element.value)
+            try:
+                self.options[arg] = option.coerce(value)
+            except SetupError as error:
+                self.problem = str(error)
+                self.show()
+                return
+            self.problem = ""
         elif kind == "hotseat":
             if element.checked:
                 self.kinds = ["human"] * len(self.kinds)

@@ -22,7 +22,7 @@ import pytest
 
 from engine import GAMES, IllegalAction
 from engine.chess_cards import deck_from_hands
-from engine.chess_cards_solver import Solver, analyze, solve_steps
+from engine.chess_cards_solver import Solver, analyze, solve, solve_steps
 
 GAME = GAMES["chess-cards"]
 
@@ -377,3 +377,33 @@ def test_mate_in_one_value_at_a_reply_is_negative_for_the_replier():
     value, action = GAME.solve(state)
     assert value == -rule_text_score("Q", 10, 0) == -110
     assert str(action) in {"yP", "wP"}  # either pawn answers; the other is mated
+
+
+def test_a_large_table_is_emptied_when_a_new_deal_starts(monkeypatch: pytest.MonkeyPatch):
+    """Memory stays bounded over many deals, and a later position of the same deal keeps it."""
+    import engine.chess_cards_solver as solver_module
+
+    monkeypatch.setattr(solver_module, "MAX_TABLE_ENTRIES", 10)
+    solver = Solver(privilege=True, sacrifice=False)
+    options = {"sacrifice": False, "match": False}
+    first = GAME.new(seed=1, options=options)
+    solve(first, solver)
+    filled = len(solver.table)
+    assert filled > 10
+    seat = first.to_act()[0]
+    later = first.apply(seat, first.legal_actions(seat)[0])
+    solve(later, solver)
+    assert len(solver.table) >= filled, "a position of the same deal must keep the table"
+    solve(GAME.new(seed=2, options=options), solver)
+    fresh = Solver(privilege=True, sacrifice=False)
+    solve(GAME.new(seed=2, options=options), fresh)
+    assert len(solver.table) == len(fresh.table), "the old deal's positions were kept"
+
+
+def test_a_small_table_is_kept_across_deals():
+    solver = Solver(privilege=True, sacrifice=False)
+    options = {"sacrifice": False, "match": False}
+    solve(GAME.new(seed=1, options=options), solver)
+    filled = len(solver.table)
+    solve(GAME.new(seed=2, options=options), solver)
+    assert len(solver.table) > filled

@@ -1,0 +1,277 @@
+"""What every game table shares: the state, the seats, bots thinking in slices, people's clicks.
+
+A game's table subclasses ``GameTable``, sets ``game_id`` and draws its own board in ``render``
+from ``self.view()`` (never from the full state: the table holds no rule logic and shows no more
+than the seat in front of the screen may know). The base does the flow:
+
+- starts the game a play route asks for (``PlaySetup``), writing a drawn seed into the URL;
+- lets the bot to act think (``Bot.think`` driven by the screen's timers, so the page stays live),
+  holds a quick answer back ``delay_ms`` so a person sees it coming, and shows a seconds counter in
+  ``[data-testid=status]`` during a long think;
+- turns a click on ``<button data-action="<notation>">`` into the action of the person to act;
+  ``data-pick`` clicks go to ``pick`` and ``data-cmd`` clicks to ``command``;
+- with hidden information and several people at one device, puts a "pass the device" screen
+  (``pass_screen``) between their turns, so nobody sees another's hand;
+- ``again_row`` and ``result_panel`` give every game the same end-of-game panel.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any, ClassVar, Sequence
+
+from engine import CLOCK, GAMES, IllegalAction, State
+from engine.bots import get_bot
+from ui.dom import Node, attr, h, present
+from ui.routes import PlaySetup
+from ui.screen import Navigate, Screen
+from ui.timers import now_ms
+
+#: Think budget handed to the bots (searching levels use it; the others answer at once).
+BOT_BUDGET_MS = 1500
+
+
+class GameTable(Screen):
+    """Base of the game tables; see the module docstring for what it does for them."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
+        super().__init__(root, navigate)
+        self.game = GAMES[self.game_id]
+        self.setup = setup
+        self.seats = setup.seats
+        # SetupError (bad option value, bad deck) propagates: the router shows it as a page.
+        self.state: State = self.game.new(setup.seed, players=len(self.seats), options=setup.options,
+                                          deck=setup.deck)
+        self.bots = {seat: get_bot(self.game.id, spec.level)
+                     for seat, spec in enumerate(self.seats) if spec.is_bot}
+        # One generator per bot seat, seeded from the deal: the same route replays the same game.
+        self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
+        self.humans = tuple(seat for seat, spec in enumerate(self.seats) if not spec.is_bot)
+        #: The seat drawn nearest the player (the first person; seat 0 when only bots play).
+        self.bottom = self.humans[0] if self.humans else 0
+        self.solo = len(self.humans) == 1
+        #: Several people share the device and each may see something the others may not.
+        self.private = not self.game.perfect_information and len(self.humans) > 1
+        #: The person who last confirmed they hold the device (private tables only).
+        self.holder: int | None = None
+        self.thinking: int | None = None
+        self.error = ""  # a failure that stops the table (a bot that raised)
+        self.notice = ""  # a refused click: shown, and the game goes on
+        names = " v ".join(spec.name for spec in self.seats)
+        self.title = f"{self.game.title}: {names} — Five Checks"
+
+    # -- what the screen shows -------------------------------------------------------------
+
+    def viewer(self) -> int | None:
+        """The seat whose view the screen shows: the one person, the person holding the device,
+        or nobody (a spectator's view) when only bots play or the device is being passed."""
+        if self.solo:
+            return self.humans[0]
+        if self.private:
+            return self.holder
+        return None  # perfect information (the spectator sees it all) or bots only
+
+    def view(self) -> dict[str, Any]:
+        return self.state.view(self.viewer())
+
+    def needs_pass(self) -> bool:
+        """A person is to act who is not the one holding the device: hide the table first."""
+        seat = self.human_to_act()
+        return self.private and seat is not None and seat != self.holder and not self.error
+
+    # -- flow ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if not self.setup.seed_given:
+            # The route had no seed: write the one drawn into the URL so the game is linkable.
+            from pyscript import window
+
+            window.history.replaceState(None, "", self.setup.to_hash())
+        self.schedule()
+        self.show()
+
+    @property
+    def paused(self) -> bool:
+        """True while the table waits for a person before play goes on (a result between games)."""
+        return False
+
+    def human_to_act(self) -> int | None:
+        return next((seat for seat in self.state.to_act() if seat in self.humans), None)
+
+    def bot_to_act(self) -> int | None:
+        return next((seat for seat in self.state.to_act() if seat in self.bots), None)
+
+    def schedule(self) -> None:
+        """Start the bot to act, unless the game is over, paused or stopped by an error."""
+        self.thinking = None
+        if self.state.is_over() or self.paused or self.error:
+            return
+        seat = self.bot_to_act()
+        if seat is not None:
+            self.think(seat)
+
+    def think(self, seat: int) -> None:
+        self.thinking = seat
+        key = len(self.state.history)
+        thinking = self.bots[seat].think(self.game, self.state.view(seat), self.state.legal_actions(seat),
+                                         self.rngs[seat], BOT_BUDGET_MS)
+        started = now_ms()
+
+        def done(action: Any) -> None:
+            # Hold a quick answer back a little: a move that appears instantly is easy to miss.
+            wait = self.setup.delay_ms - (now_ms() - started)
+            self.timers.later(wait, lambda: self.bot_plays(seat, action, key))
+
+        def failed(error: BaseException) -> None:
+            self.fail(f"The {self.seats[seat].level} bot failed: {error}")
+
+        def clock() -> None:
+            # A long think shows it is alive: seconds so far.
+            if self.thinking != seat or len(self.state.history) != key or job.finished:
+                return
+            line = self.root.querySelector("[data-testid=status]")
+            if present(line):
+                line.textContent = f"{self.name(seat)} is thinking… {int((now_ms() - started) / 1000)} s"
+            self.timers.later(1000, clock)
+
+        job = self.timers.drive(thinking, done, failed)
+        self.timers.later(2000, clock)
+
+    def bot_plays(self, seat: int, action: Any, key: int) -> None:
+        """A bot's answer arrives: play it unless the game moved on meanwhile."""
+        if len(self.state.history) == key:
+            self.play(seat, action)
+
+    def play(self, seat: int, action: Any) -> bool:
+        """Apply ``action`` (an Action or notation) for ``seat``; False (and a notice) if refused."""
+        before = self.state
+        try:
+            if isinstance(action, str):
+                action = self.game.parse_action(before, action)
+            after = before.apply(seat, action)
+        except IllegalAction as error:
+            if seat in self.bots:
+                self.fail(str(error))
+            else:
+                self.notice = str(error)
+                self.show()
+            return False
+        self.state = after
+        self.notice = ""
+        self.played(before, seat, action)
+        self.schedule()
+        self.show()
+        return True
+
+    def played(self, before: State, seat: int, action: Any) -> None:
+        """Hook: ``action`` by ``seat`` led from ``before`` to ``self.state`` (log, analysis)."""
+
+    def fail(self, message: str) -> None:
+        self.error = message
+        self.thinking = None
+        self.show()
+
+    # -- events ----------------------------------------------------------------------------
+
+    def on_click(self, element: Any) -> None:
+        action = attr(element, "data-action")
+        pick = attr(element, "data-pick")
+        command = attr(element, "data-cmd")
+        if action:
+            self.act(action)
+        elif pick:
+            self.pick(pick)
+        elif command == "pass-done":
+            self.holder = self.human_to_act()
+            self.show()
+        elif command == "again":
+            self.navigate(self.setup.to_hash())
+        elif command == "new-deal":
+            self.navigate(with_seed(self.setup, self.setup.seed + 1).to_hash())
+        elif command:
+            self.command(command)
+
+    def act(self, notation: str) -> None:
+        """A person's ``data-action`` click: the action of the person to act, if any."""
+        seat = self.human_to_act()
+        if seat is not None and not self.paused and not self.needs_pass():
+            self.play(seat, notation)
+
+    def pick(self, pick: str) -> None:
+        """Hook: a ``data-pick`` click (a selection that changes no state)."""
+
+    def command(self, command: str) -> None:
+        """Hook: a ``data-cmd`` click the base does not know."""
+
+    # -- words and shared pieces -----------------------------------------------------------
+
+    def name(self, seat: int) -> str:
+        return "Clock" if seat == CLOCK else self.seats[seat].name
+
+    def is_you(self, seat: int) -> bool:
+        """The one person playing bots is addressed as "You" (their default name)."""
+        return self.solo and seat == self.bottom and self.name(seat) == "You"
+
+    def turn_text(self, seat: int) -> str:
+        if self.seats[seat].is_bot:
+            return f"{self.name(seat)} to play"
+        if self.solo:
+            return "Your turn"
+        return f"{self.name(seat)}’s turn"
+
+    def pass_screen(self) -> Node:
+        """Shown instead of the table while the device goes to the next person."""
+        seat = self.human_to_act()
+        name = self.name(seat) if seat is not None else ""
+        return h("section", {"class": "panel pass-screen", "data-testid": "pass-screen"},
+                 h("h2", None, f"Pass the device to {name}"),
+                 h("p", None, "The table is hidden so that nobody sees a hand that is not theirs. ",
+                   f"{name}, press the button when only you can see the screen."),
+                 h("button", {"type": "button", "class": "primary", "data-cmd": "pass-done",
+                              "data-testid": "pass-done", "autofocus": True},
+                   f"I am {name}: show my cards"))
+
+    def headline(self, winners: Sequence[int], what: str = "") -> str:
+        """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""
+        if not winners:
+            return "Draw" if not what else f"Drawn {what}"
+        if self.solo and list(winners) == [self.bottom] and self.is_you(self.bottom):
+            text = "You win"
+        elif len(winners) == 1:
+            text = f"{self.name(winners[0])} wins"
+        else:
+            text = " and ".join([", ".join(self.name(s) for s in winners[:-1]), self.name(winners[-1])]) + " win"
+        return f"{text} {what}".rstrip()
+
+    def again_row(self) -> Node:
+        return h("p", {"class": "again-row"},
+                 h("button", {"type": "button", "data-cmd": "again"}, "Play this deal again"),
+                 h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
+                 h("a", {"class": "button-link", "href": setup_hash(self.setup)}, "Change setup"))
+
+    def result_panel(self, *details: Any) -> Node:
+        """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``."""
+        result = self.state.result()
+        assert result is not None  # only drawn once the game is over
+        return h("section", {"class": "panel result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, result.winners)), "aria-live": "polite"},
+                 h("h2", None, self.headline(result.winners) + "."),
+                 h("ul", {"class": "result-scores"},
+                   [h("li", {"data-seat": seat},
+                      h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
+                    for seat, score in enumerate(result.scores)]),
+                 h("p", {"class": "result-reason"}, result.reason) if result.reason else None,
+                 details,
+                 self.again_row())
+
+
+def with_seed(setup: PlaySetup, seed: int) -> PlaySetup:
+    return replace(setup, seed=seed % 1_000_000, seed_given=True)
+
+
+def setup_hash(setup: PlaySetup) -> str:
+    """The setup screen of the game, filled in like this one."""
+    return f"#/{setup.game_id}?" + setup.to_hash().split("?", 1)[1]
