@@ -332,8 +332,9 @@ class PrivateCheckersState(State):
     turns: tuple[int, int]
     pending: Pending | None
     over: bool
-    #: Public events, newest last: (kind, square name or "", text for people).
-    events: tuple[tuple[str, str, str], ...]
+    #: Public events, newest last: (number, kind, square name or "", text for people). The
+    #: number counts every event of the game, so a table can tell which ones are new.
+    events: tuple[tuple[int, str, str, str], ...]
 
     # -- the contract --
 
@@ -676,7 +677,8 @@ class PrivateCheckersState(State):
 
     def _note(self, kind: str, square: int | str, text: str) -> "PrivateCheckersState":
         name = SQUARE_NAMES[square] if isinstance(square, int) else square
-        return self._evolve(events=(self.events + ((kind, name, text),))[-EVENT_MEMORY:])
+        number = self.events[-1][0] + 1 if self.events else 0
+        return self._evolve(events=(self.events + ((number, kind, name, text),))[-EVENT_MEMORY:])
 
     # -- position notation --
 

@@ -26,7 +26,8 @@ CATALOG: tuple[Entry, ...] = (
     Entry("checkmate", "Checkmate", "2–4 players",
           "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”."),
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
-          "Checkers on a board of face-down cards: every landing turns one over."),
+          "Checkers on a board of face-down cards: every landing turns one over.",
+          ("Light: moves first", "Dark", "Light, teammate of seat 1", "Dark, teammate of seat 2")),
     Entry("chess-cards", "Chess Cards (MATE)", "2 players",
           "Twenty cards, all of them open, no luck:",
           ("deals and leads the first game", "leads the second game")),
@@ -35,7 +36,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"chess-cards"})
+TABLES: frozenset[str] = frozenset({"chess-cards", "private-checkers"})
 
 
 def entry(game_id: str) -> Entry | None:

@@ -24,8 +24,9 @@ HOME = ("#/", "All games")
 
 def _tables() -> dict[str, Any]:
     from ui.chess_cards_table import ChessCardsTable
+    from ui.private_checkers_table import PrivateCheckersTable
 
-    return {"chess-cards": ChessCardsTable}
+    return {"chess-cards": ChessCardsTable, "private-checkers": PrivateCheckersTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

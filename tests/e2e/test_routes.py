@@ -16,7 +16,7 @@ OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
 PHONE = {"width": 360, "height": 740}
-IN_PREPARATION = ("checks", "checkmate", "private-checkers", "check")
+IN_PREPARATION = ("checks", "checkmate", "check")
 
 
 def go(page: Page, route: str) -> None:

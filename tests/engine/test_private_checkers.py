@@ -200,8 +200,8 @@ def test_a_lower_discard_blows_the_piece_up_and_nobody_captures_it():
     state = play(state, "c3-d4", "discard 7S")
     assert piece_at(state, "d4") == ""
     assert state.captured == (0, 0) and state.to_act() == (1,)
-    assert state.events[-1][0] == "blowup" and state.events[-1][1] == "d4"
-    assert state.view(1)["events"][-1][0] == "blowup"
+    assert state.events[-1][1] == "blowup" and state.events[-1][2] == "d4"
+    assert state.view(1)["events"][-1][1] == "blowup"
 
 
 def test_a_black_card_with_an_empty_stockpile_blows_the_piece_up_at_once():
@@ -210,7 +210,7 @@ def test_a_black_card_with_an_empty_stockpile_blows_the_piece_up_at_once():
                      discards=gone)
     state = play(state, "c3-d4")
     assert piece_at(state, "d4") == "" and state.to_act() == (1,)
-    assert state.events[-1][0] == "blowup"
+    assert state.events[-1][1] == "blowup"
 
 
 def test_a_blow_up_in_the_middle_of_a_multi_jump_keeps_the_captures_made():
@@ -275,7 +275,7 @@ def test_rescuing_the_last_piece_ends_the_game_with_a_survival_victory():
     result = state.result()
     assert result.winners == (0,) and result.scores == (1, 0)
     assert "survival victory for Light" in result.reason
-    assert "only Dark's pieces are left" in state.events[-1][2]
+    assert "only Dark's pieces are left" in state.events[-1][3]
 
 
 def test_taking_the_last_enemy_piece_ends_the_game_with_a_tactical_victory():
@@ -290,7 +290,7 @@ def test_an_empty_board_ends_the_game():
     state = position({"c3": "M", "d4": "m"}, cards={"e5": "KC"}, stock=(LIGHT_STOCK[:4] + LIGHT_STOCK[5:] + ["KH"], None))
     state = play(state, "c3xe5", "discard 2H")
     assert state.is_over() and all(piece is None for piece in state.pieces)
-    assert "the board is empty" in state.events[-1][2]
+    assert "the board is empty" in state.events[-1][3]
     assert state.result().winners == (0,)
 
 
@@ -298,7 +298,7 @@ def test_a_side_that_cannot_move_ends_the_game():
     state = position({"a3": "m", "b2": "M", "c1": "M", "e3": "M"})
     state = play(state, "e3-f4")
     assert state.is_over()
-    assert "Dark cannot move" in state.events[-1][2]
+    assert "Dark cannot move" in state.events[-1][3]
     result = state.result()
     assert result.winners == () and result.scores == (0, 0)
     assert result.reason.startswith("no victory for either side")
@@ -332,7 +332,7 @@ def test_capturing_a_piece_on_a_face_up_assassin_costs_the_capturer(assassin):
     assert piece_at(state, "c3") == piece_at(state, "d4") == piece_at(state, "e5") == ""
     assert parse_square("e5") not in state.face_up  # taken before it landed: no card turned
     assert state.to_act() == (1,)
-    assert any(event[0] == "assassin" for event in state.events)
+    assert any(event[1] == "assassin" for event in state.events)
 
 
 def test_assassins_act_only_face_up_and_only_with_the_variant():
@@ -368,7 +368,7 @@ def test_a_black_king_is_resolved_first_and_a_blown_up_piece_is_not_crowned():
                      kings=True)
     assert piece_at(play(start, "c3-d4", "discard KH"), "d4") == "K"
     blown = play(start, "c3-d4", "discard TH")
-    assert piece_at(blown, "d4") == "" and not any(event[0] == "promote" for event in blown.events)
+    assert piece_at(blown, "d4") == "" and not any(event[1] == "promote" for event in blown.events)
 
 
 def test_a_promotion_by_card_ends_a_multi_jump():
