@@ -190,14 +190,16 @@ class PrivateCheckersTable(GameTable):
         name = entry["square"]
         card = entry["card"]
         up = entry["up"]
+        piece = entry["piece"]
         if up:
-            face = h("span", {"class": classes("pc-card pc-face", is_red(card) and "pc-red")},
-                     card_label(card))
+            # Under a checker the face shrinks to a corner tag, so the card stays readable.
+            face = h("span", {"class": classes("pc-card pc-face", is_red(card) and "pc-red",
+                                               piece is not None and "pc-covered")},
+                     h("span", {"class": "pc-label"}, card_label(card)))
         else:
             face = h("span", {"class": "pc-card pc-back"},
                      h("span", {"class": classes("pc-seen", is_red(card) and "pc-red")},
                        card_label(card)) if card else None)
-        piece = entry["piece"]
         checker = None
         if piece is not None:
             checker = h("span", {"class": f"pc-piece pc-{_side_class(piece['side'])} pc-{piece['rank']}",
