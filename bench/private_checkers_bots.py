@@ -2,16 +2,17 @@
 """Saving Private Checkers bots benchmark: think time per decision per level, and strength.
 
 Think time: each level plays seeded games against itself; every decision is timed from the JSON
-view to the chosen action (``Bot.choose``: all of ``think``'s slices). Strength: each level
-against the level below (easy-random, hard-easy) over seeded games, seats alternating (the
+view to the chosen action (``Bot.choose``: all of ``think``'s slices; no time budget, so the
+searches run their full iteration count). Strength: each level against the level below
+(easy-random, medium-easy, hard-medium) over seeded games, seats alternating (the
 stronger level is Light on even seeds). A game's score per seat is its side's victories
 (survival and tactical, two for a total victory); a win is a game the level's side won.
 
 Tables (``think_table``, ``strength_table``) are those of ``bench/bots.py``. A table to read,
 never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--hard-games 40]
-[--think-games 10] [--variants] [--players 2]``.
+Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--search-games 20]
+[--think-games 10] [--think-search-games 2] [--variants] [--players 2]``.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def play_timed_game(level_by_side: list[str], seed: int, options: dict, players:
         view = json.loads(json.dumps(state.view(seat)))
         legal = state.legal_actions(seat)
         started = time.perf_counter()
-        action = bots[seat % 2].choose(GAME, view, legal, rng, 1000)
+        action = bots[seat % 2].choose(GAME, view, legal, rng, 0)
         times[seat % 2].append((time.perf_counter() - started) * 1000)
         state = state.apply(seat, action)
     scores = state.result().scores
@@ -85,9 +86,11 @@ def duel(strong: str, weak: str, games: int, options: dict, players: int) -> dic
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Saving Private Checkers bots: think time and strength.")
     parser.add_argument("--games", type=int, default=200, help="easy vs random games (default 200)")
-    parser.add_argument("--hard-games", type=int, default=40, help="hard vs easy games (default 40)")
+    parser.add_argument("--search-games", type=int, default=20,
+                        help="medium vs easy and hard vs medium games (default 20)")
     parser.add_argument("--think-games", type=int, default=10, help="self-play games per level (default 10)")
-    parser.add_argument("--think-hard-games", type=int, default=3, help="self-play games of hard (default 3)")
+    parser.add_argument("--think-search-games", type=int, default=2,
+                        help="self-play games of medium and hard (default 2)")
     parser.add_argument("--variants", action="store_true", help="all four variants on")
     parser.add_argument("--players", type=int, default=2, help="2, or 3-4 for teams")
     parser.add_argument("--skip-think", action="store_true")
@@ -95,13 +98,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     options = {name: args.variants for name in VARIANTS}
     if not args.skip_think:
-        rows = [think_times(level, args.think_hard_games if level == "hard" else args.think_games,
+        searches = ("medium", "hard")
+        rows = [think_times(level, args.think_search_games if level in searches else args.think_games,
                             options, args.players) for level in LEVELS]
         print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
                                 f"{args.players} players, {describe(options)}") + "\n", flush=True)
     if not args.skip_strength:
         rows = []
-        for strong, weak, games in (("easy", "random", args.games), ("hard", "easy", args.hard_games)):
+        for strong, weak, games in (("easy", "random", args.games), ("medium", "easy", args.search_games),
+                                    ("hard", "medium", args.search_games)):
             if games > 0:
                 rows.append(duel(strong, weak, games, options, args.players))
                 print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",

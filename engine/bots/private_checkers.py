@@ -1,11 +1,12 @@
 """Saving Private Checkers bots, weakest first: easy (rules of thumb and the odds of the cards),
-hard (a two-turn search over many guesses of the hidden cards).
+medium (a two-turn search over many guesses of the hidden cards), hard (the shared
+information-set MCTS, ``engine.bots.ismcts``, with this game's rollout policy and evaluation).
 
-Both decide from their seat's view only. What a side knows narrows the face-down cards: its own
-stockpile tells it exactly which of its own cards still lie face down on its half, while the
+Every bot decides from its seat's view only. What a side knows narrows the face-down cards: its
+own stockpile tells it exactly which of its own cards still lie face down on its half, while the
 other half can hold any of the other side's cards not yet seen. :func:`card_odds` turns that
-into a chance of being blown up on each face-down square; the hard bot samples whole boards
-consistent with the view (``game.from_view``) and searches each.
+into a chance of being blown up on each face-down square; the searching levels deal whole boards
+consistent with the view (``game.from_view``) and play on them.
 
 A black card is always answered the same way (:func:`best_discard`): the lowest stockpile card
 that saves the piece, or the lowest card of all when none can.
@@ -13,12 +14,14 @@ that saves the piece, or the lowest card of all when none can.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.bots import Bot, Thinking
-from engine.core import Action, Game
+from engine.bots.ismcts import ISMCTSBot
+from engine.core import Action, Game, Result, State
 from engine.private_checkers import (
     DECK,
     Card,
@@ -201,8 +204,8 @@ class SearchBot(Bot):
     """Plays each move against the other side's best reply on many boards dealt from what the
     side knows (``samples`` guesses of the hidden cards), and keeps the best move on average."""
 
-    level = "hard"
-    description = "searches two turns ahead over many guesses of the face-down cards"
+    level = "medium"
+    description = "looks two turns ahead on many guesses of the face-down cards"
 
     def __init__(self, samples: int = 12) -> None:
         self.samples = samples
@@ -228,10 +231,49 @@ class SearchBot(Bot):
         return rng.choice(tied)
 
 
+class CardsISMCTSBot(ISMCTSBot):
+    """Information-set MCTS over boards dealt from what the side knows. Rollouts answer black
+    cards with :func:`best_discard`, rescue a king when they can and otherwise move at random;
+    a rollout cut off after ``rollout_limit`` actions is scored by :func:`evaluate`."""
+
+    level = "hard"
+    description = "searches many guesses of the face-down cards (information-set MCTS)"
+    iterations = 300
+    slice_iterations = 20
+    rollout_limit = 16
+    #: Evaluation points per unit of the logistic that turns them into a win chance.
+    scale = 2.0
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        if view["phase"] == "discard":
+            return best_discard(game.from_view(view, rng), legal)  # type: ignore[arg-type]
+        return (yield from super().think(game, view, legal, rng, budget_ms))
+
+    def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
+                       rng: random.Random) -> Action:
+        assert isinstance(state, PrivateCheckersState)
+        if state.pending is not None and state.pending.discard:
+            return best_discard(state, legal)
+        rescue = next((action for action in legal if isinstance(action, Rescue)), None)
+        return rescue if rescue is not None else rng.choice(list(legal))
+
+    def reward(self, result: Result, seat: int) -> float:
+        # Teammates share a win: each gets the whole of it (the base would split it).
+        if not result.winners:
+            return 0.5
+        return 1.0 if seat in result.winners else 0.0
+
+    def evaluate(self, state: State) -> dict[int, float]:
+        assert isinstance(state, PrivateCheckersState)
+        light = 1.0 / (1.0 + math.exp(-evaluate(state, 0) / self.scale))
+        return {seat: light if seat % 2 == 0 else 1.0 - light for seat in range(state.players)}
+
+
 def _moved(state: PrivateCheckersState, origin: int, target: int) -> tuple:
     pieces = list(state.pieces)
     pieces[target], pieces[origin] = pieces[origin], None
     return tuple(pieces)
 
 
-BOTS: tuple[Bot, ...] = (EasyBot(), SearchBot())
+BOTS: tuple[Bot, ...] = (EasyBot(), SearchBot(), CardsISMCTSBot())
