@@ -306,6 +306,11 @@ class Pending:
     jumped: bool
 
 
+#: Kings stepping to and fro over red or face-up cards could go on for ever: after this many
+#: turns in a row of nothing but a king's step, the game ends (project ruling, like the
+#: forty-move rule of checkers tournaments).
+QUIET_LIMIT = 40
+
 #: At most this many public events are kept for the table (what just happened).
 EVENT_MEMORY = 40
 
@@ -330,6 +335,8 @@ class PrivateCheckersState(State):
     side: int
     #: Turns each side has finished: its next player is ``members(side)[turns[side] % n]``.
     turns: tuple[int, int]
+    #: Turns in a row that were only a king's step (no capture, discard, blow-up or rescue).
+    quiet: int
     pending: Pending | None
     over: bool
     #: Public events, newest last: (number, kind, square name or "", text for people). The
@@ -378,6 +385,7 @@ class PrivateCheckersState(State):
             "to_act": list(self.to_act()),
             "side_to_move": self.side,
             "turns": list(self.turns),
+            "quiet": self.quiet,
             "phase": self.phase,
             "pending": None if self.pending is None else {
                 "square": SQUARE_NAMES[self.pending.square],
@@ -562,6 +570,10 @@ class PrivateCheckersState(State):
 
     def _apply(self, seat: int, action: Action) -> "PrivateCheckersState":
         state = self._evolve(history=self.history + ((seat, action),))
+        if not isinstance(action, Step) or self.pieces[action.origin].rank is not Rank.KING:  # type: ignore[union-attr]
+            state = state._evolve(quiet=0)  # anything but a king's step is progress
+        elif self.pending is None:
+            state = state._evolve(quiet=self.quiet + 1)
         if isinstance(action, Discard):
             return state._discard(action.card)
         if isinstance(action, Rescue):
@@ -664,11 +676,13 @@ class PrivateCheckersState(State):
         side = self.side
         state = self._evolve(pending=None, side=1 - side, turns=_bump(self.turns, side))
         sides = {piece.side for piece in state.pieces if piece is not None}
-        if len(sides) < 2 or not state._legal():
+        if len(sides) < 2 or not state._legal() or state.quiet >= QUIET_LIMIT:
             if not sides:
                 why = "the board is empty"
             elif len(sides) == 1:
                 why = f"only {SIDE_NAMES[sides.pop()]}'s pieces are left"
+            elif state.quiet >= QUIET_LIMIT:
+                why = f"{QUIET_LIMIT} turns of king moves without a capture, discard or rescue"
             else:
                 why = f"{SIDE_NAMES[state.side]} cannot move"
             state = state._evolve(over=True)
@@ -781,7 +795,7 @@ class PrivateCheckers(Game):
             pieces=starting_pieces(),
             stockpiles=(sort_cards(halves[0][16:]), sort_cards(halves[1][16:])),
             discards=(), captured=(0, 0), rescued=(0, 0),
-            side=0, turns=(0, 0), pending=None, over=False, events=(),
+            side=0, turns=(0, 0), quiet=0, pending=None, over=False, events=(),
         )
 
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -844,6 +858,7 @@ class PrivateCheckers(Game):
             rescued=tuple(view["rescued"]),  # type: ignore[arg-type]
             side=view["side_to_move"],
             turns=tuple(view["turns"]),  # type: ignore[arg-type]
+            quiet=int(view["quiet"]),
             pending=None if pending is None else Pending(
                 parse_square(pending["square"]), pending["discard"], pending["jumped"]),
             over=view["phase"] == "over",

@@ -1,8 +1,8 @@
 """A compact position notation for Saving Private Checkers, in the spirit of chess FEN.
 
-Nine fields separated by spaces::
+Ten fields separated by spaces::
 
-    <rows> <side> <pending> <stockpile L> <stockpile D> <discards> <captured> <rescued> <turns>
+    <rows> <side> <pending> <stockpile L> <stockpile D> <discards> <captured> <rescued> <turns> <quiet>
 
 * ``rows``: the eight rows from row 8 (Dark's home row) down to row 1, separated by ``/``; each
   row lists its four dark squares from left to right, separated by ``,``. A square is its card
@@ -17,6 +17,7 @@ Nine fields separated by spaces::
   when empty.
 * ``captured``, ``rescued``, ``turns``: Light's and Dark's counts as ``3-1`` (``turns`` is the
   number of turns each side has finished; with teams it decides which teammate plays next).
+* ``quiet``: the turns in a row that were only a king's step (the game ends at 40).
 
 A position holds no players, options or history: :func:`from_fen` takes the first two.
 """
@@ -30,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from engine.core import InvalidNotation, SetupError
 from engine.private_checkers import (
+    QUIET_LIMIT,
     SQUARE_NAMES,
     SQUARES,
     Card,
@@ -81,7 +83,7 @@ def to_fen(state: PrivateCheckersState) -> str:
     return " ".join([
         "/".join(rows), "LD"[state.side], pending_text,
         cards(state.stockpiles[0]), cards(state.stockpiles[1]), cards(state.discards),
-        pair(state.captured), pair(state.rescued), pair(state.turns),
+        pair(state.captured), pair(state.rescued), pair(state.turns), str(state.quiet),
     ])
 
 
@@ -101,9 +103,11 @@ def _fail(fen: str, why: str) -> SetupError:
 def _parse(game: "PrivateCheckers", fen: str, players: int,
            options: Mapping[str, Any]) -> PrivateCheckersState:
     fields = fen.split()
-    if len(fields) != 9:
-        raise _fail(fen, f"expected 9 fields separated by spaces, got {len(fields)}")
-    rows_text, side_text, pending_text, stock0, stock1, discard_text, *counts_text = fields
+    if len(fields) != 10:
+        raise _fail(fen, f"expected 10 fields separated by spaces, got {len(fields)}")
+    rows_text, side_text, pending_text, stock0, stock1, discard_text, *counts_text, quiet_text = fields
+    if not quiet_text.isdigit():
+        raise _fail(fen, f"bad quiet turn count {quiet_text!r}")
     if not 2 <= players <= 4:
         raise _fail(fen, f"{players} players is outside 2..4")
     rows = rows_text.split("/")
@@ -160,11 +164,11 @@ def _parse(game: "PrivateCheckers", fen: str, players: int,
         face_up=frozenset(face_up), seen=frozenset(seen), pieces=tuple(pieces),
         stockpiles=stockpiles, discards=discards,
         captured=counts[0], rescued=counts[1],  # type: ignore[arg-type]
-        side="LD".index(side_text), turns=counts[2],  # type: ignore[arg-type]
+        side="LD".index(side_text), turns=counts[2], quiet=int(quiet_text),  # type: ignore[arg-type]
         pending=pending, over=False, events=(),
     )
     sides = {piece.side for piece in pieces if piece is not None}
-    if pending is None and (len(sides) < 2 or not state._legal()):
+    if pending is None and (len(sides) < 2 or not state._legal() or state.quiet >= QUIET_LIMIT):
         state = replace(state, over=True)
     return state
 

@@ -41,6 +41,7 @@ def position(
     rescued: tuple[int, int] = (0, 0),
     turns: tuple[int, int] = (0, 0),
     pending: str = "-",
+    quiet: int = 0,
     players: int = 2,
     **options: Any,
 ) -> PrivateCheckersState:
@@ -48,11 +49,11 @@ def position(
     ``cards`` squares to cards; ``stock`` gives a side's whole stockpile (``None``: the cards of
     its half that are left over)."""
     return GAME.from_fen(fen_of(pieces, cards, up, seen, side, stock, discards, captured, rescued,
-                                turns, pending), players, options)
+                                turns, pending, quiet), players, options)
 
 
 def fen_of(pieces, cards=None, up=(), seen=(), side="L", stock=(None, None), discards=(),
-           captured=(0, 0), rescued=(0, 0), turns=(0, 0), pending="-") -> str:
+           captured=(0, 0), rescued=(0, 0), turns=(0, 0), pending="-", quiet=0) -> str:
     placed = {SQUARE_NAMES.index(name): Card.parse(card) for name, card in (cards or {}).items()}
     piles = [None if pile is None else [Card.parse(card) for card in pile] for pile in stock]
     gone = [Card.parse(card) for card in discards]
@@ -82,6 +83,7 @@ def fen_of(pieces, cards=None, up=(), seen=(), side="L", stock=(None, None), dis
     return " ".join([
         "/".join(rows), side, pending, run(piles[0]), run(piles[1]), run(gone),
         f"{captured[0]}-{captured[1]}", f"{rescued[0]}-{rescued[1]}", f"{turns[0]}-{turns[1]}",
+        str(quiet),
     ])
 
 

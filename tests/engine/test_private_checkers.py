@@ -304,6 +304,25 @@ def test_a_side_that_cannot_move_ends_the_game():
     assert result.reason.startswith("no victory for either side")
 
 
+def test_forty_turns_of_nothing_but_king_steps_end_the_game():
+    """Two kings could shuffle over harmless cards for ever: the project ends the game after
+    forty turns in a row of king steps, and the counts decide as usual."""
+    red = {"c3": "2H", "d4": "3H", "f6": "4D", "e7": "5D"}
+    state = position({"c3": "K", "f6": "k"}, cards=red, captured=(2, 1), quiet=38)
+    state = play(state, "c3-d4")
+    assert state.quiet == 39 and not state.is_over()
+    state = play(state, "f6-e7")
+    assert state.is_over() and "40 turns of king moves" in state.events[-1][3]
+    assert state.result().winners == (0,)
+    # Any other move starts the count again: a man's step, a capture, a discard.
+    man = play(position({"c3": "M", "f6": "k"}, cards=red, quiet=30), "c3-d4")
+    assert man.quiet == 0
+    black = play(position({"c3": "K", "f6": "k"}, cards={"d4": "3S"}, quiet=30,
+                          stock=(["2H", "5H", "8H", "TH", "KH", "4S", "6S", "7S", "AS", "9S"], None)),
+                 "c3-d4", "discard 5H")
+    assert black.quiet == 0
+
+
 @pytest.mark.parametrize("rescued, captured, victories, winners, scores", [
     ((2, 1), (5, 3), [["survival", "tactical"], []], (0,), (2, 0)),
     ((2, 1), (3, 5), [["survival"], ["tactical"]], (), (1, 1)),
@@ -534,7 +553,7 @@ def test_the_starting_position_in_notation():
     assert rows[4] == "KH,AS,2S,3S"
     assert rows[0] == "KCm,ADm,2Dm,3Dm"  # Dark's: the clubs, then the diamonds
     assert fen.split()[1:] == ["L", "-", "4S5S6S7S8S9STSJSQSKS", "4D5D6D7D8D9DTDJDQDKD", "-",
-                               "0-0", "0-0", "0-0"]
+                               "0-0", "0-0", "0-0", "0"]
     assert GAME.from_fen(fen).fen() == fen
 
 
@@ -548,7 +567,7 @@ def test_the_notation_round_trips_through_play():
             again = GAME.from_fen(fen, state.players, options)
             assert again.fen() == fen
             for name in ("cards", "face_up", "seen", "pieces", "stockpiles", "discards",
-                         "captured", "rescued", "side", "turns", "pending", "over"):
+                         "captured", "rescued", "side", "turns", "quiet", "pending", "over"):
                 assert getattr(again, name) == getattr(state, name), name
             assert again.legal_actions(again.to_act()[0]) == state.legal_actions(state.to_act()[0])
             seat = state.to_act()[0]
@@ -569,7 +588,8 @@ def test_a_position_with_a_move_in_progress_round_trips():
 
 @pytest.mark.parametrize("spoil, message", [
     (lambda fen: fen.replace(" L ", " X "), "side to move"),
-    (lambda fen: " ".join(fen.split()[:-1]), "9 fields"),
+    (lambda fen: " ".join(fen.split()[:-1]), "10 fields"),
+    (lambda fen: fen[:-1] + "x", "bad quiet turn count"),
     (lambda fen: fen.replace("/", "|", 1), "8 rows"),
     (lambda fen: fen.replace("AH", "ZZ", 1), "bad square"),
     (lambda fen: fen.replace("AH", "2H", 1), "each of the 52 cards"),
