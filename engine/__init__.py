@@ -16,10 +16,14 @@ from engine.core import (
     SetupError,
     State,
 )
+from engine.checkmate import Checkmate
+from engine.checks import Checks
 from engine.chess_cards import ChessCards
 from engine.private_checkers import PrivateCheckers
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), PrivateCheckers())}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (Checks(), Checkmate(), PrivateCheckers(), ChessCards())
+}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

@@ -22,9 +22,11 @@ class Entry:
 
 CATALOG: tuple[Entry, ...] = (
     Entry("checks", "Checks", "2 players",
-          "Cash piles whose top card matches your hand's total; the deck runs out, checks count."),
+          "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
+          ("deals the first game", "moves first")),
     Entry("checkmate", "Checkmate", "2–4 players",
-          "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”."),
+          "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
+          ("deals and opens the first game",)),
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
           "Checkers on a board of face-down cards: every landing turns one over.",
           ("Light: moves first", "Dark", "Light, teammate of seat 1", "Dark, teammate of seat 2")),
@@ -36,7 +38,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"chess-cards", "private-checkers"})
+TABLES: frozenset[str] = frozenset({"checks", "checkmate", "private-checkers", "chess-cards"})
 
 
 def entry(game_id: str) -> Entry | None:

@@ -23,10 +23,13 @@ HOME = ("#/", "All games")
 
 
 def _tables() -> dict[str, Any]:
+    from ui.checkmate_table import CheckmateTable
+    from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
     from ui.private_checkers_table import PrivateCheckersTable
 
-    return {"chess-cards": ChessCardsTable, "private-checkers": PrivateCheckersTable}
+    return {"checks": ChecksTable, "checkmate": CheckmateTable,
+            "private-checkers": PrivateCheckersTable, "chess-cards": ChessCardsTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

@@ -57,11 +57,13 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import chess_cards, private_checkers
+    from engine.bots import checkmate, checks, chess_cards, private_checkers
 
     return {
-        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+        "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
+        "checkmate": {bot.level: bot for bot in checkmate.BOTS},
         "private-checkers": {bot.level: bot for bot in (RandomBot(), *private_checkers.BOTS)},
+        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
     }
 
 

@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Checkmate bots benchmark: think time per decision per level, and strength, for 2-4 seats.
+
+Think time: each level plays seeded games against the easy level (seat 0 is the timed level) and
+every decision that needs thought is timed, from the JSON view to the chosen action (``Bot.choose``:
+all of ``think``'s slices). Moves every level makes without thinking (saying "last card", a draw
+from the face-down fan, a single legal action) are left out, so the medians are of real choices.
+
+Strength: one seat of the stronger level against weaker levels in every other seat (easy vs
+random, hard vs easy), the strong seat rotating with the seed; wins, drawn deals (no winner) and
+losses of the strong seat, its win rate and the share a seat of equal strength would win
+(the non-drawn deals divided by the seats).
+
+``--browser`` also measures the think time inside the app page (see ``bench/engine_speed.py``).
+
+A table to read, never an assertion: timings depend on the machine.
+
+Usage: ``python3 bench/checkmate_bots.py [--games 300] [--hard-games 60] [--think-games 6]
+[--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bots import think_table  # noqa: E402  (bench/bots.py: the shared report tables)
+from engine.bots import levels  # noqa: E402
+
+LEVELS = levels("checkmate")
+
+
+# --- the measurements (self-contained: their source also runs inside the page) -------------------
+
+
+def play_timed_game(level_by_seat: list, seed: int) -> dict:
+    """One seeded game; the winners and each seat's times (ms) for decisions that needed thought.
+
+    The table's order: a seat that owes "last card" is asked first, then the seat to move."""
+    import json
+    import random
+    import time
+
+    from engine import GAMES
+    from engine.bots import get_bot
+    from engine.bots.checkmate import obvious
+
+    game = GAMES["checkmate"]
+    bots = [get_bot("checkmate", level) for level in level_by_seat]
+    state = game.new(seed=seed, players=len(level_by_seat))
+    rng = random.Random(seed)
+    times: list = [[] for _ in level_by_seat]
+    while not state.is_over():
+        seat = min(state.due) if state.due else state.to_act()[0]
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(game, view, legal, rng, 60000)
+        if obvious(legal, random.Random(0)) is None:
+            times[seat].append((time.perf_counter() - started) * 1000)
+        state = state.apply(seat, action)
+    return {"winners": list(state.result().winners), "times": times}
+
+
+def think_times(level: str, games: int, players: int) -> dict:
+    """Decision times (ms) of ``level`` in seat 0 against easy seats, and each game's first."""
+    every: list = []
+    first: list = []
+    for seed in range(games):
+        times = play_timed_game([level] + ["easy"] * (players - 1), seed)["times"][0]
+        every += times
+        if times:
+            first.append(times[0])
+    return {"level": f"{level} {players}p", "games": games, "all": every or [0.0],
+            "first": first or [0.0]}
+
+
+# --- strength -----------------------------------------------------------------------------------
+
+
+def duel(strong: str, weak: str, players: int, games: int) -> dict:
+    """One ``strong`` seat (rotating) against ``weak`` in every other seat."""
+    wins = draws = losses = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        seat = seed % players
+        levels_by_seat = [weak] * players
+        levels_by_seat[seat] = strong
+        winners = play_timed_game(levels_by_seat, seed)["winners"]
+        wins += seat in winners
+        draws += not winners
+        losses += bool(winners) and seat not in winners
+    return {"pair": f"{strong} vs {weak}", "players": players, "games": games, "wins": wins,
+            "draws": draws, "losses": losses, "seconds": time.perf_counter() - started}
+
+
+def strength_table(rows: list[dict]) -> str:
+    lines = [
+        "Strength: one seat of the stronger level, the other seats of the weaker, seats rotating",
+        "",
+        f"{'pair':<16} {'seats':>5} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} "
+        f"{'win %':>6} {'fair %':>6} {'time s':>7}",
+    ]
+    for row in rows:
+        decided = row["games"] - row["draws"]
+        fair = 100 * decided / row["players"] / row["games"]
+        lines.append(
+            f"{row['pair']:<16} {row['players']:>5} {row['games']:>5} {row['wins']:>5} "
+            f"{row['draws']:>5} {row['losses']:>6} {100 * row['wins'] / row['games']:>6.1f} "
+            f"{fair:>6.1f} {row['seconds']:>7.1f}"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Checkmate bots: think time and strength.")
+    parser.add_argument("--games", type=int, default=300, help="easy vs random games per seat count")
+    parser.add_argument("--hard-games", type=int, default=60, help="hard vs easy games per seat count")
+    parser.add_argument("--think-games", type=int, default=6, help="timed games per level and seat count")
+    parser.add_argument("--seats", default="2,3,4", help="seat counts (default 2,3,4)")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-think", action="store_true")
+    parser.add_argument("--browser", action="store_true",
+                        help="also time the decisions inside the app page (Chromium, Pyodide)")
+    parser.add_argument("--json", action="store_true", help="print raw results as JSON instead")
+    args = parser.parse_args(argv)
+    seats = [int(part) for part in args.seats.split(",") if part]
+    results: dict[str, Any] = {}
+
+    def show(text: str) -> None:
+        if not args.json:
+            print(text + "\n", flush=True)
+
+    if not args.skip_think:
+        results["think"] = [think_times(level, args.think_games, players)
+                            for players in seats for level in LEVELS]
+        show(think_table(results["think"], f"CPython {platform.python_version()} "
+                                           f"({platform.machine()}), against easy seats"))
+    if args.browser:
+        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+
+        with browser_session() as page:
+            source = source_of(play_timed_game, think_times)
+            rows = [page.run(source, f"think_times({level!r}, {args.think_games}, {players})")
+                    for players in seats for level in LEVELS]
+            results["browser"] = rows
+            text = think_table(rows, f"in the app page: Pyodide (Python {page.python}), "
+                                     "headless Chromium, against easy seats")
+            if page.errors:
+                text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
+            show(text)
+    if not args.skip_strength:
+        rows = []
+        for players in seats:
+            for strong, weak, games in (("easy", "random", args.games),
+                                        ("hard", "easy", args.hard_games)):
+                if games > 0:
+                    rows.append(duel(strong, weak, players, games))
+                    print(f"  {strong} vs {weak}, {players} seats: {games} games in "
+                          f"{rows[-1]['seconds']:.1f} s", file=sys.stderr, flush=True)
+        results["strength"] = rows
+        show(strength_table(rows))
+    if args.json:
+        print(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

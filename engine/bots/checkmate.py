@@ -1,0 +1,165 @@
+"""Checkmate bots, weakest first: random (any legal move, but always says "last card"), easy
+(rules of thumb), hard (information-set MCTS over deals of the cards it cannot see).
+
+Every level says "last card" as soon as it is due: missing it turns a win into a draw, and the
+rule is simple enough that no level should forget. A draw from the fan is a pick among face-down
+cards, so every level picks a position at random.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any, Mapping, Sequence
+
+from engine.bots import Bot, RandomBot, Thinking
+from engine.bots.ismcts import ISMCTSBot
+from engine.checkmate import ACE, CARDS, Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.core import Action, Game, Result, State
+
+
+def obvious(legal: Sequence[Action], rng: random.Random) -> Action | None:
+    """The move every level makes without thinking: say "last card" when due, pick a face-down
+    card at random when drawing, and the only action when there is one."""
+    # The engine lists "last card" first, and offers draws only when no card can be played.
+    if isinstance(legal[0], (Announce, Draw)):
+        return legal[0] if isinstance(legal[0], Announce) else rng.choice(list(legal))
+    return legal[0] if len(legal) == 1 else None
+
+
+class CheckmateRandomBot(RandomBot):
+    """Any legal move, except that it never forgets to say "last card"."""
+
+    description = "plays any legal card, but always says \"last card\""
+
+    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
+        if isinstance(legal[0], Announce):
+            return legal[0]
+        return (yield from super().think(game, view, legal, rng, budget_ms))
+
+
+def rule_of_thumb(hand: Sequence[Card], legal: Sequence[Action], kings_elsewhere: bool,
+                  rng: random.Random, next_lacks: frozenset[Card] = frozenset()) -> Action:
+    """The easy level's choice (also the hard level's rollout policy).
+
+    Plays: an Ace brings its player a King (one card more) when someone else holds one, so keep
+    Aces back while Kings are out; then prefer a card the next seat is known to be short of
+    (``next_lacks``: it had to draw on such cards), so that it must draw; then the card the rest
+    of the hand follows least, since a card that few others match is the hardest to get rid of
+    later. Gives: hand over the King that the rest of the hand follows least.
+    """
+    obvious_move = obvious(legal, rng)
+    if obvious_move is not None:
+        return obvious_move
+
+    def followers(card: Card) -> int:
+        return sum(1 for other in hand if other != card and matches(other, card))
+
+    gives = [action for action in legal if isinstance(action, Give)]
+    if gives:
+        return min(gives, key=lambda give: (followers(give.card), rng.random()))
+    plays = [action for action in legal if isinstance(action, Play)]
+
+    def cost(play: Play) -> tuple[int, int, float]:
+        card = play.card
+        ace_penalty = 1 if card.rank == ACE and kings_elsewhere and len(hand) > 1 else 0
+        blocked = sum(1 for other in next_lacks if matches(other, card))
+        return (ace_penalty, -blocked, followers(card) + rng.random())
+
+    return min(plays, key=cost)
+
+
+def kings_elsewhere(view: Mapping[str, Any]) -> bool:
+    """Whether any King may be in another hand (not all four seen in the pile or own hand)."""
+    seen = [name for name in view["pile"] + (view["hand"] or []) if name.startswith("K")]
+    return len(seen) < 4
+
+
+def known_lacks(view: Mapping[str, Any], seat: int) -> frozenset[Card]:
+    """Cards ``seat`` cannot hold, as far as the public log tells: each time it had to draw, it
+    held nothing that fit the top card then. A card it drew and kept may be of any earlier
+    such kind, so only the draws since its last kept card count; Kings seen going to it are
+    left out."""
+    lacks: set[Card] = set()
+    top: Card | None = None
+    for event in view["log"]:
+        if event["seat"] == seat and event["kind"] == "draw":
+            lacks = set()
+        if event["seat"] == seat and event["kind"] in ("draw", "play") and (
+                event["kind"] == "draw" or event.get("drawn")) and top is not None:
+            lacks.update(card for card in CARDS if matches(card, top))
+        if event["kind"] == "play":
+            top = Card.parse(event["card"])
+    held = {Card.parse(name) for name in view["known"][seat]}
+    return frozenset(lacks - held)
+
+
+class EasyBot(Bot):
+    level = "easy"
+    description = "keeps Aces back while Kings are out, plays what its hand can follow"
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        hand = [Card.parse(name) for name in view["hand"]]
+        next_seat = (view["seat"] + 1) % view["players"]
+        return rule_of_thumb(hand, legal, kings_elsewhere(view), rng, known_lacks(view, next_seat))
+        yield  # pragma: no cover - makes this a generator
+
+
+class HardBot(ISMCTSBot):
+    """ISMCTS over deals of the unseen cards, one deal at a time: a rollout ends with the deal
+    being played (a series' later deals are new shuffles the bot cannot plan for), and the
+    reward is 1 for winning that deal, 0 for losing it, ½ for a drawn deal.
+
+    Hooks: the rollout plays by the easy level's rules of thumb; a rollout cut off early scores
+    each seat by how few cards it holds; in a simulated position a seat that owes "last card"
+    says it first (``actor``)."""
+
+    level = "hard"
+    description = "weighs each play over many possible deals of the hidden cards"
+    iterations = 200
+    slice_iterations = 10
+    rollout_limit = 30
+    #: The deal the search is about (set per decision on a copy of the bot).
+    deal = 0
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        obvious_move = obvious(legal, rng)
+        if obvious_move is not None:
+            return obvious_move
+        search = copy.copy(self)
+        search.deal = int(view["game_number"])
+        return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))
+
+    def actor(self, state: State) -> int:
+        assert isinstance(state, CheckmateState)
+        return min(state.due) if state.due else state.main_actor
+
+    def rollout(self, state: State, rng: random.Random) -> dict[int, float]:
+        assert isinstance(state, CheckmateState)
+        for _ in range(self.rollout_limit):
+            if state.is_over() or state.game_number != self.deal:
+                return self.deal_rewards(state)
+            seat = self.actor(state)
+            legal = state.legal_actions(seat)
+            action = rule_of_thumb(state.hands[seat], legal, True, rng)
+            state = state._apply(seat, action)  # legal by construction
+        return self.evaluate(state)
+
+    def deal_rewards(self, state: CheckmateState) -> dict[int, float]:
+        """Rewards from the summary of the deal the search is about."""
+        summary = state.finished[self.deal - 1]
+        winners = () if summary.winner is None else (summary.winner,)
+        result = Result(scores=(0,) * state.players, winners=winners, reason=summary.reason)
+        return {seat: self.reward(result, seat) for seat in range(state.players)}
+
+    def evaluate(self, state: State) -> dict[int, float]:
+        """Fewer cards, better: a seat's share of 1 / (cards + 1) over all seats."""
+        assert isinstance(state, CheckmateState)
+        weights = [1.0 / (len(hand) + 1) for hand in state.hands]
+        total = sum(weights)
+        return {seat: weight / total for seat, weight in enumerate(weights)}
+
+
+BOTS: tuple[Bot, ...] = (CheckmateRandomBot(), EasyBot(), HardBot())

@@ -1,0 +1,710 @@
+"""Checkmate (a children's game of Jordan and Palestine, related to Crazy Eights), 2 to 4 seats.
+
+Rules in brief (the project's rules page is ``docs/rules/checkmate.md``):
+
+* 54 cards: the 52 of a standard pack and a red and a black Joker. Ten cards each; the rest is
+  the stockpile, fanned face down so that a player who draws may pick any card of it.
+* Turn order is seat order (the text's anticlockwise: the "right-hand opponent" is the next
+  seat). The dealer opens the play pile with any card.
+* On your turn play one card of the top card's rank or suit. A Joker goes on any card of its
+  colour and takes any card of its colour; a Joker never goes on the other Joker. If you can
+  play you must; if you cannot, draw one card of your choice from the fan: when it matches it is
+  played at once, else you keep it.
+* Any Ace played (the opening card too) calls for a King: the first seat after the Ace player
+  that holds one gives a King of its choice (an action of that seat); the turn then passes to
+  the seat after the Ace player. Nobody has a King: nothing happens.
+* "Last card": whenever a hand comes to hold exactly one card, its owner must announce it
+  before any other seat acts (an :class:`Announce` action, offered only while it is due).
+* The play ends when a player plays their last card: a win when their announcement stands (or
+  when they drew that card into an empty hand), else a draw with no winner. An Ace played as the
+  last card does not end the play while someone can give a King. A seat that must draw from an
+  empty stockpile ends the play as a draw.
+* Series (option ``games``): the winner's tally grows by one; a dealer who wins passes the deal to
+  the next seat, otherwise (a loss or a draw) deals again.
+
+Seat 0 deals the first game.
+
+Stacked deck (``deck=``): the 54 cards in dealing order. They are dealt singly, starting with
+the seat after the dealer and ending with the dealer, ten rounds; the remaining cards are the
+fan in order (``draw:1`` picks its first card). :func:`deck_from_hands` builds such an order.
+Later deals of a series are shuffled from the seed.
+
+Notation: a play is its card (``7C``, ``10H``, ``AS``, ``RJ`` for the red Joker, ``BJ`` for the
+black one); ``draw:3`` draws the third card of the fan; ``give:KS`` hands over the King of spades
+when an Ace calls for one; ``last`` announces "last card".
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine.core import (
+    Action,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Result,
+    SetupError,
+    State,
+)
+
+# --- Cards -------------------------------------------------------------------------------------
+
+HAND_SIZE = 10
+#: Suits in display order (colours alternate); each suit's colour.
+SUITS = "SHCD"
+SUIT_COLOURS = {"S": "black", "H": "red", "C": "black", "D": "red"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
+#: Rank names by rank number: 1 is the Ace, 13 the King.
+RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+ACE, KING = 1, 13
+JOKER_NAMES = {"red": "RJ", "black": "BJ"}
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One of the 54 cards, by its place in display order (0..51 by suit and rank, 52 and 53 the
+    red and the black Joker). An int field keeps hashing stable across processes."""
+
+    index: int
+
+    @property
+    def is_joker(self) -> bool:
+        return self.index >= 52
+
+    @property
+    def rank(self) -> int:
+        """1 (Ace) .. 13 (King); 0 for a Joker."""
+        return _RANKS[self.index]
+
+    @property
+    def suit(self) -> str:
+        """``S H C D``; ``""`` for a Joker."""
+        return _SUITS[self.index]
+
+    @property
+    def colour(self) -> str:
+        return _COLOURS[self.index]
+
+    def __str__(self) -> str:
+        if self.is_joker:
+            return JOKER_NAMES[self.colour]
+        return RANK_NAMES[self.rank] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """``"10H"``, ``"TH"``, ``"ah"``, ``"Q♠"``, ``"RJ"`` -> the card. Raises InvalidNotation."""
+        token = text.strip().upper()
+        for symbol, letter in (("♠", "S"), ("♥", "H"), ("♣", "C"), ("♦", "D")):
+            token = token.replace(symbol, letter)
+        card = _BY_NAME.get(token.replace("T", "10", 1) if token[:1] == "T" else token)
+        if card is None:
+            raise InvalidNotation(
+                f"invalid card {text!r}: write a rank (A 2-10 J Q K) and a suit (S H D C), "
+                "like 10H or QS, or RJ / BJ for the red and the black Joker"
+            )
+        return card
+
+
+# Card attributes by index, computed once: the bots' searches read them millions of times.
+_RANKS = tuple(index % 13 + 1 for index in range(52)) + (0, 0)
+_SUITS = tuple(SUITS[index // 13] for index in range(52)) + ("", "")
+_COLOURS = tuple(SUIT_COLOURS[suit] for suit in _SUITS[:52]) + ("red", "black")
+CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(54))
+_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
+RED_JOKER, BLACK_JOKER = CARDS[52], CARDS[53]
+
+
+def _fits(card: Card, top: Card) -> bool:
+    if card.is_joker or top.is_joker:
+        return card.colour == top.colour
+    return card.rank == top.rank or card.suit == top.suit
+
+
+_FITS = tuple(tuple(_fits(card, top) for top in CARDS) for card in CARDS)
+
+
+def matches(card: Card, top: Card) -> bool:
+    """True when ``card`` may go on ``top``: same rank or suit; a Joker only by colour, both ways
+    (ruling 3: the two Jokers differ in colour, so neither goes on the other)."""
+    return _FITS[card.index][top.index]
+
+
+def deck_from_hands(
+    hands: Sequence[Iterable[Any]], stock: Iterable[Any] = (), dealer: int = 0
+) -> tuple[str, ...]:
+    """The stacked-deck order that deals ``hands[seat]`` to each seat (ten cards each) with
+    ``dealer`` dealing, and puts ``stock`` first in the fan, the cards left over after it in
+    display order."""
+    players = len(hands)
+    hand_cards = [[_as_card(card) for card in hand] for hand in hands]
+    if any(len(hand) != HAND_SIZE for hand in hand_cards):
+        raise SetupError(f"each hand must have exactly {HAND_SIZE} cards")
+    order: list[Card] = []
+    for round_number in range(HAND_SIZE):
+        for offset in range(1, players + 1):
+            order.append(hand_cards[(dealer + offset) % players][round_number])
+    order += [_as_card(card) for card in stock]
+    order += [card for card in CARDS if card not in order]
+    return tuple(str(card) for card in order)
+
+
+def _as_card(card: Any) -> Card:
+    return card if isinstance(card, Card) else Card.parse(str(card))
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+# --- Actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand onto the play pile (the dealer's opening card too)."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return str(self.card)
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Draw the ``position``-th card (from 1) of the fanned stockpile; played at once if it fits."""
+
+    position: int
+
+    def __str__(self) -> str:
+        return f"draw:{self.position}"
+
+
+@dataclass(frozen=True)
+class Give(Action):
+    """Hand the King ``card`` to the player of the Ace that called for it."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"give:{self.card}"
+
+
+@dataclass(frozen=True)
+class Announce(Action):
+    """Say "last card"."""
+
+    def __str__(self) -> str:
+        return "last"
+
+
+_DRAW = re.compile(r"^\s*(?:draw|d)\s*[:#@ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)
+_GIVE = re.compile(r"^\s*give\s*[: ]?\s*(\S+)\s*$", re.IGNORECASE)
+_ANNOUNCE = re.compile(r"^\s*last(?:[\s_-]*card)?\s*!?\s*$", re.IGNORECASE)
+
+
+# --- Events (the public log of a deal) ---------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in the deal, as everyone at the table saw it.
+
+    ``kind``: ``play`` (``drawn`` when the card came straight from the fan), ``draw`` (a card kept:
+    ``card`` is only shown to the drawer, and is ``None`` in a state rebuilt from another seat's
+    view), ``give`` (``seat`` gave ``card`` to ``other``), ``no-king`` (an Ace found no King),
+    ``last`` (an announcement), ``missed`` (a due announcement not made in time).
+    """
+
+    kind: str
+    seat: int
+    card: Card | None = None
+    other: int | None = None
+    drawn: bool = False
+
+    def to_dict(self, viewer: int | None) -> dict[str, Any]:
+        hidden = self.kind == "draw" and viewer != self.seat
+        data: dict[str, Any] = {"kind": self.kind, "seat": self.seat}
+        if self.card is not None and not hidden:
+            data["card"] = str(self.card)
+        if self.other is not None:
+            data["to"] = self.other
+        if self.drawn:
+            data["drawn"] = True
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
+        card = data.get("card")
+        return cls(
+            kind=str(data["kind"]), seat=int(data["seat"]),
+            card=None if card is None else Card.parse(card),
+            other=data.get("to"), drawn=bool(data.get("drawn", False)),
+        )
+
+
+def known_holdings(log: Iterable[Event], players: int) -> tuple[tuple[Card, ...], ...]:
+    """Cards everyone knows a seat holds: Kings handed over openly and not played or given on."""
+    known: list[list[Card]] = [[] for _ in range(players)]
+    for event in log:
+        if event.kind == "give" and event.card is not None and event.other is not None:
+            if event.card in known[event.seat]:
+                known[event.seat].remove(event.card)
+            known[event.other].append(event.card)
+        elif event.kind == "play" and event.card in known[event.seat]:
+            known[event.seat].remove(event.card)
+    return tuple(sort_cards(cards) for cards in known)
+
+
+# --- Game --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """A finished deal of the series."""
+
+    number: int
+    dealer: int
+    winner: int | None
+    reason: str
+    top: Card | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "dealer": self.dealer, "winner": self.winner,
+            "reason": self.reason, "top": None if self.top is None else str(self.top),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "DealSummary":
+        top = data.get("top")
+        return cls(int(data["number"]), int(data["dealer"]), data.get("winner"),
+                   str(data["reason"]), None if top is None else Card.parse(top))
+
+
+@dataclass(frozen=True)
+class CheckmateState(State):
+    game_id: str
+    seed: int
+    players: int
+    options: Mapping[str, Any] = field(hash=False)
+    deck: tuple[str, ...] | None
+    history: tuple[tuple[int, Action], ...]
+    game_number: int
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    #: The fan, in the order its positions are numbered.
+    stock: tuple[Card, ...]
+    #: The play pile, its top card last; empty until the dealer's opening card.
+    pile: tuple[Card, ...]
+    #: The seat whose turn it is to play or draw (the Ace player while a King is owed to it).
+    turn: int
+    #: The seat that must give a King to ``turn`` now, if an Ace called for one.
+    giver: int | None
+    #: Seats whose "last card" stands (said while holding that one card).
+    announced: frozenset[int]
+    #: Seats that must say "last card" before any other seat acts.
+    due: frozenset[int]
+    log: tuple[Event, ...]
+    tally: tuple[int, ...]
+    finished: tuple[DealSummary, ...]
+    over: bool = False
+
+    # -- the contract --
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.over:
+            return ()
+        main = self.main_actor
+        return (main,) + tuple(sorted(self.due - {main}))
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if self.over or seat not in self.to_act():
+            return ()
+        actions: list[Action] = [Announce()] if seat in self.due else []
+        if seat != self.main_actor:
+            return tuple(actions)
+        hand = self.hands[seat]
+        if self.giver is not None:
+            actions += [Give(card) for card in hand if card.rank == KING]
+        elif not self.pile:
+            actions += [Play(card) for card in hand]  # the dealer's free opening card
+        else:
+            playable = self.playable(seat)
+            if playable:
+                actions += [Play(card) for card in playable]
+            else:
+                actions += [Draw(position) for position in range(1, len(self.stock) + 1)]
+        return tuple(actions)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        if len(self.finished) == 1:
+            deal = self.finished[0]
+            winners = () if deal.winner is None else (deal.winner,)
+            return Result(scores=self.tally, winners=winners, reason=deal.reason)
+        best = max(self.tally)
+        leaders = tuple(seat for seat, wins in enumerate(self.tally) if wins == best)
+        winners = leaders if best > 0 and len(leaders) == 1 else ()
+        tally = ", ".join(f"seat {seat} {wins}" for seat, wins in enumerate(self.tally))
+        verdict = f"seat {winners[0]} wins the series" if winners else "the series is tied"
+        return Result(scores=self.tally, winners=winners,
+                      reason=f"{verdict} ({tally} of {len(self.finished)} games)")
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand, everyone's hand size, the pile, the fan's size,
+        the public log (a kept draw shows its card to the drawer only)."""
+        result = self.result()
+        known = known_holdings(self.log, self.players)
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": self.players,
+            "options": dict(self.options),
+            "game_number": self.game_number,
+            "games": self.options["games"],
+            "dealer": self.dealer,
+            "turn": self.turn,
+            "phase": self.phase,
+            "to_act": list(self.to_act()),
+            "call": None if self.giver is None else {"ace_player": self.turn, "giver": self.giver},
+            "top": None if not self.pile else str(self.pile[-1]),
+            "pile": [str(card) for card in self.pile],
+            "stock": len(self.stock),
+            "hand": None if seat is None else [str(card) for card in self.hands[seat]],
+            "hand_counts": [len(hand) for hand in self.hands],
+            "known": [[str(card) for card in cards] for cards in known],
+            "announced": sorted(self.announced),
+            "due": sorted(self.due),
+            "log": [event.to_dict(seat) for event in self.log],
+            "tally": list(self.tally),
+            "finished": [deal.to_dict() for deal in self.finished],
+            "result": None if result is None else result.to_dict(),
+        }
+
+    def zones(self) -> dict[str, tuple[str, ...]]:
+        zones = {f"hand{seat}": tuple(map(str, hand)) for seat, hand in enumerate(self.hands)}
+        zones["stock"] = tuple(map(str, self.stock))
+        zones["pile"] = tuple(map(str, self.pile))
+        return zones
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        hand = self.hands[seat] if 0 <= seat < self.players else ()
+        if isinstance(action, Announce):
+            if len(hand) != 1:
+                return f"'last card' is said with exactly one card in hand; seat {seat} holds {len(hand)}"
+            if seat in self.announced:
+                return f"seat {seat} has already said 'last card'"
+            return f"seat {seat} missed the moment to say 'last card': another seat has acted since"
+        if seat != self.main_actor:
+            return f"seat {seat} may only say 'last card' now"
+        if self.giver is not None:
+            if not isinstance(action, Give):
+                return f"seat {seat} must first give a King to seat {self.turn}, who played an Ace"
+            if action.card.rank != KING:
+                return f"{action.card} is not a King"
+            return f"{action.card} is not in seat {seat}'s hand"
+        if isinstance(action, Give):
+            return "no Ace is waiting for a King"
+        if isinstance(action, Play):
+            if action.card not in hand:
+                return f"{action.card} is not in seat {seat}'s hand"
+            top = self.pile[-1]
+            if action.card.is_joker or top.is_joker:
+                return f"{action.card} does not go on {top}: a Joker only matches its own colour"
+            return f"{action.card} matches neither the rank nor the suit of the top card {top}"
+        if isinstance(action, Draw):
+            playable = self.playable(seat)
+            if playable:
+                return (f"seat {seat} holds a playable card ({playable[0]}) and must play it "
+                        "rather than draw")
+            return f"the stockpile has {len(self.stock)} cards: there is no card {action.position}"
+        return "Checkmate actions are a card, draw:N, give:K? or last"
+
+    # -- reading the state --
+
+    @property
+    def main_actor(self) -> int:
+        """The seat whose action moves the play on: the King giver, else the seat to play."""
+        return self.giver if self.giver is not None else self.turn
+
+    @property
+    def phase(self) -> str:
+        if self.over:
+            return "over"
+        if self.giver is not None:
+            return "give"
+        return "opening" if not self.pile else "play"
+
+    @property
+    def top(self) -> Card | None:
+        return self.pile[-1] if self.pile else None
+
+    def playable(self, seat: int) -> tuple[Card, ...]:
+        """The cards of ``seat``'s hand that may go on the top card."""
+        top = self.top
+        if top is None:
+            return self.hands[seat]
+        return tuple(card for card in self.hands[seat] if matches(card, top))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + 1) % self.players
+
+    def king_giver(self, ace_player: int) -> int | None:
+        """The first seat after ``ace_player`` in turn order that holds a King, if any."""
+        for offset in range(1, self.players):
+            seat = (ace_player + offset) % self.players
+            if any(card.rank == KING for card in self.hands[seat]):
+                return seat
+        return None
+
+    # -- applying actions --
+
+    def _evolve(self, **changes: Any) -> "CheckmateState":
+        """A copy with ``changes``: ``dataclasses.replace`` without its per-call field checks,
+        which dominate a bot's search (the fields are this class's own, set below)."""
+        state = object.__new__(CheckmateState)
+        state.__dict__.update(self.__dict__)
+        state.__dict__.update(changes)
+        return state
+
+    def _apply(self, seat: int, action: Action) -> "CheckmateState":
+        history = self.history + ((seat, action),)
+        if isinstance(action, Announce):
+            return self._evolve(
+                history=history, due=self.due - {seat},
+                announced=self.announced | {seat}, log=self.log + (Event("last", seat),),
+            )
+        # Any other action closes the announcement windows of the other seats (ruling 6).
+        missed = tuple(Event("missed", other) for other in sorted(self.due - {seat}))
+        state = self._evolve(history=history, log=self.log + missed)
+        if isinstance(action, Play):
+            return state._play(seat, action.card, touched={seat})
+        if isinstance(action, Draw):
+            return state._draw(seat, action.position)
+        assert isinstance(action, Give)
+        return state._give(seat, action.card)
+
+    def _play(self, seat: int, card: Card, touched: set[int], drawn: bool = False,
+              drew_into_empty: bool = False) -> "CheckmateState":
+        hand = tuple(c for c in self.hands[seat] if c != card)
+        state = self._evolve(
+            hands=_with(self.hands, seat, hand), pile=self.pile + (card,),
+            log=self.log + (Event("play", seat, card, drawn=drawn),),
+        )
+        if not hand:
+            # Playing the last card without a standing "last card" ends the play with no
+            # winner (ruling 6); a card drawn into an empty hand and played at once wins.
+            if seat not in self.announced and not drew_into_empty:
+                return state._end_deal(None, f"draw: seat {seat} played their last card "
+                                             "without saying 'last card'", touched)
+        giver = state.king_giver(seat) if card.rank == ACE else None
+        if giver is not None:
+            return state._settle(touched, turn=seat, giver=giver)
+        if card.rank == ACE:
+            state = state._evolve(log=state.log + (Event("no-king", seat),))
+        if not hand:
+            return state._end_deal(seat, f"seat {seat} played their last card", touched)
+        return state._pass_turn(seat, touched)
+
+    def _draw(self, seat: int, position: int) -> "CheckmateState":
+        card = self.stock[position - 1]
+        stock = self.stock[:position - 1] + self.stock[position:]
+        state = self._evolve(stock=stock)
+        top = self.pile[-1]
+        if matches(card, top):
+            # A drawn card that fits must be played at once; the hand passes through one more
+            # card, so a hand back at one card owes a fresh "last card".
+            grown = state._evolve(hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))))
+            return grown._play(seat, card, touched={seat}, drawn=True,
+                               drew_into_empty=not self.hands[seat])
+        state = state._evolve(
+            hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))),
+            log=state.log + (Event("draw", seat, card),),
+        )
+        return state._pass_turn(seat, {seat})
+
+    def _give(self, seat: int, card: Card) -> "CheckmateState":
+        ace_player = self.turn
+        hands = _with(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
+        hands = _with(hands, ace_player, sort_cards((*hands[ace_player], card)))
+        state = self._evolve(hands=hands, giver=None,
+                             log=self.log + (Event("give", seat, card, other=ace_player),))
+        return state._pass_turn(ace_player, {seat, ace_player})
+
+    def _pass_turn(self, after: int, touched: set[int]) -> "CheckmateState":
+        """The turn goes to the seat after ``after``; a seat that cannot play and finds the fan
+        empty ends the play with no winner (ruling 7)."""
+        state = self._settle(touched, turn=self.next_seat(after), giver=None)
+        seat = state.turn
+        if not state.stock and not state.playable(seat):
+            return state._end_deal(None, f"draw: seat {seat} cannot play and the stockpile is empty",
+                                   set())
+        return state
+
+    def _settle(self, touched: set[int], turn: int, giver: int | None) -> "CheckmateState":
+        """Set whose turn it is, and the announcements: a hand changed by the action loses its
+        standing "last card" and owes one if it now holds exactly one card."""
+        return self._evolve(
+            turn=turn, giver=giver,
+            announced=frozenset(seat for seat in self.announced if seat not in touched),
+            due=frozenset(seat for seat in touched if len(self.hands[seat]) == 1),
+        )
+
+    def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> "CheckmateState":
+        state = self._settle(touched, turn=self.turn, giver=None)
+        summary = DealSummary(self.game_number, self.dealer, winner, reason, self.top)
+        tally = self.tally if winner is None else _with(self.tally, winner, self.tally[winner] + 1)
+        finished = self.finished + (summary,)
+        if self.game_number >= self.options["games"]:
+            return state._evolve(tally=tally, finished=finished, due=frozenset(), over=True)
+        # The dealer who wins passes the deal on; otherwise the same seat deals again.
+        dealer = self.next_seat(self.dealer) if winner == self.dealer else self.dealer
+        order = list(CARDS)
+        random.Random(f"checkmate:{self.seed}:{self.game_number + 1}").shuffle(order)
+        return _deal(state._evolve(tally=tally, finished=finished), self.game_number + 1,
+                     dealer, order)
+
+
+def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    return values[:seat] + (value,) + values[seat + 1:]
+
+
+def _deal(state: CheckmateState, game_number: int, dealer: int, order: Sequence[Card]) -> CheckmateState:
+    """Start a deal: ten cards singly to each seat from the one after the dealer, the rest fanned;
+    the dealer opens."""
+    players = state.players
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for index, card in enumerate(order[:HAND_SIZE * players]):
+        hands[(dealer + 1 + index) % players].append(card)
+    return state._evolve(
+        game_number=game_number, dealer=dealer,
+        hands=tuple(sort_cards(hand) for hand in hands),
+        stock=tuple(order[HAND_SIZE * players:]), pile=(), turn=dealer, giver=None,
+        announced=frozenset(), due=frozenset(), log=(), over=False,
+    )
+
+
+class Checkmate(Game):
+    id = "checkmate"
+    title = "Checkmate"
+    min_players = 2
+    max_players = 4
+    options = (
+        Option("games", "Games in the series", 1,
+               "Deal several games and keep a tally of wins; a dealer who wins passes the deal on.",
+               choices=(1, 3, 5)),
+    )
+
+    def _new(self, seed: int, players: int, options: dict[str, Any],
+             deck: Sequence[Any] | None) -> CheckmateState:
+        if deck is None:
+            order = list(CARDS)
+            random.Random(seed).shuffle(order)
+            stacked = None
+        else:
+            try:
+                order = [_as_card(card) for card in deck]
+            except InvalidNotation as error:
+                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
+            if len(order) != len(CARDS) or len(set(order)) != len(CARDS):
+                raise SetupError(
+                    f"{self.id}: a stacked deck lists each of the 54 cards exactly once "
+                    f"(got {len(order)} cards, {len(set(order))} different)"
+                )
+            stacked = tuple(str(card) for card in order)
+        empty = CheckmateState(
+            game_id=self.id, seed=seed, players=players,
+            options=MappingProxyType(dict(options)), deck=stacked, history=(),
+            game_number=1, dealer=0, hands=(), stock=(), pile=(), turn=0, giver=None,
+            announced=frozenset(), due=frozenset(), log=(), tally=(0,) * players, finished=(),
+        )
+        return _deal(empty, 1, 0, order)
+
+    def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(str(card) for card in CARDS)
+
+    def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> CheckmateState:
+        """A full state consistent with ``view``: the unseen cards dealt at random to the other
+        hands (keeping the Kings everyone saw handed over, and, while an Ace waits for a King,
+        no King for the seats it passed over and one for the giver) and to the fan."""
+        if view.get("game") != self.id:
+            raise SetupError(f"not a view of {self.id}: {view.get('game')!r}")
+        rng = rng or random.Random(0)
+        players = int(view["players"])
+        seat = view["seat"]
+        log = tuple(Event.from_dict(data) for data in view["log"])
+        known = [list(map(Card.parse, cards)) for cards in view["known"]]
+        hands: list[list[Card]] = [list(cards) for cards in known]
+        if seat is not None:
+            hands[seat] = [Card.parse(name) for name in view["hand"]]
+        pile = tuple(Card.parse(name) for name in view["pile"])
+        seen = set(pile).union(*map(set, hands))
+        unseen = [card for card in CARDS if card not in seen]
+        rng.shuffle(unseen)
+        call = view["call"]
+        if call is not None:
+            giver, ace_player = call["giver"], call["ace_player"]
+            if giver != seat and not any(card.rank == KING for card in hands[giver]):
+                king = next(card for card in unseen if card.rank == KING)
+                unseen.remove(king)
+                hands[giver].append(king)
+            passed = {(ace_player + offset) % players for offset in range(1, players)
+                      if (ace_player + offset) % players != giver
+                      and (giver - ace_player) % players > offset}
+            for other in sorted(passed - {seat}):
+                need = view["hand_counts"][other] - len(hands[other])
+                plain = [card for card in unseen if card.rank != KING][:need]
+                unseen = [card for card in unseen if card not in plain]
+                hands[other] += plain
+        for other in range(players):
+            need = view["hand_counts"][other] - len(hands[other])
+            hands[other] += unseen[:need]
+            unseen = unseen[need:]
+        if len(unseen) != view["stock"]:
+            raise SetupError(f"{self.id}: the view's cards do not add up to the 54")
+        return CheckmateState(
+            game_id=self.id, seed=0, players=players,
+            options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
+            history=(), game_number=int(view["game_number"]), dealer=int(view["dealer"]),
+            hands=tuple(sort_cards(hand) for hand in hands), stock=tuple(unseen), pile=pile,
+            turn=int(view["turn"]), giver=None if call is None else int(call["giver"]),
+            announced=frozenset(view["announced"]), due=frozenset(view["due"]), log=log,
+            tally=tuple(view["tally"]),
+            finished=tuple(DealSummary.from_dict(deal) for deal in view["finished"]),
+            over=view["phase"] == "over",
+        )
+
+    def parse_action(self, state: State | None, text: str) -> Action:
+        if not isinstance(text, str):
+            raise InvalidNotation(f"invalid Checkmate action {text!r}: expected text")
+        if _ANNOUNCE.match(text):
+            return Announce()
+        draw = _DRAW.match(text)
+        if draw:
+            position = int(draw.group(1))
+            if position < 1:
+                raise InvalidNotation(f"invalid Checkmate draw {text!r}: the fan counts from 1")
+            return Draw(position)
+        give = _GIVE.match(text)
+        try:
+            if give:
+                return Give(Card.parse(give.group(1)))
+            return Play(Card.parse(text))
+        except InvalidNotation as error:
+            raise InvalidNotation(
+                f"invalid Checkmate action {text!r}: a card like 7C, draw:N, give:KS or last "
+                f"({error})"
+            ) from None

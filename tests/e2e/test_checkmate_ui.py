@@ -1,0 +1,207 @@
+"""Checkmate played through the browser UI, from seeded routes, with the conftest guard on.
+
+Every test here also fails on a console error, a page error, a .py-error banner or a request
+leaving 127.0.0.1 (tests/e2e/conftest.py). Moves are made the way a person makes them: by
+clicking ``button[data-action]`` elements — "Last card!" whenever it is offered, else the first
+card (or face-down fan card) offered.
+
+The stacked-deck route is checked against the engine: the test replays the same deal in CPython
+with the same bot and the same seeded generator the table uses, picks the seed and derives the
+person's clicks from that replay, then makes exactly those clicks in the page.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+from engine import GAMES
+from engine.bots import get_bot
+from engine.checkmate import Announce, deck_from_hands
+
+OpenApp = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+
+PHONE = {"width": 360, "height": 740}
+TABLE = "[data-testid=table]"
+OVER = '[data-testid=table][data-over="1"]'
+ACTION = "button[data-action]"
+LAST = "button[data-action=last]"
+# Either a person can act, or the game is over (bots move on their own).
+SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
+                     || document.querySelector('button[data-action]'))"""
+
+
+def overflow(page: Page) -> int:
+    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def play_out(page: Page, max_clicks: int = 400, on_click: Callable[[Page, str], None] | None = None) -> list[str]:
+    """Click "Last card!" when offered, else the first offered action, until the game is over."""
+    clicked: list[str] = []
+    for _ in range(max_clicks):
+        page.wait_for_function(SETTLED, timeout=90_000)
+        if page.locator(OVER).count():
+            return clicked
+        button = page.locator(LAST) if page.locator(LAST).count() else page.locator(ACTION).first
+        action = button.get_attribute("data-action") or ""
+        if on_click is not None:
+            on_click(page, action)
+        button.click()
+        clicked.append(action)
+    raise AssertionError(f"no end after {max_clicks} clicks: {clicked}")
+
+
+def check_result(page: Page, names: list[str]) -> str:
+    result = page.locator("[data-testid=result]")
+    expect(result).to_be_visible()
+    text = result.inner_text()
+    for name in names:
+        assert name in text, text
+    assert re.search(r"(You win|Bot \((easy|random|hard)\) wins|Draw)", text), text
+    assert page.locator(ACTION).count() == 0  # nothing left to play
+    return text
+
+
+# --- whole games ------------------------------------------------------------------------------
+
+
+def test_whole_two_seat_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checkmate/play?seats=human,bot:easy&seed=21&delay=0")
+    table = page.locator(TABLE)
+    expect(table).to_have_attribute("data-phase", "opening")
+    # The dealer opens with any card: all ten are offered.
+    expect(page.locator(f"[data-seat='0'] {ACTION}")).to_have_count(10)
+    shot(page, "checkmate-2p-1280")
+    clicked = play_out(page)
+    assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]|[RB]J|draw:\d+|give:K[SHDC]|last", a)
+               for a in clicked), clicked
+    text = check_result(page, ["You", "Bot (easy)"])
+    expect(page.locator("[data-testid=log]")).to_be_visible()
+    shot(page, "checkmate-2p-result-1280")
+    winner = page.locator("[data-testid=result]").get_attribute("data-winner")
+    assert (winner == "0") == ("You win" in text)
+
+
+def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:hard&seed=5&delay=0")
+    # The other hands are card backs with counts, in turn order after you.
+    for seat in (1, 2, 3):
+        expect(page.locator(f"[data-testid=count-{seat}]")).to_have_attribute("data-count", "10")
+    expect(page.locator(".cm-direction")).to_contain_text("You → Bot (easy) → Bot (random) → Bot (hard)")
+    expect(page.locator("[data-testid=fan]")).to_have_attribute("data-count", "14")
+    shot(page, "checkmate-4p-1280")
+    seen_draw: list[bool] = []
+
+    def watch(page: Page, action: str) -> None:
+        if action.startswith("draw:"):
+            # A draw is offered only with no playable card: no card of the hand is a button.
+            assert page.locator(f".cm-mine .cm-hand {ACTION}").count() == 0
+            seen_draw.append(True)
+
+    play_out(page, on_click=watch)
+    check_result(page, ["You", "Bot (easy)", "Bot (random)", "Bot (hard)"])
+    shot(page, "checkmate-4p-result-1280")
+
+
+def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0")
+    assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than a 360px phone"
+    shot(page, "checkmate-4p-360")
+    play_out(page)
+    check_result(page, ["You"])
+    assert overflow(page) <= 0
+    shot(page, "checkmate-4p-result-360")
+
+
+# --- the stacked-deck route: an Ace brings a King, and "last card" -------------------------------
+
+PERSON = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H"
+BOT = "KS KC 2S 3S 4S 5S 6S 7S 8S 9S"
+
+
+def person_choice(state) -> str:
+    """The person's policy in the route: say "last card" when due, open with the Ace (it calls
+    for a King), then play the first card offered, or draw the first card of the fan."""
+    legal = [str(action) for action in state.legal_actions(0)]
+    if "last" in legal:
+        return "last"
+    if "AH" in legal:
+        return "AH"
+    return legal[0]
+
+
+def replay(seed: int, deck: tuple[str, ...]) -> tuple[list[str], object]:
+    """The route's game in CPython, the way the table runs it (same bot, same generator):
+    the person's clicks in order and the final state."""
+    game = GAMES["checkmate"]
+    state = game.new(seed=seed, players=2, deck=deck)
+    bot = get_bot("checkmate", "easy")
+    rng = random.Random(seed * 1009 + 1)  # ui/table.py: one generator per bot seat
+    clicks: list[str] = []
+    while not state.is_over():
+        if 1 in state.due:  # the table lets a bot say it at once
+            state = state.apply(1, Announce())
+        elif 0 in state.due or state.to_act()[0] == 0:
+            clicks.append(person_choice(state))
+            state = state.apply(0, clicks[-1])
+        else:
+            state = state.apply(1, bot.choose(game, state.view(1), state.legal_actions(1), rng, 1500))
+    return clicks, state
+
+
+def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    deck = deck_from_hands([PERSON.split(), BOT.split()])
+    # The first seed whose game has the person say "last card" and go out.
+    for seed in range(1, 400):
+        clicks, final = replay(seed, deck)
+        if "last" in clicks and final.result().winners == (0,):
+            break
+    else:
+        raise AssertionError("no seed gives the route its ending")
+    open_app(page, f"#/checkmate/play?seats=human,bot:easy&seed={seed}&delay=0&deck={','.join(deck)}")
+    for number, action in enumerate(clicks):
+        button = page.locator(f'button[data-action="{action}"]').first
+        expect(button).to_be_visible(timeout=30_000)
+        if action == "last" and page.locator(TABLE).get_attribute("data-to-act").startswith("0"):
+            # On the person's own turn nobody else moves meanwhile: time for a picture.
+            shot(page, "checkmate-last-card-1280")
+        button.click()
+        if number == 0:
+            # The opening Ace calls for a King: the bot gives one, openly.
+            log = page.locator("[data-testid=log]")
+            expect(log).to_contain_text(re.compile(r"Bot \(easy\) gives K[♠♣]\ufe0e? to you"))
+            expect(page.locator(".cm-mine [data-card^=K]")).to_have_count(1)
+            shot(page, "checkmate-ace-king-1280")
+        if action == "last":
+            expect(page.locator("[data-testid=last-0]")).to_be_visible()
+            expect(page.locator("[data-testid=log]")).to_contain_text("You say “last card!”")
+    expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
+    result = page.locator("[data-testid=result]")
+    expect(result).to_have_attribute("data-winner", "0")
+    expect(result).to_contain_text("You win")
+    shot(page, "checkmate-route-result-1280")
+
+
+# --- several people at one device --------------------------------------------------------------
+
+
+def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0")
+    passing = page.locator("[data-testid=pass-screen]")
+    expect(passing).to_contain_text("Pass the device to Ann")
+    expect(page.locator(".cm-mine")).to_have_count(0)  # no hand shows behind the screen
+    page.locator("[data-testid=pass-done]").click()
+    expect(page.locator(".cm-mine [data-testid=name-0]")).to_have_text("Ann’s hand")
+    page.locator(f".cm-mine {ACTION}").first.click()
+    # Bob is next: the table hides Ann's cards until Bob takes the device.
+    expect(passing).to_contain_text("Pass the device to Bob")
+    shot(page, "checkmate-pass-1280")
+    page.locator("[data-testid=pass-done]").click()
+    expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
+    expect(page.locator("[data-testid=count-0]")).to_have_attribute("data-count", "9")

@@ -1,0 +1,138 @@
+"""Checkmate bots: legal, say "last card" when due, deterministic, sliced, and blind to hidden cards.
+
+Every bot gets only what a seat may see: ``state.view(seat)`` sent through JSON, the legal actions
+and a seeded ``random.Random``. Positions come from seeded games for 2, 3 and 4 seats played by
+the easy level (so they include King calls, draws and announcements). Strength and think time are
+measured in ``bench/checkmate_bots.py``, not asserted here.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import GAMES
+from engine.bots import get_bot, levels
+from engine.checkmate import Announce, Give, Play
+
+from checkmate_helpers import race
+
+GAME = GAMES["checkmate"]
+LEVELS = levels("checkmate")
+
+
+def json_view(state, seat: int) -> dict[str, Any]:
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def actor(state) -> int:
+    """The seat a table asks first: one that owes "last card", else the one to move."""
+    return min(state.due) if state.due else state.to_act()[0]
+
+
+def decide(level: str, state, seat: int, seed: int = 0, view: dict | None = None) -> Any:
+    return get_bot("checkmate", level).choose(
+        GAME, view or json_view(state, seat), state.legal_actions(seat), random.Random(seed), 60000
+    )
+
+
+def positions(players: int, seeds: range, every: int = 3) -> list:
+    """Live positions of seeded games played by the easy level, every ``every``-th one."""
+    found = []
+    for seed in seeds:
+        state = GAME.new(seed=seed, players=players)
+        index = 0
+        while not state.is_over():
+            if index % every == 0:
+                found.append(state)
+            seat = actor(state)
+            state = state.apply(seat, decide("easy", state, seat, seed + index))
+            index += 1
+    return found
+
+
+def choice_positions(players: int) -> list:
+    """Positions where the seat to move has a real choice (several cards or several Kings)."""
+    return [state for state in positions(players, range(3), every=1)
+            if len([a for a in state.legal_actions(actor(state)) if isinstance(a, (Play, Give))]) > 1]
+
+
+def test_the_levels_weakest_first() -> None:
+    assert LEVELS == ("random", "easy", "hard")
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_cheap_levels_always_choose_a_legal_action(level: str, players: int) -> None:
+    for number, state in enumerate(positions(players, range(4))):
+        seat = actor(state)
+        assert decide(level, state, seat, number) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_chooses_a_legal_action(players: int) -> None:
+    for number, state in enumerate(choice_positions(players)[:4]):
+        seat = actor(state)
+        assert decide("hard", state, seat, number) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_says_last_card_when_due(level: str) -> None:
+    state = race(["7H", "3H 9S", "4H 9C"], top="2H", announce=False)
+    assert state.to_act() == (1, 0)
+    assert decide(level, state, 0) == Announce()
+    # And the seat to move, asked with its own announcement due, says it before playing.
+    state = state.apply(0, "last").apply(1, "3H")
+    assert Announce() in state.legal_actions(1)
+    assert decide(level, state, 1) == Announce()
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_same_decision(level: str) -> None:
+    for state in choice_positions(3)[:3]:
+        seat = actor(state)
+        assert decide(level, state, seat, 5) == decide(level, state, seat, 5)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_bot_sees_the_hidden_cards(level: str) -> None:
+    """Two states that differ only in cards the seat cannot see (other hands, the fan) give the
+    same decision with the same rng: a bot decides from its view alone."""
+    checked = 0
+    for number, state in enumerate(choice_positions(4)[:4]):
+        seat = actor(state)
+        other = GAME.determinize(state, seat, random.Random(number + 100))
+        hidden = [f"hand{s}" for s in range(state.players) if s != seat] + ["stock"]
+        assert any(state.zones()[zone] != other.zones()[zone] for zone in hidden)
+        assert other.view(seat) == state.view(seat)
+        real = decide(level, state, seat, number)
+        assert decide(level, other, seat, number) == real
+        checked += 1
+    assert checked
+
+
+def test_hard_thinks_in_slices() -> None:
+    state = choice_positions(2)[0]
+    seat = actor(state)
+    thinking = get_bot("checkmate", "hard").think(
+        GAME, json_view(state, seat), state.legal_actions(seat), random.Random(1), 60000)
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            assert done.value in state.legal_actions(seat)
+            break
+    assert slices >= 2
+
+
+def test_easy_holds_an_ace_back_while_kings_are_out() -> None:
+    # Seat 1 may play AH or 5H on 2H; seat 2 holds a King, so the Ace would cost a card.
+    state = race(["7H", "AH 5H", "KS 9C"], top="2H")
+    assert {str(a) for a in state.legal_actions(1)} == {"AH", "5H"}
+    assert decide("easy", state, 1) == Play(next(a.card for a in state.legal_actions(1)
+                                                 if str(a) == "5H"))
