@@ -39,7 +39,7 @@ Dark's diamonds and clubs likewise to squares 16..31 and Dark's stockpile.
 
 Notation: ``c3-d4`` a step, ``c3xe5`` one jump (a multi-jump is one action per jump), ``d4*e5`` a
 footman capturing in place, ``c1^`` a rescue, ``discard 7S`` the stockpile card given up.
-Cards are rank (``A 2..9 T J Q K``) and suit (``C D H S``).
+Cards are the shared standard cards: rank (``A 2..10 J Q K``, ``T`` read for ten) and suit.
 """
 
 from __future__ import annotations
@@ -54,6 +54,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.core import (
     Action,
     Game,
+    deal_order,
     IllegalAction,
     InvalidNotation,
     Option,
@@ -61,52 +62,31 @@ from engine.core import (
     SetupError,
     State,
 )
+from engine.playing_cards import PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
 
-RANKS = "A23456789TJQK"
+#: Suit order of the game's deck: each side's cards are told apart by their suits.
 SUITS = "CDHS"
-BLACK_SUITS = frozenset("CS")
 #: The suits of each side's half-deck (Light: hearts and spades; Dark: diamonds and clubs).
 SIDE_SUITS = ("HS", "DC")
 SIDE_NAMES = ("Light", "Dark")
 
+#: The shared standard card (``engine.playing_cards``): ``7S``, ``10H``, ``QD``; ``T`` is read too.
+Card = PlayingCard
 
-@dataclass(frozen=True, order=True)
-class Card:
-    rank: int  # 1 (ace) .. 13 (king)
-    suit: str
-
-    @property
-    def black(self) -> bool:
-        return self.suit in BLACK_SUITS
-
-    @property
-    def owner(self) -> int:
-        """The side whose half-deck holds the card."""
-        return 0 if self.suit in SIDE_SUITS[0] else 1
-
-    def __str__(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
-
-    def __repr__(self) -> str:
-        return f"Card({self})"
-
-    @classmethod
-    def parse(cls, text: str) -> "Card":
-        """``"7S"``, ``"TS"`` or ``"10S"`` (either case) -> the card. Raises InvalidNotation."""
-        token = text.strip().upper()
-        if token.startswith("10"):
-            token = "T" + token[2:]
-        if len(token) == 2 and token[0] in RANKS and token[1] in SUITS:
-            return Card(RANKS.index(token[0]) + 1, token[1])
-        raise InvalidNotation(
-            f"invalid card {text!r}: a card is a rank (A 2-9 T J Q K) and a suit (C D H S), "
-            "like 7S or QH"
-        )
+#: The 52 cards by suit (clubs, diamonds, hearts, spades), then ace to king: the order a stacked
+#: deck is read against and the seed shuffles.
+DECK: tuple[Card, ...] = tuple(PlayingCard.of(rank, suit) for suit in SUITS for rank in range(1, 14))
 
 
-DECK: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+def is_black(card: Card) -> bool:
+    return card.colour == "black"
+
+
+def owner(card: Card) -> int:
+    """The side whose half-deck holds the card."""
+    return 0 if card.suit in SIDE_SUITS[0] else 1
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -630,7 +610,7 @@ class PrivateCheckersState(State):
                 target, jumped, revealed=None)
         state = state._evolve(face_up=self.face_up | {target}, seen=self.seen - {target})
         state = state._note("flip", SQUARE_NAMES[target], f"{card} turns up on {SQUARE_NAMES[target]}")
-        if not card.black:
+        if not is_black(card):
             return state._after_landing(target, jumped, revealed=card)
         if not self.stockpiles[self.side]:
             return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left")
@@ -723,7 +703,7 @@ def promotion(piece: Piece, revealed: Card | None, options: Mapping[str, Any], r
 
 def _is_assassin(card: Card) -> bool:
     """A black queen or a red jack (Assassins variant)."""
-    return (card.rank == 12 and card.black) or (card.rank == 11 and not card.black)
+    return (card.rank == 12 and is_black(card)) or (card.rank == 11 and not is_black(card))
 
 
 def members(players: int, side: int) -> list[int]:
@@ -771,22 +751,10 @@ class PrivateCheckers(Game):
 
     def _new(self, seed: int, players: int, options: dict[str, Any],
              deck: Sequence[Any] | None) -> PrivateCheckersState:
-        if deck is None:
-            order = list(DECK)
-            random.Random(seed).shuffle(order)
-            stacked = None
-        else:
-            try:
-                order = [card if isinstance(card, Card) else Card.parse(str(card)) for card in deck]
-            except InvalidNotation as error:
-                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
-            if len(order) != 52 or len(set(order)) != 52:
-                raise SetupError(
-                    f"{self.id}: a stacked deck lists each of the 52 cards exactly once "
-                    f"(got {len(order)} cards, {len(set(order))} different)"
-                )
-            stacked = tuple(str(card) for card in order)
-        halves = [[card for card in order if card.owner == side] for side in (0, 1)]
+        order, stacked = deal_order(
+            self.id, seed, deck, DECK,
+            lambda card: card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card)))
+        halves = [[card for card in order if owner(card) == side] for side in (0, 1)]
         return PrivateCheckersState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),
@@ -829,11 +797,11 @@ class PrivateCheckers(Game):
             hidden = [square for square in half if cards[square] is None]
             if stock_known[side] is not None:
                 stockpiles[side] = sort_cards(stock_known[side])
-                pool = [card for card in DECK if card.owner == side
+                pool = [card for card in DECK if owner(card) == side
                         and card not in visible and card not in stock_known[side]]
                 rng.shuffle(pool)
             else:
-                pool = [card for card in DECK if card.owner == side and card not in visible]
+                pool = [card for card in DECK if owner(card) == side and card not in visible]
                 rng.shuffle(pool)
                 stockpiles[side] = tuple(sort_cards(pool[len(hidden):]))
             if len(pool) != len(hidden) + (0 if stock_known[side] is not None else counts[side]):

@@ -6,7 +6,7 @@ Ten fields separated by spaces::
 
 * ``rows``: the eight rows from row 8 (Dark's home row) down to row 1, separated by ``/``; each
   row lists its four dark squares from left to right, separated by ``,``. A square is its card
-  (``7H``, ``TS``), then ``+`` when the card is face up or ``*`` when it is face down but has
+  (``7H``, ``10S``), then ``+`` when the card is face up or ``*`` when it is face down but has
   been seen by everyone, then the piece on it if any: ``M`` man, ``F`` footman, ``Q`` queen,
   ``K`` king, upper case for Light, lower case for Dark. ``QS+k`` is a face-up queen of spades
   under a Dark king.
@@ -39,6 +39,7 @@ from engine.private_checkers import (
     Piece,
     PrivateCheckersState,
     Rank,
+    owner,
     parse_square,
     sort_cards,
     square_at,
@@ -156,7 +157,7 @@ def _parse(game: "PrivateCheckers", fen: str, players: int,
     if len(every) != 52 or len(set(every)) != 52:
         raise _fail(fen, "the board, stockpiles and discards must hold each of the 52 cards once")
     for side, pile in enumerate(stockpiles):
-        if any(card.owner != side for card in pile):
+        if any(owner(card) != side for card in pile):
             raise _fail(fen, f"a stockpile holds only its side's suits ({'HS' if side == 0 else 'DC'})")
     state = PrivateCheckersState(
         game_id=game.id, seed=0, players=players, options=MappingProxyType(dict(options)),

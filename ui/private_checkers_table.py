@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.playing_cards import PlayingCard
 from engine.private_checkers import SIDE_NAMES, SQUARE_NAMES, Discard, Rescue, members
 from ui.dom import Node, classes, h
 from ui.routes import PlaySetup
@@ -22,24 +23,22 @@ from ui.table import GameTable
 
 FILES = "abcdefgh"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-SUIT_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
-RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
 #: How many of the latest events the log shows.
 LOG_LINES = 8
 
 
 def card_label(card: str) -> str:
-    """``"TS"`` -> ``"10♠"``."""
-    return ("10" if card[0] == "T" else card[0]) + SUIT_SYMBOLS[card[1]]
+    """``"10S"`` -> ``"10♠"``."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
 
 
 def card_words(card: str) -> str:
-    return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
+    return PlayingCard.parse(card).name
 
 
 def is_red(card: str) -> bool:
-    return card[1] in "DH"
+    return card[-1] in "DH"
 
 
 class PrivateCheckersTable(GameTable):

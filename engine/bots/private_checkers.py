@@ -33,6 +33,8 @@ from engine.private_checkers import (
     Step,
     Strike,
     home_row,
+    is_black,
+    owner,
     row_of,
 )
 
@@ -54,12 +56,13 @@ def card_odds(view: Mapping[str, Any]) -> dict[int, float]:
     visible = {Card.parse(entry["card"]) for entry in view["squares"] if entry["card"]}
     visible |= {Card.parse(name) for name in view["discards"]}
     visible |= set(stock)
-    pools = [[card for card in DECK if card.owner == owner and card not in visible] for owner in (0, 1)]
+    pools = [[card for card in DECK if owner(card) == side_of and card not in visible]
+             for side_of in (0, 1)]
     odds = {}
     for square, entry in enumerate(view["squares"]):
         if entry["card"] is None:
             pool = pools[0 if square < 16 else 1]
-            deadly = sum(1 for card in pool if card.black and card.rank > best)
+            deadly = sum(1 for card in pool if is_black(card) and card.rank > best)
             odds[square] = deadly / len(pool) if pool else 0.0
     return odds
 
@@ -73,7 +76,7 @@ def landing_risk(view: Mapping[str, Any], odds: Mapping[int, float], square: int
         return odds.get(square, 0.0)
     card = Card.parse(entry["card"])
     stock = view["stockpiles"][view["side"]] or []
-    return 1.0 if card.black and all(Card.parse(name).rank < card.rank for name in stock) else 0.0
+    return 1.0 if is_black(card) and all(Card.parse(name).rank < card.rank for name in stock) else 0.0
 
 
 def best_discard(state: PrivateCheckersState, legal: Sequence[Action]) -> Action:

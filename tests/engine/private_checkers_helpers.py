@@ -16,6 +16,8 @@ from engine.private_checkers import (
     SQUARE_NAMES,
     Card,
     PrivateCheckersState,
+    is_black,
+    owner,
     row_of,
 )
 
@@ -60,8 +62,8 @@ def fen_of(pieces, cards=None, up=(), seen=(), side="L", stock=(None, None), dis
     board: dict[int, Card] = dict(placed)
     for side_index in (0, 1):
         used = set(placed.values()) | set(gone) | set(piles[side_index] or [])
-        spare = [card for card in DECK if card.owner == side_index and card not in used]
-        spare.sort(key=lambda card: (card.black, card.rank))
+        spare = [card for card in DECK if owner(card) == side_index and card not in used]
+        spare.sort(key=lambda card: (is_black(card), card.rank))
         for square in _fill_order(side_index):
             if square not in board:
                 board[square] = spare.pop(0)

@@ -23,6 +23,7 @@ from engine.private_checkers import (
     Rescue,
     Step,
     Strike,
+    owner,
     parse_square,
 )
 from tests.engine.private_checkers_helpers import (
@@ -39,7 +40,7 @@ from tests.engine.private_checkers_helpers import (
 BYSTANDER = {"h8": "m"}
 #: A Light man on its home row, so that Light still has a piece when the one in play is lost.
 SPARE = {"g1": "M"}
-LIGHT_STOCK = ["2H", "5H", "8H", "TH", "KH", "3S", "4S", "6S", "7S", "AS"]
+LIGHT_STOCK = ["2H", "5H", "8H", "10H", "KH", "3S", "4S", "6S", "7S", "AS"]
 
 
 def square_view(state, seat, name):
@@ -52,8 +53,8 @@ def square_view(state, seat, name):
 def test_setup_lays_each_half_deck_on_its_own_half_and_keeps_ten_in_the_stockpile():
     state = GAME.new(seed=5)
     for square in range(32):
-        owner = 0 if square < 16 else 1
-        assert state.cards[square].owner == owner, SQUARE_NAMES[square]
+        side = 0 if square < 16 else 1
+        assert owner(state.cards[square]) == side, SQUARE_NAMES[square]
     assert all(card.suit in "HS" for card in state.stockpiles[0])
     assert all(card.suit in "DC" for card in state.stockpiles[1])
     assert [len(pile) for pile in state.stockpiles] == [10, 10]
@@ -186,7 +187,7 @@ def test_a_black_card_asks_the_mover_for_a_stockpile_card_of_their_choice():
     with pytest.raises(IllegalAction, match="not that seat's turn"):
         state.apply(1, "h8-g7")
     # Equal or higher: the piece survives; the discard is public.
-    for survivor in ("8H", "TH", "KH"):
+    for survivor in ("8H", "10H", "KH"):
         after = play(state, f"discard {survivor}")
         assert piece_at(after, "d4") == "M" and after.to_act() == (1,)
         assert after.discards == (Card.parse(survivor),)
@@ -223,7 +224,7 @@ def test_a_blow_up_in_the_middle_of_a_multi_jump_keeps_the_captures_made():
     assert piece_at(blown, "f6") == "m"
     assert blown.captured == (1, 0) and blown.to_act() == (1,)
     # Surviving the card, the piece must jump on.
-    survived = play(state, "discard TH")
+    survived = play(state, "discard 10H")
     assert survived.to_act() == (0,) and notations(survived) == {"e5xg7"}
     done = play(survived, "e5xg7")
     assert done.captured == (2, 0) and piece_at(done, "g7") == "M"
@@ -234,7 +235,7 @@ def test_a_black_card_on_the_far_row_is_resolved_before_crowning():
                      stock=(LIGHT_STOCK, None))
     blown = play(start, "b6xd8", "discard 8H")
     assert piece_at(blown, "d8") == "" and blown.captured == (1, 0)
-    crowned = play(start, "b6xd8", "discard TH")
+    crowned = play(start, "b6xd8", "discard 10H")
     assert piece_at(crowned, "d8") == "K"
 
 
@@ -386,7 +387,7 @@ def test_a_black_king_is_resolved_first_and_a_blown_up_piece_is_not_crowned():
     start = position({"c3": "M", **BYSTANDER}, cards={"d4": "KS"}, stock=(LIGHT_STOCK, None),
                      kings=True)
     assert piece_at(play(start, "c3-d4", "discard KH"), "d4") == "K"
-    blown = play(start, "c3-d4", "discard TH")
+    blown = play(start, "c3-d4", "discard 10H")
     assert piece_at(blown, "d4") == "" and not any(event[1] == "promote" for event in blown.events)
 
 
@@ -521,8 +522,8 @@ def test_a_teammate_cannot_play_for_the_seat_whose_turn_it_is():
     ("c3xe5", Jump(parse_square("c3"), parse_square("e5"))),
     ("d4*e5", Strike(parse_square("d4"), parse_square("e5"))),
     ("c1^", Rescue(parse_square("c1"))),
-    ("discard 7S", Discard(Card(7, "S"))),
-    ("discard TS", Discard(Card(10, "S"))),
+    ("discard 7S", Discard(Card.of(7, "S"))),
+    ("discard 10S", Discard(Card.of(10, "S"))),
 ])
 def test_actions_are_written_and_read_back(text, action):
     assert GAME.parse_action(None, text) == action
@@ -531,7 +532,7 @@ def test_actions_are_written_and_read_back(text, action):
 
 def test_loose_notation_is_read_too():
     assert GAME.parse_action(None, " C3 - D4 ") == Step(parse_square("c3"), parse_square("d4"))
-    assert GAME.parse_action(None, "DISCARD 10h") == Discard(Card(10, "H"))
+    assert GAME.parse_action(None, "DISCARD th") == Discard(Card.of(10, "H"))
 
 
 @pytest.mark.parametrize("text", ["c3-d9", "b3-c4", "discard 1X", "c3", "x", "discard", "c1^^"])
@@ -552,7 +553,7 @@ def test_the_starting_position_in_notation():
     assert rows[7] == "AHM,2HM,3HM,4HM"
     assert rows[4] == "KH,AS,2S,3S"
     assert rows[0] == "KCm,ADm,2Dm,3Dm"  # Dark's: the clubs, then the diamonds
-    assert fen.split()[1:] == ["L", "-", "4S5S6S7S8S9STSJSQSKS", "4D5D6D7D8D9DTDJDQDKD", "-",
+    assert fen.split()[1:] == ["L", "-", "4S5S6S7S8S9S10SJSQSKS", "4D5D6D7D8D9D10DJDQDKD", "-",
                                "0-0", "0-0", "0-0", "0"]
     assert GAME.from_fen(fen).fen() == fen
 
@@ -581,7 +582,7 @@ def test_a_position_with_a_move_in_progress_round_trips():
     pending = play(state, "c3xe5")
     assert pending.fen().split()[2] == "e5x?"
     assert GAME.from_fen(pending.fen()).legal_actions(0) == pending.legal_actions(0)
-    jumping = play(pending, "discard TH")
+    jumping = play(pending, "discard 10H")
     assert jumping.fen().split()[2] == "e5"
     assert notations(GAME.from_fen(jumping.fen())) == {"e5xg7"}
 

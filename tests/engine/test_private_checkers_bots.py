@@ -16,7 +16,7 @@ import pytest
 
 from engine.bots import get_bot, levels
 from engine.bots.private_checkers import card_odds
-from engine.private_checkers import DECK, parse_square
+from engine.private_checkers import DECK, is_black, owner, parse_square
 from tests.engine.private_checkers_helpers import ALL_VARIANTS, GAME, play, position
 
 LEVELS = levels("private-checkers")
@@ -147,8 +147,8 @@ def test_the_odds_come_from_what_the_side_knows():
     odds = card_odds(state.view(0))
     assert set(odds) == set(range(32))
     best = max(card.rank for card in state.stockpiles[0])
-    own = sum(card.black and card.rank > best for card in state.cards[:16])
-    theirs = sum(card.black and card.rank > best for card in DECK if card.owner == 1)
+    own = sum(is_black(card) and card.rank > best for card in state.cards[:16])
+    theirs = sum(is_black(card) and card.rank > best for card in DECK if owner(card) == 1)
     assert odds[parse_square("d4")] == pytest.approx(own / 16)
     assert odds[parse_square("d6")] == pytest.approx(theirs / 26)
 
