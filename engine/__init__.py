@@ -20,8 +20,11 @@ from engine.check import Check
 from engine.checkmate import Checkmate
 from engine.checks import Checks
 from engine.chess_cards import ChessCards
+from engine.private_checkers import PrivateCheckers
 
-GAMES: dict[str, Game] = {game.id: game for game in (Checks(), Checkmate(), ChessCards(), Check())}
+GAMES: dict[str, Game] = {
+    game.id: game for game in (Checks(), Checkmate(), PrivateCheckers(), ChessCards(), Check())
+}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

@@ -28,7 +28,8 @@ CATALOG: tuple[Entry, ...] = (
           "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
           ("deals and opens the first game",)),
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
-          "Checkers on a board of face-down cards: every landing turns one over."),
+          "Checkers on a board of face-down cards: every landing turns one over.",
+          ("Light: moves first", "Dark", "Light, teammate of seat 1", "Dark, teammate of seat 2")),
     Entry("chess-cards", "Chess Cards (MATE)", "2 players",
           "Twenty cards, all of them open, no luck:",
           ("deals and leads the first game", "leads the second game")),
@@ -37,7 +38,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"checks", "checkmate", "chess-cards", "check"})
+TABLES: frozenset[str] = frozenset({"checks", "checkmate", "private-checkers", "chess-cards", "check"})
 
 
 def entry(game_id: str) -> Entry | None:

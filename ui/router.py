@@ -27,9 +27,10 @@ def _tables() -> dict[str, Any]:
     from ui.checkmate_table import CheckmateTable
     from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
+    from ui.private_checkers_table import PrivateCheckersTable
 
-    return {"checks": ChecksTable, "checkmate": CheckmateTable, "chess-cards": ChessCardsTable,
-            "check": CheckTable}
+    return {"checks": ChecksTable, "checkmate": CheckmateTable,
+            "private-checkers": PrivateCheckersTable, "chess-cards": ChessCardsTable, "check": CheckTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

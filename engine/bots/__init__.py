@@ -57,12 +57,13 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import check, checkmate, checks, chess_cards
+    from engine.bots import check, checkmate, checks, chess_cards, private_checkers
 
     return {
         "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
         "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},
         "checkmate": {bot.level: bot for bot in checkmate.BOTS},
+        "private-checkers": {bot.level: bot for bot in (RandomBot(), *private_checkers.BOTS)},
         "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
     }
 

@@ -152,6 +152,11 @@ def setups(draw: Any, game_id: str, players: int) -> Setup:
         for option in game.options
         if draw(st.booleans())  # sometimes leave an option out: its default applies
     }
+    if draw(st.integers(0, 3)) == 0:
+        # A quarter of the games turn every on/off option away from its default at once, so
+        # combinations of variants (all of them on, say) are played, not only single ones.
+        options.update({option.name: not option.default for option in game.options
+                        if isinstance(option.default, bool)})
     deck = None
     if draw(st.integers(0, 3)) == 0:  # a quarter of the games from a stacked deck
         cards = sorted(game.deck_cards(players, resolved_options(game, options)))

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Saving Private Checkers bots benchmark: think time per decision per level, and strength.
+
+Think time: each level plays seeded games against itself; every decision is timed from the JSON
+view to the chosen action (``Bot.choose``: all of ``think``'s slices; no time budget, so the
+searches run their full iteration count). Strength: each level against the level below
+(easy-random, medium-easy, hard-medium) over seeded games, seats alternating (the
+stronger level is Light on even seeds). A game's score per seat is its side's victories
+(survival and tactical, two for a total victory); a win is a game the level's side won.
+
+Tables (``think_table``, ``strength_table``) are those of ``bench/bots.py``. A table to read,
+never an assertion: timings depend on the machine.
+
+Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--search-games 20]
+[--think-games 10] [--think-search-games 2] [--variants] [--players 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bots import describe, strength_table, think_table  # noqa: E402  (bench/bots.py)
+from engine import GAMES  # noqa: E402
+from engine.bots import get_bot, levels  # noqa: E402
+
+GAME = GAMES["private-checkers"]
+LEVELS = levels("private-checkers")
+VARIANTS = ("assassins", "kings", "queens", "footmen")
+
+
+def play_timed_game(level_by_side: list[str], seed: int, options: dict, players: int = 2) -> dict:
+    """One seeded game: the result's scores per side and each side's decision times (ms)."""
+    bots = [get_bot(GAME.id, level) for level in level_by_side]
+    state = GAME.new(seed=seed, players=players, options=options)
+    rng = random.Random(seed)
+    times: list[list[float]] = [[], []]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[seat % 2].choose(GAME, view, legal, rng, 0)
+        times[seat % 2].append((time.perf_counter() - started) * 1000)
+        state = state.apply(seat, action)
+    scores = state.result().scores
+    return {"scores": [scores[0], scores[1]], "times": times}
+
+
+def think_times(level: str, games: int, options: dict, players: int) -> dict:
+    every: list[float] = []
+    first: list[float] = []
+    for seed in range(games):
+        times = play_timed_game([level, level], seed, options, players)["times"]
+        every += times[0] + times[1]
+        first.append(times[0][0])
+    return {"level": level, "games": games, "all": every, "first": first}
+
+
+def duel(strong: str, weak: str, games: int, options: dict, players: int) -> dict:
+    wins = draws = losses = 0
+    diff = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        if seed % 2 == 0:
+            mine, theirs = play_timed_game([strong, weak], seed, options, players)["scores"]
+        else:
+            theirs, mine = play_timed_game([weak, strong], seed, options, players)["scores"]
+        wins += mine > theirs
+        draws += mine == theirs
+        losses += mine < theirs
+        diff += mine - theirs
+    return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
+            "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Saving Private Checkers bots: think time and strength.")
+    parser.add_argument("--games", type=int, default=200, help="easy vs random games (default 200)")
+    parser.add_argument("--search-games", type=int, default=20,
+                        help="medium vs easy and hard vs medium games (default 20)")
+    parser.add_argument("--think-games", type=int, default=10, help="self-play games per level (default 10)")
+    parser.add_argument("--think-search-games", type=int, default=2,
+                        help="self-play games of medium and hard (default 2)")
+    parser.add_argument("--variants", action="store_true", help="all four variants on")
+    parser.add_argument("--players", type=int, default=2, help="2, or 3-4 for teams")
+    parser.add_argument("--skip-think", action="store_true")
+    parser.add_argument("--skip-strength", action="store_true")
+    args = parser.parse_args(argv)
+    options = {name: args.variants for name in VARIANTS}
+    if not args.skip_think:
+        searches = ("medium", "hard")
+        rows = [think_times(level, args.think_search_games if level in searches else args.think_games,
+                            options, args.players) for level in LEVELS]
+        print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
+                                f"{args.players} players, {describe(options)}") + "\n", flush=True)
+    if not args.skip_strength:
+        rows = []
+        for strong, weak, games in (("easy", "random", args.games), ("medium", "easy", args.search_games),
+                                    ("hard", "medium", args.search_games)):
+            if games > 0:
+                rows.append(duel(strong, weak, games, options, args.players))
+                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
+                      file=sys.stderr, flush=True)
+        print(strength_table(rows, options), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,282 @@
+"""Saving Private Checkers bots, weakest first: easy (rules of thumb and the odds of the cards),
+medium (a two-turn search over many guesses of the hidden cards), hard (the shared
+information-set MCTS, ``engine.bots.ismcts``, with this game's rollout policy and evaluation).
+
+Every bot decides from its seat's view only. What a side knows narrows the face-down cards: its
+own stockpile tells it exactly which of its own cards still lie face down on its half, while the
+other half can hold any of the other side's cards not yet seen. :func:`card_odds` turns that
+into a chance of being blown up on each face-down square; the searching levels deal whole boards
+consistent with the view (``game.from_view``) and play on them.
+
+A black card is always answered the same way (:func:`best_discard`): the lowest stockpile card
+that saves the piece, or the lowest card of all when none can.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import replace
+from typing import Any, Iterator, Mapping, Sequence
+
+from engine.bots import Bot, Thinking
+from engine.bots.ismcts import ISMCTSBot
+from engine.core import Action, Game, Result, State
+from engine.private_checkers import (
+    DECK,
+    Card,
+    Discard,
+    Jump,
+    PrivateCheckersState,
+    Rank,
+    Rescue,
+    Step,
+    Strike,
+    home_row,
+    is_black,
+    owner,
+    row_of,
+)
+
+#: What a piece is worth on the board: a king is one step from being rescued.
+PIECE_VALUES = {Rank.MAN: 1.0, Rank.FOOTMAN: 1.2, Rank.QUEEN: 1.4, Rank.KING: 1.8}
+CAPTURED_VALUE = 1.3
+RESCUED_VALUE = 3.0
+
+
+# --- what the side knows ------------------------------------------------------------------------
+
+
+def card_odds(view: Mapping[str, Any]) -> dict[int, float]:
+    """For every face-down square whose card the seat does not know: the chance that the seat's
+    side is blown up landing there now (a black card higher than every card it could discard)."""
+    side = view["side"]
+    stock = [Card.parse(name) for name in (view["stockpiles"][side] or [])] if side is not None else []
+    best = max((card.rank for card in stock), default=0)
+    visible = {Card.parse(entry["card"]) for entry in view["squares"] if entry["card"]}
+    visible |= {Card.parse(name) for name in view["discards"]}
+    visible |= set(stock)
+    pools = [[card for card in DECK if owner(card) == side_of and card not in visible]
+             for side_of in (0, 1)]
+    odds = {}
+    for square, entry in enumerate(view["squares"]):
+        if entry["card"] is None:
+            pool = pools[0 if square < 16 else 1]
+            deadly = sum(1 for card in pool if is_black(card) and card.rank > best)
+            odds[square] = deadly / len(pool) if pool else 0.0
+    return odds
+
+
+def landing_risk(view: Mapping[str, Any], odds: Mapping[int, float], square: int) -> float:
+    """The chance of a blow-up landing on ``square`` (a known card is certain either way)."""
+    entry = view["squares"][square]
+    if entry["up"]:
+        return 0.0  # a face-up card is turned face down: nothing to resolve
+    if entry["card"] is None:
+        return odds.get(square, 0.0)
+    card = Card.parse(entry["card"])
+    stock = view["stockpiles"][view["side"]] or []
+    return 1.0 if is_black(card) and all(Card.parse(name).rank < card.rank for name in stock) else 0.0
+
+
+def best_discard(state: PrivateCheckersState, legal: Sequence[Action]) -> Action:
+    """The lowest stockpile card that saves the piece, else the lowest card of all."""
+    assert state.pending is not None
+    board_rank = state.cards[state.pending.square].rank
+    discards = sorted((action for action in legal if isinstance(action, Discard)),
+                      key=lambda action: action.card.rank)
+    saving = [action for action in discards if action.card.rank >= board_rank]
+    return (saving or discards)[0]
+
+
+# --- evaluation -----------------------------------------------------------------------------------
+
+
+def evaluate(state: PrivateCheckersState, side: int) -> float:
+    """How good ``state`` is for ``side``: pieces, what the counts say, kings near home."""
+    other = 1 - side
+    if state.over:
+        victories = state.victories()
+        margin = len(victories[side]) - len(victories[other])
+        return 100.0 * margin + (state.rescued[side] - state.rescued[other]) \
+            + (state.captured[side] - state.captured[other])
+    score = CAPTURED_VALUE * (state.captured[side] - state.captured[other])
+    score += RESCUED_VALUE * (state.rescued[side] - state.rescued[other])
+    for square, piece in enumerate(state.pieces):
+        if piece is None:
+            continue
+        value = PIECE_VALUES[piece.rank]
+        row = row_of(square)
+        if piece.rank is Rank.KING:
+            value += 0.08 * (7 - abs(row - home_row(piece.side)))  # on its way to be rescued
+        else:
+            value += 0.04 * abs(row - home_row(piece.side))  # on its way to be crowned
+        score += value if piece.side == side else -value
+    return score
+
+
+def turn_outcomes(state: PrivateCheckersState, first: Action) -> Iterator[PrivateCheckersState]:
+    """Every way the turn that starts with ``first`` can end (jumps branch, discards by rule)."""
+    side = state.side
+    after = state.after(first)
+    if after.over or after.side != side:
+        yield after
+        return
+    seat = after.to_act()[0]
+    legal = after.legal_actions(seat)
+    if after.pending is not None and after.pending.discard:
+        yield from turn_outcomes(after, best_discard(after, legal))
+        return
+    for action in legal:
+        yield from turn_outcomes(after, action)
+
+
+def reply_value(state: PrivateCheckersState, side: int) -> float:
+    """The value for ``side`` after the other side's best reply turn (or at once if it is over)."""
+    if state.over:
+        return evaluate(state, side)
+    seat = state.to_act()[0]
+    legal = state.legal_actions(seat)
+    if state.pending is not None and state.pending.discard:
+        legal = (best_discard(state, legal),)
+    worst = None
+    for action in legal:
+        for outcome in turn_outcomes(state, action):
+            value = evaluate(outcome, side) + 0.4 * _threat(outcome, side)
+            if worst is None or value < worst:
+                worst = value
+    return evaluate(state, side) if worst is None else worst
+
+
+def _threat(state: PrivateCheckersState, side: int) -> float:
+    """A leaf where ``side`` is to move: the best enemy piece it can take, minus its own worst
+    exposure (as a hint of the next turn, which the search does not play)."""
+    if state.over:
+        return 0.0
+    mine = 0.0
+    for square in state.threatened(1 - side):
+        piece = state.pieces[square]
+        if piece is not None:
+            mine = max(mine, PIECE_VALUES[piece.rank])
+    return mine if state.side == side else -mine
+
+
+# --- the bots -------------------------------------------------------------------------------------
+
+
+class EasyBot(Bot):
+    """Rescues and captures when it can, steps where the card is least likely to blow it up and
+    no enemy can take it, and answers black cards with the cheapest saving discard."""
+
+    level = "easy"
+    description = "rescues and captures first, avoids risky cards and exposed squares"
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        state: PrivateCheckersState = game.from_view(view, rng)  # type: ignore[assignment]
+        if state.pending is not None and state.pending.discard:
+            return best_discard(state, legal)
+        odds = card_odds(view)
+        side = view["side"]
+
+        def score(action: Action) -> tuple[float, float]:
+            value = 0.0
+            if isinstance(action, Rescue):
+                value += 10.0
+            elif isinstance(action, (Jump, Strike)):
+                value += 5.0
+            if isinstance(action, (Step, Jump)):
+                value -= 4.0 * landing_risk(view, odds, action.target)
+                piece = state.pieces[action.origin]
+                assert piece is not None
+                moved = replace(state, pieces=_moved(state, action.origin, action.target), pending=None)
+                if action.target in moved.threatened(side):
+                    value -= 2.0 * PIECE_VALUES[piece.rank]
+                if piece.rank is Rank.KING:
+                    value += 0.3 * (abs(row_of(action.origin) - home_row(side))
+                                    - abs(row_of(action.target) - home_row(side)))
+                else:
+                    value += 0.2 * abs(row_of(action.target) - home_row(side))
+            return value, rng.random()
+
+        return max(legal, key=score)
+        yield  # pragma: no cover - makes this a generator
+
+
+class SearchBot(Bot):
+    """Plays each move against the other side's best reply on many boards dealt from what the
+    side knows (``samples`` guesses of the hidden cards), and keeps the best move on average."""
+
+    level = "medium"
+    description = "looks two turns ahead on many guesses of the face-down cards"
+
+    def __init__(self, samples: int = 12) -> None:
+        self.samples = samples
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        first: PrivateCheckersState = game.from_view(view, rng)  # type: ignore[assignment]
+        if first.pending is not None and first.pending.discard:
+            return best_discard(first, legal)
+        if len(legal) == 1:
+            return legal[0]
+        side = view["side"]
+        totals = {action: 0.0 for action in legal}
+        for sample in range(self.samples):
+            state = first if sample == 0 else game.from_view(view, rng)  # type: ignore[assignment]
+            for action in legal:
+                # Our own choices later in the turn (which way to jump on): the best of them.
+                totals[action] += max(reply_value(outcome, side)
+                                      for outcome in turn_outcomes(state, action))  # type: ignore[arg-type]
+            yield None
+        best = max(totals.values())
+        tied = [action for action in legal if totals[action] >= best - 1e-9]
+        return rng.choice(tied)
+
+
+class CardsISMCTSBot(ISMCTSBot):
+    """Information-set MCTS over boards dealt from what the side knows. Rollouts answer black
+    cards with :func:`best_discard`, rescue a king when they can and otherwise move at random;
+    a rollout cut off after ``rollout_limit`` actions is scored by :func:`evaluate`."""
+
+    level = "hard"
+    description = "searches many guesses of the face-down cards (information-set MCTS)"
+    iterations = 300
+    slice_iterations = 20
+    rollout_limit = 16
+    #: Evaluation points per unit of the logistic that turns them into a win chance.
+    scale = 2.0
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        if view["phase"] == "discard":
+            return best_discard(game.from_view(view, rng), legal)  # type: ignore[arg-type]
+        return (yield from super().think(game, view, legal, rng, budget_ms))
+
+    def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
+                       rng: random.Random) -> Action:
+        assert isinstance(state, PrivateCheckersState)
+        if state.pending is not None and state.pending.discard:
+            return best_discard(state, legal)
+        rescue = next((action for action in legal if isinstance(action, Rescue)), None)
+        return rescue if rescue is not None else rng.choice(list(legal))
+
+    def reward(self, result: Result, seat: int) -> float:
+        # Teammates share a win: each gets the whole of it (the base would split it).
+        if not result.winners:
+            return 0.5
+        return 1.0 if seat in result.winners else 0.0
+
+    def evaluate(self, state: State) -> dict[int, float]:
+        assert isinstance(state, PrivateCheckersState)
+        light = 1.0 / (1.0 + math.exp(-evaluate(state, 0) / self.scale))
+        return {seat: light if seat % 2 == 0 else 1.0 - light for seat in range(state.players)}
+
+
+def _moved(state: PrivateCheckersState, origin: int, target: int) -> tuple:
+    pieces = list(state.pieces)
+    pieces[target], pieces[origin] = pieces[origin], None
+    return tuple(pieces)
+
+
+BOTS: tuple[Bot, ...] = (EasyBot(), SearchBot(), CardsISMCTSBot())

@@ -1,0 +1,170 @@
+"""Saving Private Checkers bots: legal, deterministic, sliced, blind to what their side cannot
+see, and sensible where the answer is clear.
+
+Every bot gets only ``state.view(seat)`` sent through JSON, the legal actions and a seeded
+``random.Random``. Strength over many games (hard against easy) is for ``bench/``; here only
+easy against random, which is quick.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.bots import get_bot, levels
+from engine.bots.private_checkers import card_odds
+from engine.private_checkers import DECK, is_black, owner, parse_square
+from tests.engine.private_checkers_helpers import ALL_VARIANTS, GAME, play, position
+
+LEVELS = levels("private-checkers")
+SEARCHES = ("medium", "hard")
+BYSTANDER = {"h8": "m", "a1": "M"}
+
+
+def json_view(state, seat: int) -> dict[str, Any]:
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def decide(level: str, state, seed: int = 0, view_state=None):
+    seat = state.to_act()[0]
+    view = json_view(view_state or state, seat)
+    # No time budget (0): the searches then run their fixed number of iterations, so a
+    # decision depends on the view and the seed only, however busy the machine is.
+    return get_bot("private-checkers", level).choose(
+        GAME, view, state.legal_actions(seat), random.Random(seed), 0)
+
+
+def positions(seeds, players: int = 2, options=None, every: int = 1) -> list:
+    found = []
+    for seed in seeds:
+        state = GAME.new(seed=seed, players=players, options=options or {})
+        rng = random.Random(seed)
+        index = 0
+        while not state.is_over():
+            if index % every == 0:
+                found.append(state)
+            seat = state.to_act()[0]
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            index += 1
+    return found
+
+
+def test_levels_weakest_first():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    for level in LEVELS:
+        assert get_bot("private-checkers", level).description
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (2, ALL_VARIANTS), (4, ALL_VARIANTS)])
+def test_every_level_plays_legal_actions(players, options):
+    states = positions(range(3), players, options)
+    phases = {state.phase for state in states}
+    assert {"move", "discard"} <= phases
+    for index, state in enumerate(states):
+        for level in LEVELS:
+            if level in SEARCHES and index % 12:
+                continue  # the searches are the slow ones: a sample of the positions
+            seat = state.to_act()[0]
+            assert decide(level, state, seed=index) in state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_bot_reads_the_face_down_cards_or_the_other_stockpile(level):
+    """Boards that differ only in what the seat cannot see (the face-down cards, the other
+    side's stockpile) give the seat the same view, and the bot the same decision."""
+    checked = 0
+    every = 25 if level in SEARCHES else 7
+    for state in positions(range(20, 23), options=ALL_VARIANTS, every=every):
+        seat = state.to_act()[0]
+        for key in range(3):
+            other = GAME.determinize(state, seat, random.Random(key))
+            assert other.view(seat) == state.view(seat)
+            differs = (other.cards != state.cards or other.stockpiles[1 - seat % 2]
+                       != state.stockpiles[1 - seat % 2])
+            checked += differs
+            assert decide(level, other, seed=5) == decide(level, state, seed=5)
+    assert checked > 6  # the hidden cards did differ
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_same_action(level):
+    for state in positions([31], options=ALL_VARIANTS, every=9):
+        assert decide(level, state, seed=3) == decide(level, state, seed=3)
+
+
+@pytest.mark.parametrize("level", SEARCHES)
+def test_the_searches_think_in_slices(level):
+    state = GAME.new(seed=8)
+    legal = state.legal_actions(0)
+    thinking = get_bot("private-checkers", level).think(GAME, json_view(state, 0), legal,
+                                                       random.Random(1), 0)
+    yields = 0
+    while True:
+        try:
+            assert next(thinking) is None
+            yields += 1
+        except StopIteration as done:
+            assert done.value in legal
+            break
+    assert yields >= 4
+
+
+@pytest.mark.parametrize("level", ["easy", *SEARCHES])
+def test_a_black_card_is_answered_with_the_lowest_saving_discard(level):
+    stock = ["2H", "5H", "8H", "TH", "KH", "3S", "4S", "6S", "7S", "AS"]
+    state = play(position({"c3": "M", **BYSTANDER}, cards={"d4": "8S"}, stock=(stock, None)),
+                 "c3-d4")
+    assert str(decide(level, state)) == "discard 8H"
+    doomed = play(position({"c3": "M", **BYSTANDER}, cards={"d4": "KS"},
+                           stock=(stock[:4] + stock[5:] + ["QS"], None)), "c3-d4")
+    assert str(decide(level, doomed)) == "discard AS"  # nothing saves it: give up the least
+
+
+@pytest.mark.parametrize("level", ["easy", *SEARCHES])
+def test_a_king_at_home_is_rescued(level):
+    state = position({"c1": "K", "a3": "M", "h8": "m", "f8": "m"})
+    assert str(decide(level, state)) == "c1^"
+
+
+@pytest.mark.parametrize("level", ["easy", *SEARCHES])
+def test_a_known_deadly_card_is_avoided(level):
+    """d4 was seen: a king of spades, and the stockpile holds no king. c3-b4 is as good apart
+    from that, and only what the side knows tells them apart."""
+    stock = ["2H", "5H", "8H", "TH", "QH", "3S", "4S", "6S", "7S", "AS"]
+    state = position({"c3": "M", **BYSTANDER}, cards={"d4": "KS", "b4": "3H"}, seen=["d4"],
+                     stock=(stock, None))
+    assert str(decide(level, state)) == "c3-b4"
+
+
+def test_the_odds_come_from_what_the_side_knows():
+    """Light's own half holds exactly the 16 of its cards that are not in its stockpile; Dark's
+    half may hold any of Dark's 26 cards, none seen yet. Deadly: black and above Light's best
+    stockpile card."""
+    state = GAME.new(seed=2)
+    odds = card_odds(state.view(0))
+    assert set(odds) == set(range(32))
+    best = max(card.rank for card in state.stockpiles[0])
+    own = sum(is_black(card) and card.rank > best for card in state.cards[:16])
+    theirs = sum(is_black(card) and card.rank > best for card in DECK if owner(card) == 1)
+    assert odds[parse_square("d4")] == pytest.approx(own / 16)
+    assert odds[parse_square("d6")] == pytest.approx(theirs / 26)
+
+
+def test_easy_beats_random():
+    wins = losses = 0
+    for seed in range(16):
+        order = ("easy", "random") if seed % 2 == 0 else ("random", "easy")
+        bots = [get_bot("private-checkers", level) for level in order]
+        state = GAME.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            state = state.apply(seat, bots[seat].choose(GAME, json_view(state, seat),
+                                                       state.legal_actions(seat), rng, 1000))
+        easy = 0 if seed % 2 == 0 else 1
+        wins += easy in state.result().winners
+        losses += (1 - easy) in state.result().winners
+    assert wins >= 12 and losses <= 2, (wins, losses)
