@@ -192,6 +192,9 @@ class CheckmateTable(GameTable):
         """A finished deal's reason in words, with names instead of seat numbers."""
         reason = deal["reason"]
         for seat in range(len(self.seats)):
+            if self.is_you(seat):
+                reason = reason.replace(f"seat {seat} played their", "you played your")
+                reason = reason.replace(f"seat {seat} cannot", "you cannot")
             reason = reason.replace(f"seat {seat} ", f"{self.name(seat)} ")
         return reason[:1].upper() + reason[1:] + "."
 
@@ -391,6 +394,7 @@ class CheckmateTable(GameTable):
                    "Give one of your Kings: tap it." if giving and acting else None),
                  h("div", {"class": "cm-hand", "role": "group", "aria-label": "Your cards"}, cards)
                  if hand else h("p", {"class": "cm-empty"},
+                                "No cards left." if still else
                                 "No cards: at your turn you draw from the stockpile."))
 
     # Results ------------------------------------------------------------------------------
