@@ -17,9 +17,10 @@ from engine.core import (
     State,
 )
 from engine.checkmate import Checkmate
+from engine.checks import Checks
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (ChessCards(), Checkmate())}
+GAMES: dict[str, Game] = {game.id: game for game in (Checks(), Checkmate(), ChessCards())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

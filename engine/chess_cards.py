@@ -50,6 +50,7 @@ from engine.core import (
     Result,
     SetupError,
     State,
+    deal_order,
 )
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -542,21 +543,7 @@ class ChessCards(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChessCardsState:
-        if deck is None:
-            order = list(CARDS)
-            random.Random(seed).shuffle(order)
-            stacked = None
-        else:
-            try:
-                order = [_as_card(card) for card in deck]
-            except InvalidNotation as error:
-                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
-            if len(order) != 20 or len(set(order)) != 20:
-                raise SetupError(
-                    f"{self.id}: a stacked deck lists each of the 20 cards exactly once "
-                    f"(got {len(order)} cards, {len(set(order))} different)"
-                )
-            stacked = tuple(str(card) for card in order)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
         # Packets of five, the non-dealer (seat 1) first.
         seat1 = frozenset(order[0:5] + order[10:15])
         seat0 = frozenset(order[5:10] + order[15:20])

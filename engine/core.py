@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, Sequence, Union
+from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
 
 #: The pseudo-seat that applies timer-driven events (e.g. the end of a matching window).
 #: ``to_act()`` lists it while such an event is due; the engine itself never reads a clock.
@@ -253,6 +253,32 @@ class Game(ABC):
         if self.perfect_information:
             return state
         return self.from_view(state.view(seat), rng)
+
+
+def deal_order(
+    game_id: str, seed: int, deck: Sequence[Any] | None, cards: Sequence[Any],
+    parse: Callable[[Any], Any],
+) -> tuple[list[Any], tuple[str, ...] | None]:
+    """The order a new game deals ``cards`` in, and the stacked deck to keep in the state.
+
+    Without ``deck``: ``cards`` shuffled by ``random.Random(seed)`` (and ``None``). With it: each
+    entry turned into a card by ``parse`` (which raises InvalidNotation), and the names again.
+    Raises SetupError when ``deck`` is not exactly ``cards`` in some order.
+    """
+    if deck is None:
+        order = list(cards)
+        random.Random(seed).shuffle(order)
+        return order, None
+    try:
+        order = [parse(card) for card in deck]
+    except InvalidNotation as error:
+        raise SetupError(f"{game_id}: bad stacked deck: {error}") from None
+    if len(order) != len(cards) or set(order) != set(cards):
+        raise SetupError(
+            f"{game_id}: a stacked deck lists each of the {len(cards)} cards exactly once "
+            f"(got {len(order)} cards, {len(set(order))} different)"
+        )
+    return order, tuple(str(card) for card in order)
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,8 @@ class Entry:
 
 CATALOG: tuple[Entry, ...] = (
     Entry("checks", "Checks", "2 players",
-          "Cash piles whose top card matches your hand's total; the deck runs out, checks count."),
+          "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
+          ("deals the first game", "moves first")),
     Entry("checkmate", "Checkmate", "2–4 players",
           "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
           ("deals and opens the first game",)),
@@ -36,7 +37,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"chess-cards", "checkmate"})
+TABLES: frozenset[str] = frozenset({"checks", "checkmate", "chess-cards"})
 
 
 def entry(game_id: str) -> Entry | None:

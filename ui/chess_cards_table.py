@@ -22,13 +22,11 @@ from ui.chess_cards_look import (
 from ui.dom import Node, classes, h, present
 from ui.routes import PlaySetup
 from ui.screen import Navigate
-from ui.table import GameTable
+from ui.table import NEXT_GAME, GameTable
 from ui.timers import Job
 
 #: Solver positions per slice for the hint and the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000
-#: The "Next game" button is not an engine action; tests and players click it like one.
-NEXT_GAME = "next-game"
 
 
 @dataclass
@@ -59,7 +57,6 @@ class ChessCardsTable(GameTable):
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
         self.steps: dict[int, list[tuple[Any, int, Any]]] = {}
-        self.shown = 0  # finished games whose result has been dismissed with "Next game"
         self.sac_mode = False
         self.sac_pick: str | None = None
         self.privilege = False
@@ -71,9 +68,8 @@ class ChessCardsTable(GameTable):
 
     # -- flow ------------------------------------------------------------------------------
 
-    @property
-    def paused(self) -> bool:
-        return len(self.state.finished) > self.shown and not self.state.is_over()
+    def games_finished(self) -> int:
+        return len(self.state.finished)
 
     def played(self, before: Any, seat: int, action: Any) -> None:
         self.steps.setdefault(before.game_number, []).append((before, seat, action))
@@ -83,14 +79,6 @@ class ChessCardsTable(GameTable):
             self._analyse(before.game_number)
 
     # -- events ----------------------------------------------------------------------------
-
-    def act(self, notation: str) -> None:
-        if notation == NEXT_GAME:
-            self.shown = len(self.state.finished)
-            self.schedule()
-            self.show()
-        else:
-            super().act(notation)
 
     def command(self, command: str) -> None:
         if command == "hint":

@@ -24,9 +24,10 @@ HOME = ("#/", "All games")
 
 def _tables() -> dict[str, Any]:
     from ui.checkmate_table import CheckmateTable
+    from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"chess-cards": ChessCardsTable, "checkmate": CheckmateTable}
+    return {"checks": ChecksTable, "checkmate": CheckmateTable, "chess-cards": ChessCardsTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

@@ -28,6 +28,10 @@ from ui.routes import PlaySetup
 from ui.screen import Navigate, Screen
 from ui.timers import now_ms
 
+#: The button that deals on after a game of a match or series: not an engine action (the state
+#: has dealt the next game already); tests and players click it like one.
+NEXT_GAME = "next-game"
+
 #: Think budget handed to the bots (searching levels use it; the others answer at once).
 BOT_BUDGET_MS = 1500
 
@@ -60,6 +64,7 @@ class GameTable(Screen):
         self.thinking: int | None = None
         self.error = ""  # a failure that stops the table (a bot that raised)
         self.notice = ""  # a refused click: shown, and the game goes on
+        self.shown = 0  # finished games of a match or series whose result was dismissed
         names = " v ".join(spec.name for spec in self.seats)
         self.title = f"{self.game.title}: {names} — Five Checks"
 
@@ -95,8 +100,13 @@ class GameTable(Screen):
 
     @property
     def paused(self) -> bool:
-        """True while the table waits for a person before play goes on (a result between games)."""
-        return False
+        """True while the table waits for a person before play goes on: a game of a match or
+        series has ended and its result stays on screen until someone presses ``NEXT_GAME``."""
+        return self.games_finished() > self.shown and not self.state.is_over()
+
+    def games_finished(self) -> int:
+        """Hook: how many games of the match or series are over (the state knows; 0 if none)."""
+        return 0
 
     def human_to_act(self) -> int | None:
         return next((seat for seat in self.state.to_act() if seat in self.humans), None)
@@ -196,6 +206,11 @@ class GameTable(Screen):
 
     def act(self, notation: str) -> None:
         """A person's ``data-action`` click: the action of the person to act, if any."""
+        if notation == NEXT_GAME:
+            self.shown = self.games_finished()
+            self.schedule()
+            self.show()
+            return
         seat = self.human_to_act()
         if seat is not None and not self.paused and not self.needs_pass():
             self.play(seat, notation)

@@ -57,11 +57,12 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import checkmate, chess_cards
+    from engine.bots import checkmate, checks, chess_cards
 
     return {
-        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+        "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
         "checkmate": {bot.level: bot for bot in checkmate.BOTS},
+        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
     }
 
 

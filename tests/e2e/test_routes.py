@@ -45,7 +45,7 @@ def test_gallery_lists_five_games_and_links_chess_cards(page: Page, open_app: Op
 
 
 def test_games_not_built_are_in_preparation(page: Page, open_app: OpenApp) -> None:
-    open_app(page, "#/checks")
+    open_app(page, "#/checkmate")
     for game in IN_PREPARATION:
         for route in (f"#/{game}", f"#/{game}/rules", f"#/{game}/play?seats=human,bot"):
             go(page, route)  # in-app navigation: the hash router follows it

@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""Checks bots benchmark: think time per decision per level, and strength.
+
+Think time: each level plays seeded single games against ``easy`` (so the positions are those of
+real play) and each of its decisions is timed, from the JSON view to the chosen action
+(``Bot.choose``: all of ``think``'s slices). Strength: ``easy`` against ``random``, ``hard``
+against ``easy`` and against ``random`` over seeded games, seats alternating (the stronger level
+deals the even seeds). The tables come from ``bench/bots.py``.
+
+``--browser`` also times the decisions inside the app page (headless Chromium, Pyodide), as
+``bench/bots.py`` does for Chess Cards.
+
+A table to read, never an assertion: timings depend on the machine.
+
+Usage: ``python3 bench/checks_bots.py [--games 300] [--hard-games 200] [--think-games 20]
+[--skip-strength] [--skip-think] [--browser]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bots import strength_table, think_table  # noqa: E402  (bench/bots.py)
+
+OPTIONS = {"single games": True}
+
+
+# --- the measurements (self-contained: their source also runs inside the page) -------------------
+
+
+def play_timed_checks_game(level_by_seat: list, seed: int) -> dict:
+    """One seeded game of Checks between two levels: final checks and each seat's decision
+    times (ms). The bots get only the JSON view of their seat."""
+    import json
+    import random
+    import time
+
+    from engine import GAMES
+    from engine.bots import get_bot
+
+    game = GAMES["checks"]
+    bots = [get_bot("checks", level) for level in level_by_seat]
+    state = game.new(seed=seed)
+    rng = random.Random(seed)
+    times: list = [[], []]
+    while not state.is_over():
+        seat = state.to_act()[0]
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[seat].choose(game, view, legal, rng, 10_000)
+        times[seat].append((time.perf_counter() - started) * 1000)
+        state = state.apply(seat, action)
+    return {"scores": list(state.result().scores), "times": times}
+
+
+def checks_think_times(level: str, games: int) -> dict:
+    """Decision times (ms) of ``level`` against ``easy`` over ``games`` seeded games."""
+    every: list = []
+    first: list = []
+    for seed in range(games):
+        seats = [level, "easy"] if seed % 2 == 0 else ["easy", level]
+        mine = seed % 2
+        times = play_timed_checks_game(seats, seed)["times"][0 if mine == 0 else 1]
+        every += times
+        first.append(times[0])
+    return {"level": level, "games": games, "all": every, "first": first}
+
+
+def duel(strong: str, weak: str, games: int) -> dict:
+    wins = draws = losses = 0
+    diff = 0
+    started = time.perf_counter()
+    for seed in range(games):
+        if seed % 2 == 0:
+            mine, theirs = play_timed_checks_game([strong, weak], seed)["scores"]
+        else:
+            theirs, mine = play_timed_checks_game([weak, strong], seed)["scores"]
+        wins += mine > theirs
+        draws += mine == theirs
+        losses += mine < theirs
+        diff += mine - theirs
+    return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
+            "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Checks bots: think time and strength.")
+    parser.add_argument("--games", type=int, default=300, help="easy vs random games (300)")
+    parser.add_argument("--hard-games", type=int, default=200,
+                        help="hard vs easy and hard vs random games (200 each)")
+    parser.add_argument("--think-games", type=int, default=20, help="games timed per level (20)")
+    parser.add_argument("--skip-strength", action="store_true")
+    parser.add_argument("--skip-think", action="store_true")
+    parser.add_argument("--browser", action="store_true", help="also time decisions in the page")
+    args = parser.parse_args(argv)
+    levels = ("random", "easy", "hard")
+    if not args.skip_think:
+        rows = [checks_think_times(level, args.think_games) for level in levels]
+        print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
+                                "single games against easy") + "\n", flush=True)
+    if args.browser:
+        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+
+        with browser_session() as page:
+            source = source_of(play_timed_checks_game, checks_think_times)
+            rows: list[Any] = []
+            for level in levels:
+                rows.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
+                print(f"  browser: {level} timed", file=sys.stderr, flush=True)
+            text = think_table(rows, f"in the app page: Pyodide (Python {page.python}), "
+                                     "headless Chromium, single games against easy")
+            if page.errors:
+                text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
+            print(text + "\n", flush=True)
+    if not args.skip_strength:
+        rows = []
+        for strong, weak, games in (("easy", "random", args.games),
+                                    ("hard", "easy", args.hard_games),
+                                    ("hard", "random", args.hard_games)):
+            if games > 0:
+                rows.append(duel(strong, weak, games))
+                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
+                      file=sys.stderr, flush=True)
+        print(strength_table(rows, OPTIONS), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,160 @@
+"""Checks bots, weakest first (``random`` comes from the base):
+
+* ``easy``: greedy. Cashes the biggest pile it can; otherwise plays the card and pile that leave
+  the opponent the least to take, reckoning every point total as equally likely.
+* ``hard``: information-set Monte Carlo tree search (``engine.bots.ismcts``) over deals of the
+  cards its seat cannot see, with greedy-cash rollouts.
+
+Both decide from the seat's view and the legal actions only; ``hard`` builds its search states
+through ``game.from_view``, so it cannot see a face-down card either.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from engine.bots import Bot, Thinking
+from engine.bots.ismcts import ISMCTSBot
+from engine.checks import Card, Cash, ChecksState, Play, point_total, sort_cards
+from engine.core import Action, Game, Result, SetupError, State
+
+
+def exposure(piles: Sequence[Sequence[Card]]) -> int:
+    """What a board offers a player whose point total is unknown: for each upcard value, the
+    tallest pile headed by it (only one pile can be cashed per turn), summed over the values."""
+    tallest: dict[int, int] = {}
+    for pile in piles:
+        if pile:
+            value = pile[-1].value
+            tallest[value] = max(tallest.get(value, 0), len(pile))
+    return sum(tallest.values())
+
+
+class EasyBot(Bot):
+    level = "easy"
+    description = "cashes the biggest pile it can, else gives the opponent the least"
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        if not legal:
+            raise SetupError("a bot was asked to act with no legal action")
+        return self.decide(view, legal, rng)
+        yield  # pragma: no cover - makes this a generator
+
+    @staticmethod
+    def decide(view: Mapping[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        piles = [tuple(Card.parse(name) for name in pile) for pile in view["piles"]]
+        cashes = [action for action in legal if isinstance(action, Cash)]
+        if cashes:
+            return max(cashes, key=lambda action: (len(piles[action.pile]), rng.random()))
+        hand = [Card.parse(name) for name in view["hand"] or ()]
+
+        def cost(action: Play) -> tuple[int, int, float]:
+            after = list(piles)
+            after[action.pile] = after[action.pile] + (action.card,)
+            # Second: a pile our own remaining hand could take next turn, the taller the better.
+            rest = [card for card in hand if card != action.card]
+            total = point_total(rest)
+            ours = max((len(p) for p in after if rest and p and p[-1].value == total), default=0)
+            return (exposure(after), -ours, rng.random())
+
+        plays = [action for action in legal if isinstance(action, Play)]
+        return min(plays, key=cost)
+
+
+def distinct_choices(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[Action, ...]:
+    """One action of each kind that leads to the same future: only the counts of cards and the
+    upcards' values matter to the rest of the game, so playing a King or a Queen onto two piles
+    of the same height and upcard value are the same choice, and so are two such cashes."""
+    piles = view["piles"]
+    chosen: dict[tuple[int, ...], Action] = {}
+    for action in legal:
+        pile = piles[action.pile]  # type: ignore[attr-defined]
+        head = (len(pile), Card.parse(pile[-1]).value)
+        key = (-1, *head) if isinstance(action, Cash) else (action.card.value, *head)  # type: ignore[attr-defined]
+        chosen.setdefault(key, action)
+    return tuple(chosen.values())
+
+
+def rollout_choice(hand: Sequence[Card], piles: Sequence[Sequence[Card]],
+                   rng: random.Random) -> tuple[str, int, int]:
+    """The rollout policy: cash the tallest pile the hand's total matches (a cash rarely
+    hurts), else play a random card onto a random pile. Returns ``("cash", pile, 0)`` or
+    ``("play", pile, card index in hand)``."""
+    total = sum(card.value for card in hand) % 10
+    best, height = -1, 0
+    for index, pile in enumerate(piles):
+        if pile and pile[-1].value == total and len(pile) > height:
+            best, height = index, len(pile)
+    if best >= 0:
+        return ("cash", best, 0)
+    live = [index for index, pile in enumerate(piles) if pile]
+    return ("play", live[rng.randrange(len(live))], rng.randrange(len(hand)))
+
+
+def simulate(state: ChecksState, rng: random.Random) -> tuple[int, int]:
+    """Play the current game to its end with ``rollout_choice`` for both seats; the checks
+    each seat ends with. A lean copy of the rules of ``ChecksState._apply`` on plain lists (no
+    state objects, no move log), for speed: a test holds it to the engine move for move."""
+    hands = [list(state.hands[0]), list(state.hands[1])]
+    rows = [list(state.rows[0]), list(state.rows[1])]
+    piles = [list(pile) for pile in state.piles]
+    stock = list(state.stock)
+    stock.reverse()  # pop() takes the top
+    counts = [len(state.checks[0]), len(state.checks[1])]
+    seat = state.turn
+    while True:
+        hand = hands[seat]
+        kind, pile, card = rollout_choice(hand, piles, rng)
+        if kind == "cash":
+            counts[seat] += len(piles[pile]) + len(hand)
+            hand.clear()
+            piles[pile] = [stock.pop()] if stock else []
+        else:
+            piles[pile].append(hand.pop(card))
+        other = 1 - seat
+        if hands[other] or rows[other]:
+            seat = other
+        elif not (hands[seat] or rows[seat]):
+            break
+        if not hands[seat]:
+            hands[seat] = list(sort_cards(rows[seat].pop(0)))
+    return counts[0], counts[1]
+
+
+class HardBot(ISMCTSBot):
+    """ISMCTS over the current game only: later games of a series are fresh deals that no move
+    now can influence, so the search view is cut down to a single game; the public move log
+    says nothing about the future either and is left out of the search states."""
+
+    level = "hard"
+    description = "searches many possible deals of the unseen cards (information-set MCTS)"
+    iterations = 500
+    slice_iterations = 20
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        single = dict(view, options={**view["options"], "games": 1}, finished=[], log=[])
+        return (yield from super().think(game, single, distinct_choices(view, legal), rng, budget_ms))
+
+    def rollout(self, state: State, rng: random.Random) -> dict[int, float]:
+        assert isinstance(state, ChecksState)
+        if state.over:
+            scores = state.result().scores  # type: ignore[union-attr]
+        else:
+            scores = simulate(state, rng)
+        return {seat: self.margin_reward(scores, seat) for seat in (0, 1)}
+
+    def reward(self, result: Result, seat: int) -> float:
+        return self.margin_reward(result.scores, seat)
+
+    @staticmethod
+    def margin_reward(scores: Sequence[int], seat: int) -> float:
+        """Mostly the win (1), draw (½) or loss (0); a little of the margin breaks near-ties."""
+        mine, theirs = scores[seat], scores[1 - seat]
+        outcome = 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+        return 0.85 * outcome + 0.15 * (0.5 + (mine - theirs) / 104)
+
+
+BOTS: tuple[Bot, ...] = (EasyBot(), HardBot())

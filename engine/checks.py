@@ -1,0 +1,582 @@
+"""Checks (James Yates, 2003), for two seats.
+
+Rules in brief (the project's rules page is ``docs/rules/checks.md``):
+
+* One 52-card deck. Card values: Ace 1, 2-9 their face value, 10 J Q K nothing (0).
+* The deal: six face-down *half-tricks* of three cards each per player, dealt alternately, the
+  non-dealer's first; then six face-up community cards (the *piles*); ten cards stay as the
+  refill deck. Each player starts holding their first (leftmost) half-trick.
+* A hand's *point total* is the last digit of the sum of all its cards.
+* A turn is exactly one of: *cash* a pile whose upcard's value equals the point total (the whole
+  pile and the whole hand become the player's *checks*; the emptied slot is refilled from the
+  deck while it lasts), or *play* one card of the hand face up onto any pile. Cashing is optional,
+  passing impossible. The non-dealer moves first.
+* A player whose hand is empty picks up their next half-trick at the start of their turn. When one
+  player is out of cards the other goes on alone until out too.
+* Each check counts one; more checks win, equal counts draw; the cards left on the board count for
+  nobody. In a series the winner deals the next game (a draw keeps the dealer).
+
+Seats are 0 and 1; seat 0 deals the first game, so seat 1 moves first.
+
+Hidden information: a seat sees its own hand; nobody sees a face-down half-trick (not even its
+owner) or the deck. The piles and the checks are public: every card there was shown face up.
+
+Stacked deck (``deck=``): the 52 cards in dealing order, for the first game of a series (later
+games are shuffled from the seed): ``deck[0:3]`` is the non-dealer's first half-trick,
+``deck[3:6]`` the dealer's first, ``deck[6:9]`` the non-dealer's second, and so on up to
+``deck[33:36]``; ``deck[36:42]`` are the six community cards left to right; ``deck[42]`` is the
+top of the refill deck, turned first.
+
+Notation: a card is its rank (``A 2-9 T J Q K``; ``10`` is read too) and suit (``c d h s``):
+``Ks``, ``5h``, ``Td``. A play is the card, ``>`` and the pile number 1-6 (``5h>3``); a cash is
+``cash`` and the pile number (``cash 3``).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+from typing import Any, Iterable, Mapping, Sequence
+
+from engine.core import (
+    Action,
+    Game,
+    InvalidNotation,
+    Option,
+    Result,
+    SetupError,
+    State,
+    deal_order,
+)
+
+# --- Cards -------------------------------------------------------------------------------------
+
+RANKS = "A23456789TJQK"
+SUITS = "cdhs"
+SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+HALF_TRICKS = 6
+HALF_TRICK_SIZE = 3
+PILES = 6
+SEATS = (0, 1)
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card; ``rank`` is 1 (Ace) to 13 (King)."""
+
+    rank: int
+    suit: str
+    #: Ace 1, two to nine their face value, ten and the court cards 0 (ruling 1).
+    value: int = field(init=False, compare=False, repr=False)
+    #: 0..51: by suit (clubs, diamonds, hearts, spades), then by rank, Ace first.
+    index: int = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        # Stored rather than computed on each read: the bots' search reads them constantly.
+        object.__setattr__(self, "value", self.rank if self.rank <= 9 else 0)
+        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
+
+    def __str__(self) -> str:
+        return RANKS[self.rank - 1] + self.suit
+
+    def __repr__(self) -> str:
+        return f"Card({self})"
+
+    def __hash__(self) -> int:  # cheap: bots hash cards in sets thousands of times a decision
+        return self.index
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        """``"Ks"`` -> the king of spades; ``10`` for ``T``, letters in either case.
+
+        Raises InvalidNotation.
+        """
+        known = _BY_NAME.get(text)
+        if known is not None:
+            return known
+        token = text.strip()
+        rank_text, suit_text = token[:-1].upper(), token[-1:].lower()
+        if rank_text == "10":
+            rank_text = "T"
+        if len(rank_text) == 1 and rank_text in RANKS and suit_text and suit_text in SUITS:
+            return CARDS[SUITS.index(suit_text) * 13 + RANKS.index(rank_text)]
+        raise InvalidNotation(
+            f"invalid card {text!r}: a card is a rank (A 2-9 T J Q K) and a suit (c d h s), "
+            "like Ks, 5h or Td"
+        )
+
+
+CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
+_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
+
+
+def point_total(cards: Iterable[Card]) -> int:
+    """The last digit of the sum of the cards' values (the whole hand counts)."""
+    return sum(card.value for card in cards) % 10
+
+
+def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda card: card.index))
+
+
+def names(cards: Iterable[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def _as_card(card: Any) -> Card:
+    return card if isinstance(card, Card) else Card.parse(str(card))
+
+
+# --- Actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """Play ``card`` from the hand face up onto pile ``pile`` (0-5; written 1-6)."""
+
+    card: Card
+    pile: int
+
+    def __str__(self) -> str:
+        return f"{self.card}>{self.pile + 1}"
+
+
+@dataclass(frozen=True)
+class Cash(Action):
+    """Cash pile ``pile`` (0-5; written 1-6): it and the whole hand become checks."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"cash {self.pile + 1}"
+
+
+_PLAY = re.compile(r"^\s*(\w{2,3})\s*>\s*([1-6])\s*$")
+_CASH = re.compile(r"^\s*cash\s*([1-6])\s*$", re.IGNORECASE)
+
+
+# --- State -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    """One entry of the public move log. A cash shows the hand and the pile it took."""
+
+    seat: int
+    action: Play | Cash
+    total: int | None = None
+    taken: tuple[Card, ...] = ()
+    shown: tuple[Card, ...] = ()
+    refill: Card | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "move": str(self.action),
+            "kind": "cash" if isinstance(self.action, Cash) else "play",
+            "pile": self.action.pile,
+            "card": str(self.action.card) if isinstance(self.action, Play) else None,
+            "total": self.total,
+            "taken": names(self.taken),
+            "shown": names(self.shown),
+            "refill": None if self.refill is None else str(self.refill),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Move":
+        if data["kind"] == "cash":
+            action: Play | Cash = Cash(data["pile"])
+        else:
+            action = Play(Card.parse(data["card"]), data["pile"])
+        return cls(
+            seat=data["seat"],
+            action=action,
+            total=data["total"],
+            taken=tuple(Card.parse(name) for name in data["taken"]),
+            shown=tuple(Card.parse(name) for name in data["shown"]),
+            refill=None if data["refill"] is None else Card.parse(data["refill"]),
+        )
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """A finished game of the series."""
+
+    number: int
+    dealer: int
+    checks: tuple[int, int]
+    left_on_board: int
+    left_in_deck: int
+
+    @property
+    def winner(self) -> int | None:
+        if self.checks[0] == self.checks[1]:
+            return None
+        return 0 if self.checks[0] > self.checks[1] else 1
+
+    @property
+    def reason(self) -> str:
+        if self.winner is None:
+            return f"draw: {self.checks[0]} checks each"
+        return f"{max(self.checks)} checks to {min(self.checks)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number,
+            "dealer": self.dealer,
+            "checks": list(self.checks),
+            "left_on_board": self.left_on_board,
+            "left_in_deck": self.left_in_deck,
+            "winner": self.winner,
+            "reason": self.reason,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameSummary":
+        return cls(data["number"], data["dealer"], tuple(data["checks"]),  # type: ignore[arg-type]
+                   data["left_on_board"], data["left_in_deck"])
+
+
+@dataclass(frozen=True)
+class ChecksState(State):
+    game_id: str
+    seed: int
+    players: int
+    options: Mapping[str, Any] = field(hash=False)
+    deck: tuple[str, ...] | None
+    history: tuple[tuple[int, Action], ...]
+    game_number: int
+    dealer: int
+    turn: int
+    #: The cards each seat holds now (sorted), face-down half-tricks still to come (leftmost
+    #: first), the six piles (bottom card first, the upcard last; empty once the deck ran out),
+    #: the refill deck (top first) and each seat's checks in the order won.
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
+    rows: tuple[tuple[tuple[Card, ...], ...], tuple[tuple[Card, ...], ...]]
+    piles: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    checks: tuple[tuple[Card, ...], tuple[Card, ...]]
+    log: tuple[Move, ...]
+    finished: tuple[GameSummary, ...]
+    over: bool = False
+
+    # -- the contract --
+
+    def to_act(self) -> tuple[int, ...]:
+        return () if self.over else (self.turn,)
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        hand = self.hands[seat]
+        total = point_total(hand)
+        live = [index for index, pile in enumerate(self.piles) if pile]
+        cashes = [Cash(index) for index in live if self.piles[index][-1].value == total]
+        plays = [Play(card, index) for card in hand for index in live]
+        return tuple(cashes + plays)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def result(self) -> Result | None:
+        if not self.over:
+            return None
+        if len(self.finished) == 1:
+            only = self.finished[0]
+            winners = () if only.winner is None else (only.winner,)
+            return Result(scores=only.checks, winners=winners, reason=only.reason)
+        wins = self.series_score
+        winners = () if wins[0] == wins[1] else ((0,) if wins[0] > wins[1] else (1,))
+        reason = f"series {wins[0]}-{wins[1]} in games won: " + "; ".join(
+            f"game {summary.number}: {summary.reason}" for summary in self.finished
+        )
+        return Result(scores=wins, winners=winners, reason=reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know: its own hand, and everything that was shown face up."""
+        result = self.result()
+        own = seat in SEATS and not self.over
+        hand = self.hands[seat] if own else None  # type: ignore[index]
+        return {
+            "game": self.game_id,
+            "seat": seat,
+            "players": 2,
+            "options": dict(self.options),
+            "game_number": self.game_number,
+            "games_in_series": self.options["games"],
+            "dealer": self.dealer,
+            "turn": None if self.over else self.turn,
+            "to_act": list(self.to_act()),
+            "phase": "over" if self.over else "play",
+            "hand": None if hand is None else names(hand),
+            "point_total": None if hand is None else point_total(hand),
+            "hand_sizes": [len(self.hands[s]) for s in SEATS],
+            "rows": [self.row_states(s) for s in SEATS],
+            "piles": [names(pile) for pile in self.piles],
+            "piles_public": True,
+            "deck_count": len(self.stock),
+            "checks": [names(cards) for cards in self.checks],
+            "check_counts": [len(cards) for cards in self.checks],
+            "log": [move.to_dict() for move in self.log],
+            "finished": [summary.to_dict() for summary in self.finished],
+            "series_score": list(self.series_score),
+            "result": None if result is None else result.to_dict(),
+        }
+
+    def zones(self) -> dict[str, tuple[str, ...]]:
+        zones: dict[str, tuple[str, ...]] = {}
+        for seat in SEATS:
+            zones[f"hand{seat}"] = tuple(names(self.hands[seat]))
+            zones[f"half-tricks{seat}"] = tuple(str(c) for trick in self.rows[seat] for c in trick)
+            zones[f"checks{seat}"] = tuple(names(self.checks[seat]))
+        for index, pile in enumerate(self.piles):
+            zones[f"pile{index + 1}"] = tuple(names(pile))
+        zones["deck"] = tuple(names(self.stock))
+        return zones
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        if not isinstance(action, (Play, Cash)):
+            return "a Checks turn is a play of one card onto a pile or a cash of a pile"
+        hand = self.hands[seat]
+        if not 0 <= action.pile < PILES:
+            return f"there is no pile {action.pile + 1} (piles are 1 to {PILES})"
+        pile = self.piles[action.pile]
+        if not pile:
+            return f"pile {action.pile + 1} is empty: the deck ran out, so it stays empty"
+        if isinstance(action, Play):
+            if action.card not in hand:
+                return f"{action.card} is not in seat {seat}'s hand"
+            return "the rules do not allow it here"
+        total = point_total(hand)
+        return (
+            f"the point total {total} does not match pile {action.pile + 1}'s upcard "
+            f"{pile[-1]} (worth {pile[-1].value})"
+        )
+
+    # -- reading the position --
+
+    def row_states(self, seat: int) -> list[str]:
+        """Each of the seat's six half-trick places, left to right: ``"gone"`` (played out),
+        ``"hand"`` (held now) or ``"down"`` (still face down)."""
+        down = len(self.rows[seat])
+        held = 1 if self.hands[seat] else 0
+        gone = HALF_TRICKS - down - held
+        return ["gone"] * gone + ["hand"] * held + ["down"] * down
+
+    def has_cards(self, seat: int) -> bool:
+        return bool(self.hands[seat] or self.rows[seat])
+
+    @property
+    def series_score(self) -> tuple[int, int]:
+        """Games won by each seat so far (a draw counts for nobody)."""
+        winners = [summary.winner for summary in self.finished]
+        return (winners.count(0), winners.count(1))
+
+    # -- moving --
+
+    def _apply(self, seat: int, action: Action) -> "ChecksState":
+        hand = self.hands[seat]
+        piles = list(self.piles)
+        stock = self.stock
+        hands, checks = self.hands, self.checks
+        if isinstance(action, Cash):
+            taken = self.piles[action.pile]
+            refill = None
+            piles[action.pile] = ()
+            if stock:  # the emptied slot is refilled from the deck while it lasts (ruling 5)
+                refill, stock = stock[0], stock[1:]
+                piles[action.pile] = (refill,)
+            move = Move(seat, action, point_total(hand), taken, hand, refill)
+            hands = _with(hands, seat, ())
+            checks = _with(checks, seat, checks[seat] + taken + hand)
+        else:
+            assert isinstance(action, Play)
+            piles[action.pile] = piles[action.pile] + (action.card,)
+            move = Move(seat, action, point_total(hand))
+            hands = _with(hands, seat, tuple(card for card in hand if card != action.card))
+        # Pass the turn, or keep it when the other seat is out of cards (ruling 6); the seat to
+        # act picks up its next half-trick when its hand is empty (ruling 3).
+        rows = self.rows
+        other = 1 - seat
+        if hands[other] or rows[other]:
+            turn = other
+        elif hands[seat] or rows[seat]:
+            turn = seat
+        else:
+            turn = -1
+        if turn >= 0 and not hands[turn]:
+            hands = _with(hands, turn, sort_cards(rows[turn][0]))
+            rows = _with(rows, turn, rows[turn][1:])
+        state = _evolve(
+            self, history=self.history + ((seat, action),), log=self.log + (move,),
+            hands=hands, rows=rows, piles=tuple(piles), stock=stock, checks=checks,
+            turn=max(turn, 0),
+        )
+        return state._finish_game() if turn < 0 else state
+
+    def _finish_game(self) -> "ChecksState":
+        summary = GameSummary(
+            number=self.game_number,
+            dealer=self.dealer,
+            checks=(len(self.checks[0]), len(self.checks[1])),
+            left_on_board=sum(len(pile) for pile in self.piles),
+            left_in_deck=len(self.stock),
+        )
+        finished = self.finished + (summary,)
+        state = replace(self, finished=finished)
+        if self.game_number < self.options["games"]:
+            # The winner deals the next game; a draw keeps the dealer (ruling 7).
+            dealer = self.dealer if summary.winner is None else summary.winner
+            number = self.game_number + 1
+            order = list(CARDS)
+            random.Random(f"checks:{self.seed}:{number}").shuffle(order)
+            return _deal(state, number, dealer, order)
+        return replace(state, over=True)
+
+
+def _evolve(state: ChecksState, **changes: Any) -> ChecksState:
+    """``dataclasses.replace`` without its per-call introspection: bots apply thousands of
+    moves per decision. The fields are immutable values, so sharing them is safe."""
+    new = object.__new__(ChecksState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
+    return (value, pair[1]) if seat == 0 else (pair[0], value)
+
+
+def _deal(state: ChecksState, number: int, dealer: int, order: Sequence[Card]) -> ChecksState:
+    """Lay out a game from ``order`` as the text deals it (see the module docstring)."""
+    other = 1 - dealer
+    rows: list[list[tuple[Card, ...]]] = [[], []]
+    position = 0
+    for _ in range(HALF_TRICKS):
+        for seat in (other, dealer):  # the non-dealer's half-trick first
+            rows[seat].append(tuple(order[position:position + HALF_TRICK_SIZE]))
+            position += HALF_TRICK_SIZE
+    piles = tuple((card,) for card in order[position:position + PILES])
+    stock = tuple(order[position + PILES:])
+    # Both players start holding their first (leftmost) half-trick.
+    return replace(
+        state,
+        game_number=number,
+        dealer=dealer,
+        turn=other,
+        hands=(sort_cards(rows[0][0]), sort_cards(rows[1][0])),
+        rows=(tuple(rows[0][1:]), tuple(rows[1][1:])),
+        piles=piles,
+        stock=stock,
+        checks=((), ()),
+        log=(),
+        over=False,
+    )
+
+
+def deck_for(
+    non_dealer: Sequence[str], dealer: Sequence[str], piles: Sequence[str], stock: Sequence[str] = ()
+) -> tuple[str, ...]:
+    """A stacked deck from the half-tricks of each seat (lists of 3-card strings like
+    ``"Ks 5h 4d"``, leftmost first), the six community cards and the top of the refill deck;
+    the cards not named fill the rest of the half-tricks, piles and deck in card order."""
+    named = [text.split() for text in non_dealer], [text.split() for text in dealer]
+    used = {card for rows in named for trick in rows for card in trick} | set(piles) | set(stock)
+    spare = iter(str(card) for card in CARDS if str(card) not in used)
+    order: list[str] = []
+    for index in range(HALF_TRICKS):
+        for rows in named:
+            trick = list(rows[index]) if index < len(rows) else []
+            order += trick + [next(spare) for _ in range(HALF_TRICK_SIZE - len(trick))]
+    order += list(piles) + [next(spare) for _ in range(PILES - len(piles))]
+    order += list(stock) + list(spare)
+    return tuple(order)
+
+
+class Checks(Game):
+    id = "checks"
+    title = "Checks"
+    min_players = 2
+    max_players = 2
+    options = (
+        Option("games", "Games in the series", 1,
+               "Play a series; the winner of each game deals the next.", choices=(1, 3, 5)),
+    )
+
+    def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChecksState:
+        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
+        blank = ChecksState(
+            game_id=self.id, seed=seed, players=players,
+            options=MappingProxyType(dict(options)), deck=stacked, history=(),
+            game_number=1, dealer=0, turn=1, hands=((), ()), rows=((), ()), piles=(),
+            stock=(), checks=((), ()), log=(), finished=(),
+        )
+        return _deal(blank, 1, 0, order)
+
+    def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return tuple(names(CARDS))
+
+    def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> ChecksState:
+        """A state consistent with ``view``: the seat's own hand, the piles, checks and log as
+        shown; the other hand, every face-down half-trick and the deck dealt at random from the
+        cards the view does not show. Its seed is drawn from ``rng`` too, so later games of a
+        series are unknown deals. Raises SetupError for a dict that is not a Checks view."""
+        rng = rng or random.Random(0)
+        try:
+            if view.get("game") != self.id:
+                raise SetupError(f"not a {self.id} view: game is {view.get('game')!r}")
+            seat = view["seat"]
+            piles = tuple(tuple(Card.parse(name) for name in pile) for pile in view["piles"])
+            checks = tuple(tuple(Card.parse(name) for name in cards) for cards in view["checks"])
+            known_hand = tuple(Card.parse(name) for name in view["hand"] or ())
+            seen = {card for pile in piles for card in pile}
+            seen |= {card for cards in checks for card in cards} | set(known_hand)
+            unseen = [card for card in CARDS if card not in seen]
+            rng.shuffle(unseen)
+            deal = iter(unseen)
+
+            def take(count: int) -> tuple[Card, ...]:
+                return tuple(next(deal) for _ in range(count))
+
+            hands = tuple(
+                sort_cards(known_hand) if s == seat and view["hand"] is not None
+                else sort_cards(take(view["hand_sizes"][s]))
+                for s in SEATS
+            )
+            rows = tuple(
+                tuple(take(HALF_TRICK_SIZE) for place in view["rows"][s] if place == "down")
+                for s in SEATS
+            )
+            stock = take(view["deck_count"])
+            over = view["phase"] == "over"
+            return ChecksState(
+                game_id=self.id, seed=rng.getrandbits(32), players=2,
+                options=MappingProxyType(self.resolve_options(view["options"])),
+                deck=None, history=(),
+                game_number=view["game_number"], dealer=view["dealer"],
+                turn=view["turn"] if view["turn"] is not None else 0,
+                hands=hands, rows=rows, piles=piles, stock=stock,  # type: ignore[arg-type]
+                checks=checks,  # type: ignore[arg-type]
+                log=tuple(Move.from_dict(move) for move in view["log"]),
+                finished=tuple(GameSummary.from_dict(s) for s in view["finished"]),
+                over=over,
+            )
+        except (KeyError, TypeError, StopIteration, InvalidNotation) as error:
+            raise SetupError(f"not a {self.id} view: {error!r}") from None
+
+    def parse_action(self, state: State, text: str) -> Play | Cash:
+        cash = _CASH.match(text)
+        if cash:
+            return Cash(int(cash.group(1)) - 1)
+        play = _PLAY.match(text)
+        if play:
+            try:
+                return Play(Card.parse(play.group(1)), int(play.group(2)) - 1)
+            except InvalidNotation as error:
+                raise InvalidNotation(f"invalid Checks play {text!r}: {error}") from None
+        raise InvalidNotation(
+            f"invalid Checks action {text!r}: write a play as a card, '>' and a pile 1-6 "
+            "(like 5h>3), or a cash as 'cash' and a pile 1-6 (like cash 3)"
+        )

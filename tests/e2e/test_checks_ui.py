@@ -1,0 +1,201 @@
+"""Checks played through the browser UI, from seeded routes, with the conftest guard on.
+
+Every test here also fails on a console error, a page error, a .py-error banner or a request
+leaving 127.0.0.1 (tests/e2e/conftest.py). Moves are made as a person makes them: a cash is one
+click on a highlighted pile's "Cash" button; a play is a click on a card of the hand
+(``data-pick``), then on a pile (``data-action``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+OpenApp = Callable[..., Page]
+Shot = Callable[[Page, str], Path]
+
+PHONE = {"width": 360, "height": 740}
+TABLE = "[data-testid=table]"
+OVER = '[data-testid=table][data-over="1"]'
+CASH = "button.ck-cash[data-action]"
+CARD = 'button[data-pick^="card:"]'
+PASS = "[data-testid=pass-done]"
+NEXT = "[data-action=next-game]"
+# A person can act, the device is to be passed, a game of a series waits, or it is all over.
+SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
+                     || document.querySelector('button[data-action], button[data-pick^="card:"]')
+                     || document.querySelector('[data-testid=pass-done]'))"""
+
+
+def take_turn(page: Page, cash_first: bool) -> str:
+    """One turn of the person to act: a cash when offered (and wanted), else card then pile."""
+    if page.locator(NEXT).count():
+        page.locator(NEXT).click()
+        return "next-game"
+    if cash_first and page.locator(CASH).count():
+        action = page.locator(CASH).first.get_attribute("data-action") or ""
+        page.locator(CASH).first.click()
+        return action
+    card = page.locator(CARD).first
+    name = (card.get_attribute("data-pick") or "")[len("card:"):]
+    card.click()
+    expect(page.locator(f'{CARD}[aria-pressed="true"]')).to_have_count(1)
+    target = page.locator(f'button[data-action^="{name}>"]')
+    expect(target.first).to_be_visible()
+    action = target.last.get_attribute("data-action") or ""
+    target.last.click()
+    return action
+
+
+def play_out(page: Page, *, before_turn: Callable[[Page], None] | None = None,
+             max_turns: int = 200) -> list[str]:
+    """Take turns (cashing every other time it is offered) until the table is over."""
+    done: list[str] = []
+    for turn in range(max_turns):
+        page.wait_for_function(SETTLED, timeout=60_000)
+        if page.locator(OVER).count():
+            return done
+        if page.locator(PASS).count():
+            page.locator(PASS).click()
+            done.append("pass")
+            continue
+        if before_turn is not None:
+            before_turn(page)
+        done.append(take_turn(page, cash_first=turn % 2 == 0))
+    raise AssertionError(f"no end after {max_turns} turns: {done}")
+
+
+def assert_fits(page: Page) -> None:
+    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, f"the table is {overflow}px wider than the screen"
+
+
+def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checks/play?seats=human,bot:easy&seed=11&delay=0")
+    expect(page.locator(TABLE)).to_be_visible()
+    # Seat 0 (you) deals, so the bot moves first; then your hand and total are on show.
+    page.wait_for_function(SETTLED, timeout=60_000)
+    expect(page.locator("[data-testid=point-total]")).to_contain_text(re.compile(r"Point total \d"))
+    expect(page.locator("[data-testid=piles] [data-pile]")).to_have_count(6)
+    expect(page.locator("[data-testid=deck]")).to_contain_text("to refill")
+    # The bot's hand is shown as backs only: no face of it reaches the page.
+    expect(page.locator("[data-testid=hand-1] [data-card]")).to_have_count(0)
+    shot(page, "checks-table-1280")
+    card = page.locator(CARD).first
+    card.click()
+    expect(page.locator('button[data-action*=">"]')).to_have_count(6)
+    shot(page, "checks-picked-1280")
+    card.click()  # a second click puts the card back
+    expect(page.locator('button[data-action*=">"]')).to_have_count(0)
+
+    moves = play_out(page)
+    assert all(re.fullmatch(r"cash [1-6]|(10|[2-9AJQKT])[cdhs]>[1-6]", move) for move in moves), moves
+    result = page.locator("[data-testid=result]")
+    expect(result).to_be_visible()
+    expect(result).to_contain_text(re.compile(r"You win|Bot \(easy\) wins|Draw"))
+    expect(result).to_contain_text("count for nobody")
+    counts = [int(page.locator(f"[data-testid=result] li[data-seat='{seat}'] strong").inner_text())
+              for seat in (0, 1)]
+    assert 0 < sum(counts) <= 52
+    expect(page.locator("[data-testid=moves] li").first).to_be_visible()
+    expect(page.locator("button[data-action]:not([data-cmd])")).to_have_count(0)
+    shot(page, "checks-result-1280")
+
+
+def test_whole_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    page.set_viewport_size(PHONE)
+    open_app(page, "#/checks/play?seats=human,bot:random&seed=3&delay=0")
+    page.wait_for_function(SETTLED, timeout=60_000)
+    assert_fits(page)
+    shot(page, "checks-table-360")
+    page.locator(CARD).first.click()
+    assert_fits(page)
+    shot(page, "checks-picked-360")
+    page.locator(CARD).first.click()
+    play_out(page)
+    expect(page.locator("[data-testid=result]")).to_be_visible()
+    assert_fits(page)
+    shot(page, "checks-result-360")
+
+
+def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checks/play?seats=human:Ann,human:Bob&seed=8")
+    # Bob (the non-dealer) moves first: the table waits behind the pass screen.
+    passing = page.locator("[data-testid=pass-screen]")
+    expect(passing).to_contain_text("Pass the device to Bob")
+    expect(page.locator("[data-card]")).to_have_count(0)  # no card at all while passing
+    shot(page, "checks-pass-1280")
+    page.locator(PASS).click()
+    expect(page.locator("[data-testid=hand-1] button[data-card]")).to_have_count(3)
+    expect(page.locator("[data-testid=hand-0] [data-card]")).to_have_count(0)
+    shot(page, "checks-hotseat-1280")
+
+    def only_the_holder_sees_a_hand(page: Page) -> None:
+        seat = int(page.locator(TABLE).get_attribute("data-to-act") or "0")
+        expect(page.locator(f"[data-testid=hand-{1 - seat}] [data-card]")).to_have_count(0)
+        expect(page.locator(f".ck-seat[data-seat='{seat}'] .tag-turn")).to_have_text(
+            f"{('Ann', 'Bob')[seat]}’s turn")
+
+    turns = play_out(page, before_turn=only_the_holder_sees_a_hand)
+    assert turns.count("pass") >= 10, turns  # the screen came back between the two people
+    result = page.locator("[data-testid=result]")
+    expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
+
+
+def test_a_series_pauses_between_games(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/checks/play?seats=bot:easy,bot:random&seed=5&delay=0&games=3")
+    for number in (1, 2):
+        interlude = page.locator("[data-testid=game-result]")
+        expect(interlude).to_be_visible(timeout=60_000)
+        expect(interlude).to_contain_text(f"Game {number} of 3 is over")
+        expect(interlude).to_contain_text("deals game")
+        expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+        page.locator(NEXT).click()
+    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
+    result = page.locator("[data-testid=result]")
+    expect(result).to_contain_text("Game 3")
+    expect(result).to_contain_text("series")
+    expect(page.locator("[data-testid=series-score]")).to_contain_text("games won")
+
+
+def test_the_cards_beneath_a_pile_are_public(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/checks/play?seats=human:Ann,human:Bob&seed=4")
+    page.locator(PASS).click()
+    card = page.locator(CARD).first
+    name = (card.get_attribute("data-pick") or "")[len("card:"):]
+    card.click()
+    page.locator(f'button[data-action="{name}>1"]').click()
+    page.locator(PASS).click()  # Ann's turn: the pile Bob built is public to her too
+    pile = page.locator("[data-pile='1']")
+    expect(pile).to_have_attribute("data-height", "2")
+    expect(pile.locator(".ck-card").first).to_have_attribute("data-card", name)
+    pile.locator("button.ck-height").click()
+    expect(page.locator("[data-testid=beneath-1] [data-card]")).to_have_count(1)
+    pile.locator("button.ck-height").click()
+    expect(page.locator("[data-testid=beneath-1]")).to_have_count(0)
+
+
+def test_rules_page_and_gallery_link(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/")
+    page.locator('[data-game="checks"] a.game-card').click()
+    expect(page).to_have_url(re.compile(r"#/checks$"))
+    setup = page.locator("[data-testid=setup]")
+    expect(setup).to_be_visible()
+    expect(setup).to_contain_text("Games in the series")
+    shot(page, "checks-setup-1280")
+    open_app(page, "#/checks/rules")
+    expect(page.locator("h1")).to_have_text("Checks")
+    expect(page.locator("body")).to_contain_text("Your point total")
+    expect(page.locator("table").first).to_contain_text("Queen")
+    shot(page, "checks-rules-1280")
+
+
+def test_the_hard_bot_moves_in_the_page(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/checks/play?seats=human,bot:hard&seed=2&delay=0")
+    # The hard bot (seat 1, not the dealer) moves first, searching in slices.
+    page.wait_for_function(SETTLED, timeout=60_000)
+    expect(page.locator("[data-testid=moves] li")).to_have_count(1)
+    expect(page.locator("[data-testid=moves] li")).to_contain_text("Bot (hard)")

@@ -1,0 +1,497 @@
+"""Rules scenarios for Checks (James Yates), from stacked decks and seeded games.
+
+Every sentence of the rule text (``seeds/000_...txt``) and every ruling in ``RULINGS.md``
+("Checks") is a requirement here. The worked numbers of the text (K-5-4 totals 9; 5-8-9 totals 2
+and cashing the 2 gives four checks; K-5-4 less its 5 totals 4; a zero total takes a King laid
+on an Ace) are reached through real games, and the expected values are written out by hand.
+
+Seat 0 deals the first game, so seat 1 (the non-dealer) moves first. ``deck_for`` stacks the
+half-tricks (non-dealer's first), the six community cards and the top of the refill deck.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any, Callable, Iterator
+
+import pytest
+
+from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
+from engine.checks import Card, Cash, Play, deck_for
+
+GAME = GAMES["checks"]
+
+#: Card values as ruled: Ace 1, two to nine face value, ten and the court cards nothing.
+VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9,
+          "T": 0, "J": 0, "Q": 0, "K": 0}
+
+#: The board of the text's example: Ace, Five, Queen, Deuce, King, Seven.
+TEXT_BOARD = ["Ac", "5d", "Qh", "2c", "Kd", "7s"]
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def deal(non_dealer: list[str], dealer: list[str], piles: list[str] = TEXT_BOARD,
+         stock: list[str] = (), games: int = 1):  # type: ignore[assignment]
+    return GAME.new(seed=0, options={"games": games},
+                    deck=list(deck_for(non_dealer, dealer, piles, stock)))
+
+
+def play(state, script: str):
+    """Apply ``"1:cash 4; 0:Ks>1"``: the seat, a colon and the action, separated by ``;``."""
+    for token in script.split(";"):
+        seat, text = token.strip().split(":", 1)
+        state = state.apply(int(seat), text)
+    return state
+
+
+def snapshot(state) -> tuple:
+    return (state.view(None), state.view(0), state.view(1), state.history, state.to_act(),
+            state.legal_actions(0), state.legal_actions(1), state.is_over(), state.result(),
+            state.zones())
+
+
+def refuse(state, seat: int, action: Any, pattern: str) -> None:
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=pattern):
+        state.apply(seat, action)
+    assert snapshot(state) == before
+
+
+def hand(state, seat: int) -> set[str]:
+    return set(state.view(seat)["hand"])
+
+
+def upcards(state) -> list[str | None]:
+    return [pile[-1] if pile else None for pile in state.view(None)["piles"]]
+
+
+def texts(actions) -> set[str]:
+    return {str(action) for action in actions}
+
+
+def playout(seed: int, policy: Callable, games: int = 1) -> Iterator:
+    """Every state of a seeded game in which each seat follows ``policy(state, seat, rng)``."""
+    state = GAME.new(seed=seed, options={"games": games})
+    rng = random.Random(seed)
+    yield state
+    while not state.is_over():
+        seat = state.to_act()[0]
+        state = state.apply(seat, policy(state, seat, rng))
+        yield state
+
+
+def random_policy(state, seat, rng):
+    return rng.choice(state.legal_actions(seat))
+
+
+def greedy_cash(state, seat, rng):
+    """Cash whenever possible, else a random play."""
+    legal = state.legal_actions(seat)
+    cashes = [action for action in legal if isinstance(action, Cash)]
+    return cashes[0] if cashes else rng.choice(legal)
+
+
+def seat1_cashes_seat0_never(state, seat, rng):
+    legal = state.legal_actions(seat)
+    cashes = [action for action in legal if isinstance(action, Cash)]
+    if seat == 1 and cashes:
+        return cashes[0]
+    return rng.choice([action for action in legal if isinstance(action, Play)])
+
+
+# --- cards and point totals ---------------------------------------------------------------------
+
+
+def test_card_values_as_ruled() -> None:
+    for rank, value in VALUES.items():
+        for suit in "cdhs":
+            assert Card.parse(rank + suit).value == value
+
+
+def test_worked_example_k54_totals_nine() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    assert GAMES["checks"].from_view(state.view(0)).view(0)["point_total"] == 9
+    assert hand(state, 0) == {"4d", "5s", "Ks"}
+    assert state.view(0)["point_total"] == 9
+
+
+def test_worked_example_589_totals_two_and_cashing_the_two_makes_four_checks() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
+    assert state.to_act() == (1,), "the non-dealer moves first"
+    assert state.view(1)["point_total"] == 2  # 5 + 8 + 9 = 22: the last digit counts
+    assert Cash(3) in state.legal_actions(1)  # the 2 of clubs heads pile 4
+    state = play(state, "1:cash 4")
+    view = state.view(None)
+    assert sorted(view["checks"][1]) == sorted(["2c", "5h", "8c", "9d"])
+    assert view["check_counts"] == [0, 4]
+    assert view["hand_sizes"][1] == 0
+    # The emptied slot is refilled at once from the deck, whose top was the 3 of spades.
+    assert view["piles"][3] == ["3s"] and view["deck_count"] == 9
+    assert set(view["log"][-1]["shown"]) == {"5h", "8c", "9d"}  # the hand is shown when cashing
+    assert view["log"][-1]["total"] == 2
+
+
+def test_worked_example_k54_less_its_five_totals_four() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:5h>6; 0:5s>2")
+    assert hand(state, 0) == {"4d", "Ks"}
+    assert state.view(0)["point_total"] == 4  # K + 4: the King counts nothing
+    state = play(state, "1:8c>6")  # seat 1 holds 9d alone: its total is its value
+    assert state.view(1)["point_total"] == 9
+
+
+def test_worked_example_zero_total_takes_the_king_with_the_ace_beneath() -> None:
+    # The dealer, holding K-5-4 and seeing no 9, lays the King on the Ace; the non-dealer, with
+    # a zero total (3 + 7 + 10), takes that pile: the King, the Ace and its own three cards.
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:cash 4; 0:Ks>1")
+    assert state.view(None)["piles"][0] == ["Ac", "Ks"]
+    assert upcards(state)[0] == "Ks"
+    assert hand(state, 1) == {"Tc", "3h", "7h"}  # picked up at the start of the turn
+    assert state.view(1)["point_total"] == 0
+    # Zero matches every 10-, J-, Q- or K-headed pile: the King-Ace pile, the Queen, the King.
+    assert {str(a) for a in state.legal_actions(1) if isinstance(a, Cash)} == {
+        "cash 1", "cash 3", "cash 5"}
+    state = play(state, "1:cash 1")
+    checks = state.view(None)["checks"][1]
+    assert {"Ks", "Ac", "Tc", "3h", "7h"} <= set(checks)
+    assert len(checks) == 4 + 5
+
+
+def test_the_whole_hand_counts_never_part_of_it() -> None:
+    # K-5-4 totals 9: neither the 5 nor the 4 alone may take the 5 pile or a 4 pile.
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], piles=["Ac", "5d", "Qh", "4c", "Kd", "7s"],
+                 stock=["3s"])
+    state = play(state, "1:5h>6")
+    assert not [a for a in state.legal_actions(0) if isinstance(a, Cash)]
+    refuse(state, 0, "cash 2", r"'cash 2' by seat 0: the point total 9 does not match pile 2")
+    refuse(state, 0, Cash(3), r"point total 9 does not match pile 4's upcard 4c")
+
+
+def test_two_card_total_of_ten_or_more_uses_the_last_digit() -> None:
+    state = deal(["5h 8c 9d"], ["7d 6s 2h"], stock=["3s"])
+    state = play(state, "1:5h>6; 0:2h>6")
+    assert state.view(0)["point_total"] == 3  # 7 + 6 = 13
+
+
+# --- the deal -----------------------------------------------------------------------------------
+
+
+def test_the_deal_follows_the_stacked_order() -> None:
+    cards = list(GAME.deck_cards(2, {"games": 1}))
+    state = GAME.new(seed=0, deck=cards)
+    zones = state.zones()
+    # Half-tricks alternate, three cards at a time, the non-dealer (seat 1) first.
+    assert set(zones["hand1"]) == set(cards[0:3])
+    assert set(zones["hand0"]) == set(cards[3:6])
+    assert zones["half-tricks1"] == tuple(cards[6:9] + cards[12:15] + cards[18:21]
+                                          + cards[24:27] + cards[30:33])
+    assert zones["half-tricks0"] == tuple(cards[9:12] + cards[15:18] + cards[21:24]
+                                          + cards[27:30] + cards[33:36])
+    assert [zones[f"pile{i}"] for i in range(1, 7)] == [(card,) for card in cards[36:42]]
+    assert zones["deck"] == tuple(cards[42:52])
+
+
+def test_a_fresh_deal_has_the_board_of_the_text() -> None:
+    state = GAME.new(seed=5)
+    view = state.view(0)
+    assert view["rows"] == [["hand"] + ["down"] * 5, ["hand"] + ["down"] * 5]
+    assert view["hand_sizes"] == [3, 3] and len(view["hand"]) == 3
+    assert [len(pile) for pile in view["piles"]] == [1] * 6
+    assert view["deck_count"] == 10
+    assert view["dealer"] == 0 and state.to_act() == (1,)
+    assert view["check_counts"] == [0, 0]
+
+
+def test_the_deal_comes_from_the_seed() -> None:
+    assert GAME.new(seed=9).zones() == GAME.new(seed=9).zones()
+    assert GAME.new(seed=9).zones() != GAME.new(seed=10).zones()
+
+
+def test_bad_stacked_decks_are_refused() -> None:
+    cards = list(GAME.deck_cards(2, {"games": 1}))
+    with pytest.raises(SetupError, match="52 cards"):
+        GAME.new(deck=cards[:-1])
+    with pytest.raises(SetupError, match="bad stacked deck"):
+        GAME.new(deck=["Zz", *cards[1:]])
+    with pytest.raises(SetupError):
+        GAME.new(options={"games": 2})
+
+
+# --- a turn: cash or play one card --------------------------------------------------------------
+
+
+def test_a_play_is_any_card_onto_any_pile_and_cashing_is_optional() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    legal = state.legal_actions(1)
+    plays = {str(a) for a in legal if isinstance(a, Play)}
+    assert plays == {f"{card}>{pile}" for card in ("5h", "8c", "9d") for pile in range(1, 7)}
+    assert texts(legal) == plays | {"cash 4"}  # the cash is offered, never forced
+    state = play(state, "1:9d>4")
+    assert upcards(state)[3] == "9d" and state.view(None)["piles"][3] == ["2c", "9d"]
+    assert state.view(None)["hand_sizes"] == [3, 2]
+    assert state.to_act() == (0,)  # exactly one card, then the turn passes
+
+
+def test_no_pass_and_no_second_card() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    for text in ("pass", "5h 8c>1", "5h>1>2", "cash", "cash 7", "5h>0", "5h>7", "1h>1", "Xh>1"):
+        with pytest.raises(InvalidNotation):
+            state.apply(1, text)
+
+
+def test_refusals_name_the_action_the_seat_and_why() -> None:
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    refuse(state, 1, "Ks>1", r"illegal action 'Ks>1' by seat 1: Ks is not in seat 1's hand")
+    refuse(state, 0, "Ks>1", r"'Ks>1' by seat 0: it is not that seat's turn")
+    refuse(state, 1, "cash 1", r"'cash 1' by seat 1: the point total 2 does not match pile 1's upcard Ac")
+    refuse(state, 2, "5h>1", r"not that seat's turn")
+
+
+def test_a_played_card_is_the_new_upcard_for_both_and_the_pile_is_taken_whole() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:cash 4; 0:Ks>1")
+    # Seat 0 could now take its own King-headed pile with a zero total, seat 1 does.
+    assert "cash 1" in texts(state.legal_actions(1))
+    state = play(state, "1:cash 1")
+    assert set(state.view(None)["checks"][1]) >= {"Ac", "Ks"}
+    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:9d>4; 0:4d>4")  # a pile is built up by both players
+    assert state.view(None)["piles"][3] == ["2c", "9d", "4d"] and upcards(state)[3] == "4d"
+
+
+def test_cashed_checks_never_return_to_play() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s", "6d"])
+    state = play(state, "1:cash 4")
+    won = state.view(None)["checks"][1]
+    for step in range(12):
+        seat = state.to_act()[0]
+        state = state.apply(seat, [a for a in state.legal_actions(seat) if isinstance(a, Play)][0])
+        assert state.view(None)["checks"][1][:len(won)] == won
+        on_board = {card for pile in state.view(None)["piles"] for card in pile}
+        assert not on_board & set(won)
+
+
+# --- refilling the board ------------------------------------------------------------------------
+
+
+def test_each_cash_refills_its_slot_from_the_deck_top() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s", "6d"])
+    state = play(state, "1:cash 4; 0:Ks>1; 1:cash 1")
+    piles = state.view(None)["piles"]
+    assert piles[3] == ["3s"] and piles[0] == ["6d"]
+    assert state.view(None)["deck_count"] == 8
+    assert state.view(None)["log"][-1]["refill"] == "6d"
+
+
+def test_once_the_deck_is_out_an_emptied_slot_stays_empty() -> None:
+    checked = 0
+    for seed in range(40):
+        states = list(playout(seed, greedy_cash))
+        for before, after in zip(states, states[1:]):
+            move = after.view(None)["log"][-1] if after.view(None)["log"] else None
+            if move and move["kind"] == "cash" and before.view(None)["deck_count"] == 0:
+                assert after.view(None)["piles"][move["pile"]] == []
+                assert move["refill"] is None
+                seat = after.to_act()[0] if after.to_act() else None
+                if seat is not None:
+                    card = after.view(seat)["hand"][0]
+                    refuse(after, seat, f"{card}>{move['pile'] + 1}",
+                           rf"pile {move['pile'] + 1} is empty: the deck ran out")
+                    assert not any(a.pile == move["pile"] for a in after.legal_actions(seat))
+                checked += 1
+        # The board never empties: at most 12 cashes against 16 piles (ruling 5).
+        for state in states:
+            assert any(state.view(None)["piles"])
+    assert checked >= 3
+
+
+# --- half-tricks --------------------------------------------------------------------------------
+
+
+def test_the_next_half_trick_is_picked_up_at_the_start_of_the_turn() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:cash 4")
+    # Seat 1's hand is empty during seat 0's turn; its next half-trick is still face down.
+    assert state.view(0)["rows"][1] == ["gone"] + ["down"] * 5
+    assert state.view(1)["hand"] == [] and state.view(1)["point_total"] == 0
+    assert state.zones()["hand1"] == ()
+    state = play(state, "0:Ks>1")
+    assert state.view(1)["rows"][1] == ["gone", "hand"] + ["down"] * 4
+    assert hand(state, 1) == {"Tc", "3h", "7h"}
+
+
+def test_playing_out_the_hand_one_card_at_a_time_then_picking_up() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d", "2s 2d 2h"])
+    state = play(state, "1:5h>6; 0:Ks>6; 1:8c>6; 0:5s>6; 1:9d>6; 0:4d>6")
+    assert hand(state, 1) == {"Tc", "3h", "7h"}
+    assert state.view(0)["hand"] == []  # seat 0 picks up on its own turn
+    state = play(state, "1:Tc>1")
+    assert hand(state, 0) == {"2d", "2h", "2s"}
+    assert state.view(None)["piles"][5] == ["7s", "5h", "Ks", "8c", "5s", "9d", "4d"]
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+
+def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    import json
+
+    for seat in (0, 1):
+        view = state.view(seat)
+        text = json.dumps(view)
+        other = state.zones()[f"hand{1 - seat}"]
+        assert view["hand"] == list(state.zones()[f"hand{seat}"])
+        assert not any(f'"{card}"' in text for card in other)
+        hidden = state.zones()["half-tricks0"] + state.zones()["half-tricks1"] + state.zones()["deck"]
+        assert not any(f'"{card}"' in text for card in hidden), "a face-down card leaked"
+        assert view["piles_public"] is True
+    assert state.view(None)["hand"] is None
+
+
+def test_determinize_reshuffles_exactly_the_unseen_cards() -> None:
+    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = play(state, "1:cash 4; 0:Ks>1")
+    seen = set(state.zones()["hand1"]) | {c for i in range(1, 7) for c in state.zones()[f"pile{i}"]}
+    seen |= set(state.zones()["checks0"]) | set(state.zones()["checks1"])
+    unseen = Counter(c for name in ("hand0", "half-tricks0", "half-tricks1", "deck")
+                     for c in state.zones()[name])
+    differs = False
+    for key in range(6):
+        sample = GAME.determinize(state, 1, random.Random(key))
+        assert sample.view(1) == state.view(1)
+        zones = sample.zones()
+        for name in ("hand1", "checks0", "checks1", *(f"pile{i}" for i in range(1, 7))):
+            assert zones[name] == state.zones()[name]
+        moved = Counter(c for name in ("hand0", "half-tricks0", "half-tricks1", "deck")
+                        for c in zones[name])
+        assert moved == unseen and not set(moved) & seen
+        assert len(zones["hand0"]) == 2 and len(zones["deck"]) == 9
+        differs |= zones["deck"] != state.zones()["deck"]
+    assert differs
+
+
+def test_from_view_refuses_what_is_not_a_checks_view() -> None:
+    with pytest.raises(SetupError):
+        GAME.from_view({"game": "chess-cards"})
+    with pytest.raises(SetupError):
+        GAME.from_view({"game": "checks", "seat": 0})
+
+
+# --- the end and the count ----------------------------------------------------------------------
+
+
+def test_a_player_out_of_cards_leaves_the_other_to_play_alone() -> None:
+    alone = 0
+    for seed in range(30):
+        states = list(playout(seed, seat1_cashes_seat0_never))
+        for before, after in zip(states, states[1:-1]):
+            view = after.view(None)
+            seat1_out = view["hand_sizes"][1] == 0 and "down" not in view["rows"][1]
+            if seat1_out:
+                assert after.to_act() == (0,)
+                alone += 1
+        final = states[-1].view(None)
+        assert final["hand_sizes"] == [0, 0] and "down" not in final["rows"][0] + final["rows"][1]
+    assert alone > 10
+
+
+def test_checks_count_one_each_and_board_and_deck_cards_count_for_nobody() -> None:
+    for seed in range(10):
+        final = list(playout(seed, greedy_cash))[-1]
+        view = final.view(None)
+        counts = [len(view["checks"][0]), len(view["checks"][1])]
+        on_board = sum(len(pile) for pile in view["piles"])
+        # Cards still on the board (or never turned from the deck) count for nobody.
+        assert counts[0] + counts[1] + on_board + view["deck_count"] == 52
+        result = final.result()
+        assert list(result.scores) == counts
+        if counts[0] != counts[1]:
+            assert result.winners == ((0,) if counts[0] > counts[1] else (1,))
+        assert view["finished"][0]["left_on_board"] == on_board
+        assert view["finished"][0]["left_in_deck"] == view["deck_count"]
+
+
+def test_equal_counts_are_a_draw() -> None:
+    for seed in range(400):
+        final = list(playout(seed, random_policy))[-1]
+        scores = final.result().scores
+        if scores[0] == scores[1]:
+            assert final.result().winners == ()
+            assert "draw" in final.result().reason
+            return
+    pytest.fail("no drawn game in 400 seeded random games")
+
+
+def test_every_action_is_refused_after_the_end() -> None:
+    final = list(playout(3, random_policy))[-1]
+    assert final.is_over() and final.to_act() == ()
+    refuse(final, 0, "cash 1", "the game is over")
+
+
+# --- a series -----------------------------------------------------------------------------------
+
+
+def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
+    seen_win = seen_draw = False
+    for seed in range(300):
+        states = list(playout(seed, random_policy, games=3))
+        for before, after in zip(states, states[1:]):
+            if after.view(None)["game_number"] != before.view(None)["game_number"]:
+                summary = after.view(None)["finished"][-1]
+                checks = summary["checks"]
+                if checks[0] == checks[1]:
+                    assert after.view(None)["dealer"] == before.view(None)["dealer"]
+                    seen_draw = True
+                else:
+                    winner = 0 if checks[0] > checks[1] else 1
+                    assert after.view(None)["dealer"] == winner
+                    assert after.to_act() == (1 - winner,), "the new non-dealer moves first"
+                    seen_win = True
+                fresh = after.view(None)
+                assert fresh["deck_count"] == 10 and fresh["check_counts"] == [0, 0]
+                assert fresh["hand_sizes"] == [3, 3] and fresh["log"] == []
+        final = states[-1]
+        assert final.view(None)["game_number"] == 3 and len(final.view(None)["finished"]) == 3
+        wins = [0, 0]
+        for summary in final.view(None)["finished"]:
+            if summary["winner"] is not None:
+                wins[summary["winner"]] += 1
+        assert list(final.result().scores) == wins == final.view(None)["series_score"]
+        if seen_win and seen_draw:
+            return
+    pytest.fail("no series with both a won and a drawn game")
+
+
+# --- notation and records -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("5h>3", Play(Card(5, "h"), 2)),
+    ("Td>1", Play(Card(10, "d"), 0)),
+    ("10d>1", Play(Card(10, "d"), 0)),
+    ("ks > 6", Play(Card(13, "s"), 5)),
+    ("cash 4", Cash(3)),
+    ("CASH4", Cash(3)),
+])
+def test_notation_parses(text: str, expected: Any) -> None:
+    assert GAME.parse_action(None, text) == expected  # type: ignore[arg-type]
+
+
+def test_notation_round_trips_for_every_legal_action() -> None:
+    for state in playout(4, random_policy):
+        for seat in state.to_act():
+            for action in state.legal_actions(seat):
+                assert GAME.parse_action(state, str(action)) == action
+
+
+def test_a_record_replays_the_game() -> None:
+    final = list(playout(6, greedy_cash, games=3))[-1]
+    replayed = Record.from_json(Record.from_state(final).to_json()).replay()
+    assert replayed == final
+    stacked = play(deal(["5h 8c 9d"], ["Ks 5s 4d"]), "1:cash 4; 0:Ks>1")
+    assert Record.from_json(Record.from_state(stacked).to_json()).replay() == stacked

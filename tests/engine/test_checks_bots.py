@@ -1,0 +1,199 @@
+"""Checks bots: legal from the JSON view, blind to hidden cards, deterministic, and ordered in
+strength where that is cheap to show (easy against random; hard is measured in ``bench/``).
+
+The ``hard`` level searches hundreds of deals per decision, so the tests give it few positions,
+or a cheaper subclass with fewer iterations where only its behaviour (not its strength) matters.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine import GAMES
+from engine.bots import Bot, get_bot, levels
+from engine.bots.checks import (
+    HardBot,
+    distinct_choices,
+    exposure,
+    rollout_choice,
+    simulate,
+)
+from engine.checks import Card, Cash, Play, deck_for
+
+GAME = GAMES["checks"]
+LEVELS = levels("checks")
+
+
+class QuickHard(HardBot):
+    iterations = 60
+    slice_iterations = 10
+
+
+def json_view(state, seat: int) -> dict[str, Any]:
+    return json.loads(json.dumps(state.view(seat)))
+
+
+def decide(bot: Bot, state, seed: int = 0):
+    seat = state.to_act()[0]
+    return bot.choose(GAME, json_view(state, seat), state.legal_actions(seat),
+                      random.Random(seed), 60_000)
+
+
+def positions(seeds: range, every: int = 1, games: int = 1) -> list:
+    found = []
+    for seed in seeds:
+        state = GAME.new(seed=seed, options={"games": games})
+        rng = random.Random(seed)
+        index = 0
+        while not state.is_over():
+            if index % every == 0:
+                found.append(state)
+            seat = state.to_act()[0]
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+            index += 1
+    return found
+
+
+def test_levels_weakest_first() -> None:
+    assert LEVELS == ("random", "easy", "hard")
+    for level in LEVELS:
+        bot = get_bot("checks", level)
+        assert bot.level == level and bot.description
+
+
+@pytest.mark.parametrize("level", ["random", "easy"])
+def test_fast_levels_play_legal_actions_everywhere(level: str) -> None:
+    states = positions(range(4))
+    assert any(isinstance(a, Cash) for s in states for a in s.legal_actions(s.to_act()[0]))
+    for index, state in enumerate(states):
+        action = decide(get_bot("checks", level), state, seed=index)
+        assert action in state.legal_actions(state.to_act()[0])
+
+
+def test_hard_plays_legal_actions_in_a_series() -> None:
+    bot = QuickHard()
+    for index, state in enumerate(positions(range(2), every=9, games=3)):
+        assert decide(bot, state, seed=index) in state.legal_actions(state.to_act()[0])
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_view_and_seed_same_action(level: str) -> None:
+    bot = QuickHard() if level == "hard" else get_bot("checks", level)
+    for state in positions(range(1), every=7):
+        for seed in (0, 5):
+            assert decide(bot, state, seed) == decide(bot, state, seed)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_bot_reads_what_its_seat_cannot_see(level: str) -> None:
+    """States that differ only in the cards the seat cannot see (the other hand, every
+    face-down half-trick, the deck) give the same decision with the same rng."""
+    bot = QuickHard() if level == "hard" else get_bot("checks", level)
+    compared = 0
+    for state in positions(range(2), every=6):
+        seat = state.to_act()[0]
+        for key in range(2):
+            other = GAME.determinize(state, seat, random.Random(key))
+            assert other.view(seat) == state.view(seat)
+            assert other.legal_actions(seat) == state.legal_actions(seat)
+            if other.zones() != state.zones():
+                compared += 1
+            assert decide(bot, other, seed=3) == decide(bot, state, seed=3)
+    assert compared > 5
+
+
+def test_hard_thinks_in_slices() -> None:
+    state = positions(range(1))[0]
+    seat = state.to_act()[0]
+    thinking = QuickHard().think(GAME, json_view(state, seat), state.legal_actions(seat),
+                                 random.Random(0), 60_000)
+    slices = 0
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(thinking)
+            slices += 1
+    assert slices >= 3 and done.value.value in state.legal_actions(seat)
+
+
+def test_easy_takes_the_tallest_matching_pile() -> None:
+    state = GAME.new(deck=list(deck_for(["2h Th Jh"], ["2s Qs Ks"],
+                                        piles=["3c", "Qd", "2d", "Kd", "7s", "Ac"])))
+    state = state.apply(1, "2h>1")  # pile 1 is now 3c 2h: a 2-headed pile of two cards
+    assert state.view(0)["point_total"] == 2
+    cashes = {str(a) for a in state.legal_actions(0) if isinstance(a, Cash)}
+    assert cashes == {"cash 1", "cash 3"}
+    assert str(decide(get_bot("checks", "easy"), state)) == "cash 1"
+
+
+def test_easy_plays_where_the_opponent_gains_least() -> None:
+    state = GAME.new(deck=list(deck_for(["4h 3c Td"], ["2s 6d 7d"],
+                                        piles=["Ac", "2d", "Qd", "4c", "Kd", "8s"])))
+    legal = state.legal_actions(1)
+    assert not [a for a in legal if isinstance(a, Cash)]  # 4 + 3 + 0 = 7: no 7 on the board
+    chosen = decide(get_bot("checks", "easy"), state)
+    piles = [tuple(Card.parse(n) for n in pile) for pile in state.view(None)["piles"]]
+
+    def after(action: Play) -> int:
+        board = list(piles)
+        board[action.pile] = board[action.pile] + (action.card,)
+        return exposure(board)
+
+    assert after(chosen) == min(after(a) for a in legal if isinstance(a, Play))
+
+
+def test_exposure_counts_the_tallest_pile_per_upcard_value() -> None:
+    def board(*piles: str):
+        return [tuple(Card.parse(n) for n in pile.split()) for pile in piles]
+
+    # Two 0-headed piles (heights 2 and 1) count 2; a 5-headed pile of 3 counts 3; empty: 0.
+    assert exposure(board("Ac Ks", "Qd", "2c 3d 5h", "")) == 2 + 3
+    assert exposure(board("Ac", "Ad", "As 2s")) == 1 + 2
+
+
+def test_distinct_choices_keep_one_action_per_outcome() -> None:
+    state = GAME.new(deck=list(deck_for(["Kh Qc 5d"], ["2s 6d 7d"],
+                                        piles=["Ac", "Ad", "Qd", "4c", "Kd", "7s"])))
+    view = state.view(1)
+    legal = state.legal_actions(1)
+    kept = distinct_choices(view, legal)
+    assert set(kept) <= set(legal)
+    # Kh and Qc are both worth 0, so two card values; the piles are two lone Aces, two lone
+    # zero cards, a lone 4 and a lone 7: four kinds. The total 5 matches no pile.
+    assert len(legal) == 3 * 6
+    assert len(kept) == 2 * 4 and all(isinstance(a, Play) for a in kept)
+
+
+def test_the_rollout_simulation_follows_the_engine_rules() -> None:
+    """``simulate`` is a lean copy of the rules; it must end every game as the engine would."""
+    for state in positions(range(3), every=5):
+        for key in range(3):
+            expected = state
+            rng = random.Random(key)
+            while not expected.is_over():
+                seat = expected.to_act()[0]
+                hand = expected.hands[seat]
+                kind, pile, card = rollout_choice(hand, expected.piles, rng)
+                action = Cash(pile) if kind == "cash" else Play(hand[card], pile)
+                expected = expected.apply(seat, action)
+            assert simulate(state, random.Random(key)) == expected.result().scores
+
+
+def test_easy_beats_random() -> None:
+    wins = 0
+    for seed in range(40):
+        levels_by_seat = ("easy", "random") if seed % 2 == 0 else ("random", "easy")
+        state = GAME.new(seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            bot = get_bot("checks", levels_by_seat[seat])
+            state = state.apply(seat, bot.choose(GAME, json_view(state, seat),
+                                                 state.legal_actions(seat), rng, 1000))
+        easy = 0 if seed % 2 == 0 else 1
+        scores = state.result().scores
+        wins += scores[easy] > scores[1 - easy]
+    assert wins >= 32

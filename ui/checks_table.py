@@ -1,0 +1,354 @@
+"""``#/checks/play?...``: the Checks table.
+
+It shows ``self.view()`` only (the seat in front of the screen: its own hand, every face-up pile,
+the checks; never a face-down half-trick) and offers exactly ``state.legal_actions(seat)``:
+
+* a cash is one ``<button data-action="cash N">`` on each pile the hand's point total matches
+  (those piles are highlighted);
+* a play is two clicks: a card of the hand (``data-pick="card:5h"``, which changes no state),
+  then a pile (``data-action="5h>3"``).
+
+A pile's cards beneath the upcard are public; ``data-pick="pile:N"`` opens or closes that list.
+In a series the state deals the next game as soon as one ends: the table holds the finished
+game's count on screen (bots paused) until someone presses "Next game". The flow (bots thinking
+in slices, the pass-the-device screen between two people, the result panel) is ``GameTable``'s.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.checks import Card
+from ui.dom import Node, classes, h
+from ui.routes import PlaySetup
+from ui.screen import Navigate
+from ui.table import NEXT_GAME, GameTable
+
+SUIT_GLYPHS = {"c": "♣\ufe0e", "d": "♦\ufe0e", "h": "♥\ufe0e", "s": "♠\ufe0e"}
+SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
+
+
+def rank_text(card: str) -> str:
+    return "10" if card[0] == "T" else card[0]
+
+
+def card_name(card: str) -> str:
+    """``"Th"`` -> ``"10 of hearts"``."""
+    return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
+
+
+def value_of(card: str) -> int:
+    return Card.parse(card).value
+
+
+def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str) -> Node:
+    """A playing card: rank, suit sign and, small, its value in Checks."""
+    merged = {"class": classes("ck-card", f"ck-{card[1]}", *extra), "data-card": card,
+              "aria-label": f"{card_name(card)} (worth {value_of(card)})"}
+    merged.update(attrs or {})
+    return h(tag, merged,
+             h("span", {"class": "ck-rank", "aria-hidden": "true"}, rank_text(card)),
+             h("span", {"class": "ck-suit", "aria-hidden": "true"}, SUIT_GLYPHS[card[1]]),
+             h("span", {"class": "ck-value", "aria-hidden": "true"}, f"={value_of(card)}"))
+
+
+def chip(card: str) -> Node:
+    return h("span", {"class": classes("ck-chip", f"ck-{card[1]}"), "title": card_name(card),
+                      "data-card": card}, rank_text(card), SUIT_GLYPHS[card[1]])
+
+
+class ChecksTable(GameTable):
+    game_id = "checks"
+
+    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
+        super().__init__(root, navigate, setup)
+        self.picked: str | None = None  # the card chosen to play, before its pile
+        self.opened: set[int] = set()  # piles whose cards beneath are listed
+
+    # -- flow ------------------------------------------------------------------------------
+
+    def games_finished(self) -> int:
+        return len(self.state.finished)
+
+    def played(self, before: Any, seat: int, action: Any) -> None:
+        self.picked = None
+
+    def pick(self, pick: str) -> None:
+        kind, _, value = pick.partition(":")
+        if kind == "card":
+            self.picked = None if self.picked == value else value
+        elif kind == "pile":
+            self.opened ^= {int(value)}
+        self.show()
+
+    # -- rendering -------------------------------------------------------------------------
+
+    def render(self) -> list[Node]:
+        if self.needs_pass():
+            return [h("section", {"class": "ck", "data-testid": "table", "data-game": "checks",
+                                  "data-passing": "1"}, self.pass_screen())]
+        view = self.view()
+        over = self.state.is_over()
+        paused = self.paused
+        me = self.viewer() if self.viewer() is not None else self.bottom
+        seat_to_act = self.human_to_act()
+        acting = (seat_to_act is not None and seat_to_act == me and not paused and not over
+                  and not self.error)
+        legal = self.state.legal_actions(me) if acting else ()
+        if self.picked is not None and self.picked not in (view["hand"] or []):
+            self.picked = None
+        board = (
+            [self._interlude(view)] if paused else [
+                self.result_panel(self._count(view)) if over else None,
+                self._seat(view, 1 - me, top=True),
+                self._centre(view, legal, over),
+                self._seat(view, me, top=False, legal=legal),
+            ])
+        return [
+            h("section", {
+                "class": classes("ck", over and "ck-over"),
+                "data-testid": "table",
+                "data-game": "checks",
+                "data-over": "1" if over else None,
+                "data-paused": "1" if paused else None,
+                "data-game-number": view["game_number"],
+                "data-to-act": "" if over or paused else str(self.state.to_act()[0]),
+                "aria-label": "Checks table",
+            },
+                self._bar(view, over, paused),
+                h("p", {"class": "ck-error", "role": "alert"}, self.error or self.notice)
+                if self.error or self.notice else None,
+                h("div", {"class": "ck-layout"},
+                  h("div", {"class": "ck-board"}, board),
+                  h("aside", {"class": "ck-side", "aria-label": "Move log"},
+                    self._series(view),
+                    self._log(view)))),
+        ]
+
+    def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
+        games = view["games_in_series"]
+        shown = view["finished"][-1] if paused else None
+        number = shown["number"] if shown else view["game_number"]
+        where = f"Game {number} of {games}" if games > 1 else "Single game"
+        counts = shown["checks"] if shown else view["check_counts"]
+        return h("header", {"class": "cc-bar ck-bar"},
+                 h("div", {"class": "cc-bar-title"},
+                   h("a", {"href": "#/checks", "class": "cc-home", "title": "Set up another game"},
+                     "Checks"),
+                   h("span", {"class": "cc-where", "data-testid": "where"},
+                     where + (" · over" if paused else ""))),
+                 h("div", {"class": "cc-bar-score", "data-testid": "totals", "aria-label": "Checks won"},
+                   h("span", {"class": "cc-score-name"}, self.name(0)), " ",
+                   h("b", None, counts[0]), h("span", {"class": "cc-score-sep"}, " : "),
+                   h("b", None, counts[1]), " ",
+                   h("span", {"class": "cc-score-name"}, self.name(1)),
+                   h("span", {"class": "cc-games", "data-testid": "series-score"},
+                     f"games won {view['series_score'][0]} : {view['series_score'][1]}")
+                   if games > 1 else None),
+                 h("div", {"class": "cc-bar-tools"},
+                   h("a", {"class": "tool", "href": "#/checks/rules", "target": "_blank",
+                           "rel": "noopener"}, "Rules")))
+
+    # The players' rows -------------------------------------------------------------------
+
+    def _seat(self, view: dict[str, Any], seat: int, top: bool, legal: tuple[Any, ...] = ()) -> Node:
+        spec = self.seats[seat]
+        to_act = not self.error and seat in view["to_act"]
+        tags = [
+            h("span", {"class": "tag", "title": "Dealer of this game"}, "dealer")
+            if view["dealer"] == seat else None,
+            h("span", {"class": "tag tag-turn"},
+              "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
+            h("span", {"class": "tag ck-checks", "data-testid": f"checks-{seat}"},
+              f"{view['check_counts'][seat]} checks"),
+        ]
+        own = view["seat"] == seat and view["hand"] is not None
+        return h("section", {
+            "class": classes("cc-seat", "ck-seat", top and "cc-seat-top", to_act and "cc-active"),
+            "data-seat": seat, "aria-label": f"{spec.name}: half-tricks and hand",
+        },
+            h("div", {"class": "cc-seat-head"},
+              h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+              h("div", {"class": "cc-tags"}, tags)),
+            h("div", {"class": "ck-row-wrap"},
+              self._row(view, seat),
+              self._hand(view, seat, legal) if own else self._hidden_hand(view, seat)))
+
+    def _row(self, view: dict[str, Any], seat: int) -> Node:
+        """The six half-trick places, left to right: played out, in hand, still face down."""
+        labels = {"gone": "played out", "hand": "in hand", "down": "face down"}
+        return h("ol", {"class": "ck-row", "aria-label": "Half-tricks, left to right",
+                        "data-testid": f"row-{seat}"},
+                 [h("li", {"class": classes("ck-ht", f"ck-ht-{place}"), "data-place": place,
+                           "title": f"Half-trick {index + 1}: {labels[place]}"},
+                    h("span", {"class": "ck-sr"}, f"Half-trick {index + 1}: {labels[place]}"))
+                  for index, place in enumerate(view["rows"][seat])])
+
+    def _hidden_hand(self, view: dict[str, Any], seat: int) -> Node:
+        count = view["hand_sizes"][seat]
+        return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}",
+                         "aria-label": f"{count} cards in hand, hidden"},
+                 [h("div", {"class": "ck-card ck-back", "aria-hidden": "true"}) for _ in range(count)]
+                 or h("p", {"class": "cc-note"}, "No cards in hand."))
+
+    def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
+        hand = view["hand"]
+        playable = {str(action.card) for action in legal if hasattr(action, "card")}
+        cards = []
+        for card in hand:
+            if card in playable:
+                chosen = card == self.picked
+                cards.append(face(card, "button", {
+                    "type": "button", "data-pick": f"card:{card}",
+                    "aria-pressed": "true" if chosen else "false",
+                    "aria-label": f"Play the {card_name(card)}",
+                }, "ck-live", chosen and "ck-picked"))
+            else:
+                cards.append(face(card))
+        total = h("p", {"class": "ck-total", "data-testid": "point-total"},
+                  "Point total ", h("b", None, str(view["point_total"])) if hand else "—")
+        if not legal:
+            prompt = None
+        elif self.picked:
+            prompt = f"Now pick the pile for the {card_name(self.picked)}."
+        elif any(not hasattr(action, "card") for action in legal):
+            prompt = "Cash a highlighted pile, or pick a card to play onto any pile."
+        else:
+            prompt = "No pile matches your total: pick a card to play onto a pile."
+        return h("div", {"class": "ck-own"},
+                 h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
+                 h("div", {"class": "ck-hand", "role": "group", "aria-label": "Your hand",
+                           "data-testid": f"hand-{seat}"},
+                   cards or h("p", {"class": "cc-note"}, "No cards in hand: the next half-trick "
+                                                        "is picked up at your turn.")),
+                 total)
+
+    # The community piles -----------------------------------------------------------------
+
+    def _centre(self, view: dict[str, Any], legal: tuple[Any, ...], over: bool) -> Node:
+        cashes = {action.pile for action in legal if not hasattr(action, "card")}
+        targets = {action.pile for action in legal
+                   if hasattr(action, "card") and str(action.card) == self.picked}
+        piles = [self._pile(view, index, pile, index in cashes, index in targets)
+                 for index, pile in enumerate(view["piles"])]
+        return h("div", {"class": "ck-centre"},
+                 h("div", {"class": "ck-piles", "data-testid": "piles"}, piles),
+                 h("p", {"class": "ck-deck", "data-testid": "deck"},
+                   h("span", {"class": "ck-card ck-back ck-deck-card", "aria-hidden": "true"}),
+                   f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''} to refill"),
+                 h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
+                   self._status(view, over)))
+
+    def _pile(self, view: dict[str, Any], index: int, pile: list[str], cashable: bool,
+              target: bool) -> Node:
+        number = index + 1
+        if not pile:
+            return h("div", {"class": "ck-pile ck-pile-empty", "data-pile": number},
+                     h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
+                     h("div", {"class": "ck-card ck-slot"}, "empty"))
+        upcard = pile[-1]
+        if target:
+            top = face(upcard, "button", {"type": "button", "data-action": f"{self.picked}>{number}",
+                                          "aria-label": f"Play the {card_name(self.picked or '')} "
+                                                        f"onto pile {number}"}, "ck-live", "ck-target")
+        else:
+            top = face(upcard, "div", None, cashable and "ck-cashable")
+        beneath = pile[:-1]
+        return h("div", {"class": classes("ck-pile", cashable and "ck-pile-cashable"),
+                         "data-pile": number, "data-height": len(pile)},
+                 h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
+                 top,
+                 h("button", {"type": "button", "class": "ck-height", "data-pick": f"pile:{index}",
+                              "aria-expanded": "true" if index in self.opened else "false",
+                              "title": "Show the cards beneath", "disabled": not beneath},
+                   f"{len(pile)} card{'s' if len(pile) != 1 else ''}"),
+                 h("div", {"class": "ck-beneath", "data-testid": f"beneath-{number}"},
+                   [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
+                 h("button", {"type": "button", "class": "primary ck-cash",
+                              "data-action": f"cash {number}",
+                              "aria-label": f"Cash pile {number}: its {len(pile)} cards and your hand"},
+                   f"Cash: {len(pile) + len(view['hand'] or [])} checks") if cashable else None)
+
+    def _status(self, view: dict[str, Any], over: bool) -> str:
+        if over:
+            return "The game is over."
+        if self.paused:
+            return ""
+        seat = self.state.to_act()[0]
+        if self.thinking == seat:
+            return f"{self.name(seat)} is thinking…"
+        alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
+        suffix = f" ({self.name(1 - seat)} is out of cards)" if alone else ""
+        if self.seats[seat].is_bot:
+            return f"{self.name(seat)} to play{suffix}."
+        if self.solo:
+            return f"Your turn{suffix}."
+        return f"{self.name(seat)}: your turn{suffix}."
+
+    # The side: series, log, results ------------------------------------------------------
+
+    def _describe(self, move: dict[str, Any]) -> list[Any]:
+        who = self.name(move["seat"])
+        you = self.is_you(move["seat"])
+        if move["kind"] == "play":
+            return [h("b", None, who), " play " if you else " plays ", chip(move["card"]),
+                    f" onto pile {move['pile'] + 1}"]
+        refill = [", refilled with ", chip(move["refill"])] if move["refill"] else [", the slot stays empty"]
+        return [h("b", None, who), " cash" if you else " cashes", f" pile {move['pile'] + 1} with a total of {move['total']}: ",
+                [chip(card) for card in move["taken"]], " + hand ",
+                [chip(card) for card in move["shown"]],
+                f" = {len(move['taken']) + len(move['shown'])} checks", refill]
+
+    def _log(self, view: dict[str, Any]) -> Node:
+        moves = view["log"]
+        if self.paused:
+            moves = []
+        return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
+                 h("h2", None, f"Moves of game {view['game_number']}"),
+                 h("ol", {"class": "ck-moves", "reversed": True},
+                   [h("li", {"class": f"ck-move-{move['kind']}"}, self._describe(move))
+                    for move in reversed(moves)])
+                 if moves else h("p", {"class": "cc-muted"}, "No move yet."))
+
+    def _series(self, view: dict[str, Any]) -> Node | None:
+        if view["games_in_series"] == 1 or not view["finished"]:
+            return None
+        rows = [h("li", None, f"Game {game['number']}: ",
+                  h("b", None, f"{game['checks'][0]} : {game['checks'][1]}"),
+                  " — " + (self.name(game["winner"]) + " wins" if game["winner"] is not None else "draw"))
+                for game in view["finished"]]
+        score = view["series_score"]
+        return h("section", {"class": "cc-panel", "data-testid": "series"},
+                 h("h2", None, "Series"),
+                 h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}"),
+                 h("ul", None, rows))
+
+    def _count_lines(self, game: dict[str, Any]) -> list[Node]:
+        return [h("p", {"class": "ck-count"},
+                  f"{self.name(0)} {game['checks'][0]} checks, {self.name(1)} {game['checks'][1]} checks; ",
+                  f"{game['left_on_board']} cards left on the board"
+                  + (f" and {game['left_in_deck']} in the deck" if game["left_in_deck"] else "")
+                  + " count for nobody.")]
+
+    def _count(self, view: dict[str, Any]) -> list[Node]:
+        if len(view["finished"]) == 1:
+            return self._count_lines(view["finished"][0])
+        return [h("div", None, h("h3", None, f"Game {game['number']}"), self._count_lines(game))
+                for game in view["finished"]]
+
+    def _interlude(self, view: dict[str, Any]) -> Node:
+        game = view["finished"][-1]
+        score = view["series_score"]
+        dealer = self.name(view["dealer"])
+        return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
+                             "data-game": game["number"]},
+                 h("h2", None, f"Game {game['number']} of {view['games_in_series']} is over"),
+                 self._count_lines(game),
+                 h("p", None, self.headline([] if game["winner"] is None else [game["winner"]],
+                                            "this game") + "."),
+                 h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}. "),
+                 h("p", None, f"{dealer} deals game {view['game_number']}."),
+                 h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,
+                              "data-testid": NEXT_GAME, "autofocus": True},
+                   f"Start game {view['game_number']}"))
