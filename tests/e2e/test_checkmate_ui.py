@@ -191,17 +191,27 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
 # --- several people at one device --------------------------------------------------------------
 
 
-def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    open_app(page, "#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0")
+def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    deck = deck_from_hands([PERSON.split(), BOT.split(), "QS QC QD JS JC JD 10S 10C 10D 9C".split()])
+    open_app(page, f"#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0&deck={','.join(deck)}")
     passing = page.locator("[data-testid=pass-screen]")
     expect(passing).to_contain_text("Pass the device to Ann")
     expect(page.locator(".cm-mine")).to_have_count(0)  # no hand shows behind the screen
     page.locator("[data-testid=pass-done]").click()
     expect(page.locator(".cm-mine [data-testid=name-0]")).to_have_text("Ann’s hand")
-    page.locator(f".cm-mine {ACTION}").first.click()
-    # Bob is next: the table hides Ann's cards until Bob takes the device.
+    page.locator('.cm-mine button[data-action="AH"]').click()
+    # Bob must give a King: the table hides Ann's cards until Bob takes the device.
     expect(passing).to_contain_text("Pass the device to Bob")
     shot(page, "checkmate-pass-1280")
     page.locator("[data-testid=pass-done]").click()
     expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
-    expect(page.locator("[data-testid=count-0]")).to_have_attribute("data-count", "9")
+    expect(page.locator("[data-testid=status]")).to_have_text("Ann played an Ace: give a King.")
+    gives = page.locator(f".cm-mine {ACTION}")
+    assert sorted(gives.evaluate_all("els => els.map(e => e.dataset.action)")) == ["give:KC", "give:KS"]
+    shot(page, "checkmate-give-king-1280")
+    page.locator('button[data-action="give:KS"]').click()
+    # The turn passes to the seat after the Ace player: Bob again, who still holds the device.
+    expect(page.locator("[data-testid=count-0]")).to_have_attribute("data-count", "10")
+    expect(page.locator("[data-testid=count-0] + .cm-known, [data-seat='0'] .cm-known")).to_contain_text("K♠")
+    expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Bob gives K♠")
