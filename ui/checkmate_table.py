@@ -190,7 +190,7 @@ class CheckmateTable(GameTable):
 
     def reason_text(self, deal: dict[str, Any]) -> str:
         """A finished deal's reason in words, with names instead of seat numbers."""
-        reason = deal["reason"]
+        reason = deal["reason"].removeprefix("draw: ")
         for seat in range(len(self.seats)):
             if self.is_you(seat):
                 reason = reason.replace(f"seat {seat} played their", "you played your")
@@ -224,10 +224,9 @@ class CheckmateTable(GameTable):
                 h("div", {"class": "cc-layout"},
                   h("div", {"class": "cm-board"},
                     self._result(view) if over else None,
-                    self._interlude(view) if paused else None,
-                    self._others(view),
-                    self._centre(view, over or paused),
-                    self._mine(view, over or paused)),
+                    # Between the games of a series only the finished game's result shows.
+                    [self._interlude(view)] if paused else
+                    [self._others(view), self._centre(view, over), self._mine(view, over)]),
                   h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
                     self._log(view), self._legend()))),
         ]

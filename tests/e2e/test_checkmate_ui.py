@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, deck_from_hands
+from ui.checkmate_table import NEXT_GAME
 
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
@@ -215,3 +216,24 @@ def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_a
     expect(page.locator("[data-testid=count-0] + .cm-known, [data-seat='0'] .cm-known")).to_contain_text("K♠")
     expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
     expect(page.locator("[data-testid=log]")).to_contain_text("Bob gives K♠")
+
+
+def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checkmate/play?seats=bot:easy,bot:random&seed=12&delay=0&games=3")
+    for number in (1, 2):
+        interlude = page.locator("[data-testid=game-result]")
+        expect(interlude).to_be_visible(timeout=60_000)
+        expect(interlude).to_have_attribute("data-game", str(number))
+        expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+        # The dealer rule, said in words: the next dealer is named with the reason.
+        expect(interlude).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
+        if number == 1:
+            shot(page, "checkmate-series-interlude-1280")
+        page.locator(f"button[data-action={NEXT_GAME}]").click()
+    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
+    result = page.locator("[data-testid=result]")
+    expect(result.locator(".cm-deals li")).to_have_count(3)
+    wins = [int(text) for text in result.locator(".result-scores strong").all_inner_texts()]
+    winners = result.locator(".cm-deals li").evaluate_all("els => els.map(e => e.dataset.winner)")
+    assert wins == [winners.count("0"), winners.count("1")]
+    expect(page.locator("[data-testid=tally]")).to_contain_text(f"Bot (easy) {wins[0]}")
