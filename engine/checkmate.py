@@ -45,7 +45,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.core import (
     Action,
     Game,
-    IllegalAction,
     InvalidNotation,
     Option,
     Result,
@@ -661,9 +660,9 @@ class Checkmate(Game):
                 king = next(card for card in unseen if card.rank == KING)
                 unseen.remove(king)
                 hands[giver].append(king)
-            passed = {(ace_player + offset) % players for offset in range(1, players)
-                      if (ace_player + offset) % players != giver
-                      and (giver - ace_player) % players > offset}
+            # The seats between the Ace player and the giver were passed over: no King there.
+            passed = {(ace_player + offset) % players
+                      for offset in range(1, (giver - ace_player) % players)}
             for other in sorted(passed - {seat}):
                 need = view["hand_counts"][other] - len(hands[other])
                 plain = [card for card in unseen if card.rank != KING][:need]

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
+from engine import IllegalAction, InvalidNotation, Record, SetupError
 from engine.checkmate import (
     BLACK_JOKER,
     CARDS,
