@@ -1,0 +1,62 @@
+"""How a card of the standard deck looks, for every table that uses one (``engine.playing_cards``).
+
+A face shows the rank and suit sign in its corner and the sign large in the middle; red suits are
+red, but colour is never the only cue (the sign names the suit, a Joker writes its colour out).
+Cards arrive as notation from the views (``"10H"``, ``"QS"``, ``"RJ"``; any form
+``PlayingCard.parse`` reads). ``note`` adds a small corner figure, such as a card's worth in a game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.playing_cards import PlayingCard
+from ui.dom import Node, classes, h
+
+SUIT_SIGNS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "C": "♣\ufe0e", "D": "♦\ufe0e"}
+
+
+def card_name(card: str) -> str:
+    """``"QS"`` -> ``"Queen of spades"``; ``"RJ"`` -> ``"red Joker"``."""
+    return PlayingCard.parse(card).name
+
+
+def _corner(card: PlayingCard) -> tuple[str, str]:
+    if card.is_joker:
+        return "JOKER", "★"
+    return str(card)[:-1], SUIT_SIGNS[card.suit]
+
+
+def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any,
+         note: str = "") -> Node:
+    """A card face; ``tag="button"`` with ``data-action`` or ``data-pick`` makes it clickable."""
+    parsed = PlayingCard.parse(card)
+    rank, sign = _corner(parsed)
+    merged: dict[str, Any] = {
+        "class": classes("card", "pc-card", f"pc-{parsed.colour}", parsed.is_joker and "pc-joker", *extra),
+        "data-card": str(parsed),
+        "aria-label": parsed.name + (f" ({note})" if note else ""),
+    }
+    merged.update(attrs or {})
+    return h(tag, merged,
+             h("span", {"class": "pc-corner", "aria-hidden": "true"}, h("b", None, rank), sign),
+             h("span", {"class": "pc-pip", "aria-hidden": "true"}, sign),
+             h("span", {"class": "pc-word", "aria-hidden": "true"}, parsed.colour if parsed.is_joker else ""),
+             h("span", {"class": "pc-note", "aria-hidden": "true"}, note) if note else None)
+
+
+def back(tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:
+    """A face-down card (``tag="button"`` to make it a choice, as when drawing blind)."""
+    merged: dict[str, Any] = {"class": classes("pc-back", *extra),
+                              "aria-hidden": "true" if tag == "div" else None}
+    merged.update(attrs or {})
+    return h(tag, merged)
+
+
+def chip(card: str, *extra: Any) -> Node:
+    """A card inside a line of text (logs, prompts): rank and suit sign, full name on hover."""
+    parsed = PlayingCard.parse(card)
+    rank, sign = _corner(parsed)
+    return h("span", {"class": classes("pc-chip", f"pc-{parsed.colour}", *extra), "title": parsed.name,
+                      "data-card": str(parsed)},
+             f"{'Joker' if parsed.is_joker else rank}{sign}")
