@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 
 from engine.bots import Bot, RandomBot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checkmate import CARDS, Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.playing_cards import CARDS
 from engine.core import Action, Game, Result, State
 
 
