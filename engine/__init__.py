@@ -16,11 +16,12 @@ from engine.core import (
     SetupError,
     State,
 )
+from engine.check import Check
 from engine.checkmate import Checkmate
 from engine.checks import Checks
 from engine.chess_cards import ChessCards
 
-GAMES: dict[str, Game] = {game.id: game for game in (Checks(), Checkmate(), ChessCards())}
+GAMES: dict[str, Game] = {game.id: game for game in (Checks(), Checkmate(), ChessCards(), Check())}
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",

@@ -27,9 +27,9 @@ games are shuffled from the seed): ``deck[0:3]`` is the non-dealer's first half-
 ``deck[33:36]``; ``deck[36:42]`` are the six community cards left to right; ``deck[42]`` is the
 top of the refill deck, turned first.
 
-Notation: a card is its rank (``A 2-9 T J Q K``; ``10`` is read too) and suit (``c d h s``):
-``Ks``, ``5h``, ``Td``. A play is the card, ``>`` and the pile number 1-6 (``5h>3``); a cash is
-``cash`` and the pile number (``cash 3``).
+Notation: a card is the shared deck's (``engine.playing_cards``): rank ``A 2-10 J Q K`` and suit
+``S H C D``, like ``KS``, ``5H``, ``10D`` (``T`` and lower case are read too). A play is the card,
+``>`` and the pile number 1-6 (``5H>3``); a cash is ``cash`` and the pile number (``cash 3``).
 """
 
 from __future__ import annotations
@@ -50,71 +50,30 @@ from engine.core import (
     State,
     deal_order,
 )
+from engine.playing_cards import STANDARD
+from engine.playing_cards import PlayingCard as Card
 
 # --- Cards -------------------------------------------------------------------------------------
 
-RANKS = "A23456789TJQK"
-SUITS = "cdhs"
-SUIT_NAMES = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
 HALF_TRICKS = 6
 HALF_TRICK_SIZE = 3
 PILES = 6
 SEATS = (0, 1)
+#: The game is played with the 52 cards of the shared standard deck (no Jokers).
+CARDS: tuple[Card, ...] = STANDARD
+#: Each card's worth by its index: Ace 1, two to nine their face value, ten and the court cards
+#: 0 (ruling 1). A table, since the bots' search reads it constantly.
+_WORTH: tuple[int, ...] = tuple(card.rank if card.rank <= 9 else 0 for card in CARDS)
 
 
-@dataclass(frozen=True, order=True)
-class Card:
-    """A playing card; ``rank`` is 1 (Ace) to 13 (King)."""
-
-    rank: int
-    suit: str
-    #: Ace 1, two to nine their face value, ten and the court cards 0 (ruling 1).
-    value: int = field(init=False, compare=False, repr=False)
-    #: 0..51: by suit (clubs, diamonds, hearts, spades), then by rank, Ace first.
-    index: int = field(init=False, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        # Stored rather than computed on each read: the bots' search reads them constantly.
-        object.__setattr__(self, "value", self.rank if self.rank <= 9 else 0)
-        object.__setattr__(self, "index", SUITS.index(self.suit) * 13 + self.rank - 1)
-
-    def __str__(self) -> str:
-        return RANKS[self.rank - 1] + self.suit
-
-    def __repr__(self) -> str:
-        return f"Card({self})"
-
-    def __hash__(self) -> int:  # cheap: bots hash cards in sets thousands of times a decision
-        return self.index
-
-    @classmethod
-    def parse(cls, text: str) -> "Card":
-        """``"Ks"`` -> the king of spades; ``10`` for ``T``, letters in either case.
-
-        Raises InvalidNotation.
-        """
-        known = _BY_NAME.get(text)
-        if known is not None:
-            return known
-        token = text.strip()
-        rank_text, suit_text = token[:-1].upper(), token[-1:].lower()
-        if rank_text == "10":
-            rank_text = "T"
-        if len(rank_text) == 1 and rank_text in RANKS and suit_text and suit_text in SUITS:
-            return CARDS[SUITS.index(suit_text) * 13 + RANKS.index(rank_text)]
-        raise InvalidNotation(
-            f"invalid card {text!r}: a card is a rank (A 2-9 T J Q K) and a suit (c d h s), "
-            "like Ks, 5h or Td"
-        )
-
-
-CARDS: tuple[Card, ...] = tuple(Card(rank, suit) for suit in SUITS for rank in range(1, 14))
-_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
+def worth(card: Card) -> int:
+    """What ``card`` counts towards a point total."""
+    return _WORTH[card.index]
 
 
 def point_total(cards: Iterable[Card]) -> int:
     """The last digit of the sum of the cards' values (the whole hand counts)."""
-    return sum(card.value for card in cards) % 10
+    return sum(_WORTH[card.index] for card in cards) % 10
 
 
 def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
@@ -273,7 +232,7 @@ class ChecksState(State):
         hand = self.hands[seat]
         total = point_total(hand)
         live = [index for index, pile in enumerate(self.piles) if pile]
-        cashes = [Cash(index) for index in live if self.piles[index][-1].value == total]
+        cashes = [Cash(index) for index in live if worth(self.piles[index][-1]) == total]
         plays = [Play(card, index) for card in hand for index in live]
         return tuple(cashes + plays)
 
@@ -352,7 +311,7 @@ class ChecksState(State):
         total = point_total(hand)
         return (
             f"the point total {total} does not match pile {action.pile + 1}'s upcard "
-            f"{pile[-1]} (worth {pile[-1].value})"
+            f"{pile[-1]} (worth {worth(pile[-1])})"
         )
 
     # -- reading the position --
@@ -480,9 +439,13 @@ def deck_for(
     non_dealer: Sequence[str], dealer: Sequence[str], piles: Sequence[str], stock: Sequence[str] = ()
 ) -> tuple[str, ...]:
     """A stacked deck from the half-tricks of each seat (lists of 3-card strings like
-    ``"Ks 5h 4d"``, leftmost first), the six community cards and the top of the refill deck;
+    ``"KS 5H 4D"``, leftmost first), the six community cards and the top of the refill deck;
     the cards not named fill the rest of the half-tricks, piles and deck in card order."""
-    named = [text.split() for text in non_dealer], [text.split() for text in dealer]
+    def canonical(cards: Iterable[str]) -> list[str]:
+        return [str(Card.parse(card)) for card in cards]
+
+    named = [canonical(text.split()) for text in non_dealer], [canonical(text.split()) for text in dealer]
+    piles, stock = canonical(piles), canonical(stock)
     used = {card for rows in named for trick in rows for card in trick} | set(piles) | set(stock)
     spare = iter(str(card) for card in CARDS if str(card) not in used)
     order: list[str] = []

@@ -37,7 +37,7 @@ CATALOG: tuple[Entry, ...] = (
 )
 
 #: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"checks", "checkmate", "chess-cards"})
+TABLES: frozenset[str] = frozenset({"checks", "checkmate", "chess-cards", "check"})
 
 
 def entry(game_id: str) -> Entry | None:

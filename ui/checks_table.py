@@ -18,44 +18,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.checks import Card
+from engine.checks import Card, worth
 from ui.dom import Node, classes, h
+from ui.playing_cards import back, card_name, chip, face
 from ui.routes import PlaySetup
 from ui.screen import Navigate
 from ui.table import NEXT_GAME, GameTable
 
-SUIT_GLYPHS = {"c": "♣\ufe0e", "d": "♦\ufe0e", "h": "♥\ufe0e", "s": "♠\ufe0e"}
-SUIT_WORDS = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
-RANK_WORDS = {"A": "ace", "T": "10", "J": "jack", "Q": "queen", "K": "king"}
 
 
-def rank_text(card: str) -> str:
-    return "10" if card[0] == "T" else card[0]
-
-
-def card_name(card: str) -> str:
-    """``"Th"`` -> ``"10 of hearts"``."""
-    return f"{RANK_WORDS.get(card[0], card[0])} of {SUIT_WORDS[card[1]]}"
-
-
-def value_of(card: str) -> int:
-    return Card.parse(card).value
-
-
-def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str) -> Node:
-    """A playing card: rank, suit sign and, small, its value in Checks."""
-    merged = {"class": classes("ck-card", f"ck-{card[1]}", *extra), "data-card": card,
-              "aria-label": f"{card_name(card)} (worth {value_of(card)})"}
-    merged.update(attrs or {})
-    return h(tag, merged,
-             h("span", {"class": "ck-rank", "aria-hidden": "true"}, rank_text(card)),
-             h("span", {"class": "ck-suit", "aria-hidden": "true"}, SUIT_GLYPHS[card[1]]),
-             h("span", {"class": "ck-value", "aria-hidden": "true"}, f"={value_of(card)}"))
-
-
-def chip(card: str) -> Node:
-    return h("span", {"class": classes("ck-chip", f"ck-{card[1]}"), "title": card_name(card),
-                      "data-card": card}, rank_text(card), SUIT_GLYPHS[card[1]])
+def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:
+    """The shared card face with its worth in Checks in the corner."""
+    return face(card, tag, attrs, *extra, note=f"={worth(Card.parse(card))}")
 
 
 class ChecksTable(GameTable):
@@ -189,7 +163,7 @@ class ChecksTable(GameTable):
         count = view["hand_sizes"][seat]
         return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}",
                          "aria-label": f"{count} cards in hand, hidden"},
-                 [h("div", {"class": "ck-card ck-back", "aria-hidden": "true"}) for _ in range(count)]
+                 [back() for _ in range(count)]
                  or h("p", {"class": "cc-note"}, "No cards in hand."))
 
     def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
@@ -199,13 +173,13 @@ class ChecksTable(GameTable):
         for card in hand:
             if card in playable:
                 chosen = card == self.picked
-                cards.append(face(card, "button", {
+                cards.append(card_face(card, "button", {
                     "type": "button", "data-pick": f"card:{card}",
                     "aria-pressed": "true" if chosen else "false",
                     "aria-label": f"Play the {card_name(card)}",
                 }, "ck-live", chosen and "ck-picked"))
             else:
-                cards.append(face(card))
+                cards.append(card_face(card))
         total = h("p", {"class": "ck-total", "data-testid": "point-total"},
                   "Point total ", h("b", None, str(view["point_total"])) if hand else "—")
         if not legal:
@@ -235,7 +209,7 @@ class ChecksTable(GameTable):
         return h("div", {"class": "ck-centre"},
                  h("div", {"class": "ck-piles", "data-testid": "piles"}, piles),
                  h("p", {"class": "ck-deck", "data-testid": "deck"},
-                   h("span", {"class": "ck-card ck-back ck-deck-card", "aria-hidden": "true"}),
+                   back("div", None, "ck-deck-card"),
                    f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''} to refill"),
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over)))
@@ -246,14 +220,14 @@ class ChecksTable(GameTable):
         if not pile:
             return h("div", {"class": "ck-pile ck-pile-empty", "data-pile": number},
                      h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
-                     h("div", {"class": "ck-card ck-slot"}, "empty"))
+                     h("div", {"class": "card card-empty ck-slot"}, "empty"))
         upcard = pile[-1]
         if target:
-            top = face(upcard, "button", {"type": "button", "data-action": f"{self.picked}>{number}",
+            top = card_face(upcard, "button", {"type": "button", "data-action": f"{self.picked}>{number}",
                                           "aria-label": f"Play the {card_name(self.picked or '')} "
                                                         f"onto pile {number}"}, "ck-live", "ck-target")
         else:
-            top = face(upcard, "div", None, cashable and "ck-cashable")
+            top = card_face(upcard, "div", None, cashable and "ck-cashable")
         beneath = pile[:-1]
         return h("div", {"class": classes("ck-pile", cashable and "ck-pile-cashable"),
                          "data-pile": number, "data-height": len(pile)},

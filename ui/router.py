@@ -23,11 +23,13 @@ HOME = ("#/", "All games")
 
 
 def _tables() -> dict[str, Any]:
+    from ui.check_table import CheckTable
     from ui.checkmate_table import CheckmateTable
     from ui.checks_table import ChecksTable
     from ui.chess_cards_table import ChessCardsTable
 
-    return {"checks": ChecksTable, "checkmate": CheckmateTable, "chess-cards": ChessCardsTable}
+    return {"checks": ChecksTable, "checkmate": CheckmateTable, "chess-cards": ChessCardsTable,
+            "check": CheckTable}
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:

@@ -57,10 +57,11 @@ class RandomBot(Bot):
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import checkmate, checks, chess_cards
+    from engine.bots import check, checkmate, checks, chess_cards
 
     return {
         "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
+        "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},
         "checkmate": {bot.level: bot for bot in checkmate.BOTS},
         "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
     }

@@ -16,7 +16,7 @@ from typing import Any, Mapping, Sequence
 
 from engine.bots import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checks import Card, Cash, ChecksState, Play, point_total, sort_cards
+from engine.checks import Card, Cash, ChecksState, Play, point_total, sort_cards, worth
 from engine.core import Action, Game, Result, SetupError, State
 
 
@@ -26,7 +26,7 @@ def exposure(piles: Sequence[Sequence[Card]]) -> int:
     tallest: dict[int, int] = {}
     for pile in piles:
         if pile:
-            value = pile[-1].value
+            value = worth(pile[-1])
             tallest[value] = max(tallest.get(value, 0), len(pile))
     return sum(tallest.values())
 
@@ -56,7 +56,7 @@ class EasyBot(Bot):
             # Second: a pile our own remaining hand could take next turn, the taller the better.
             rest = [card for card in hand if card != action.card]
             total = point_total(rest)
-            ours = max((len(p) for p in after if rest and p and p[-1].value == total), default=0)
+            ours = max((len(p) for p in after if rest and p and worth(p[-1]) == total), default=0)
             return (exposure(after), -ours, rng.random())
 
         plays = [action for action in legal if isinstance(action, Play)]
@@ -71,8 +71,8 @@ def distinct_choices(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
     chosen: dict[tuple[int, ...], Action] = {}
     for action in legal:
         pile = piles[action.pile]  # type: ignore[attr-defined]
-        head = (len(pile), Card.parse(pile[-1]).value)
-        key = (-1, *head) if isinstance(action, Cash) else (action.card.value, *head)  # type: ignore[attr-defined]
+        head = (len(pile), worth(Card.parse(pile[-1])))
+        key = (-1, *head) if isinstance(action, Cash) else (worth(action.card), *head)  # type: ignore[attr-defined]
         chosen.setdefault(key, action)
     return tuple(chosen.values())
 
@@ -82,10 +82,10 @@ def rollout_choice(hand: Sequence[Card], piles: Sequence[Sequence[Card]],
     """The rollout policy: cash the tallest pile the hand's total matches (a cash rarely
     hurts), else play a random card onto a random pile. Returns ``("cash", pile, 0)`` or
     ``("play", pile, card index in hand)``."""
-    total = sum(card.value for card in hand) % 10
+    total = point_total(hand)
     best, height = -1, 0
     for index, pile in enumerate(piles):
-        if pile and pile[-1].value == total and len(pile) > height:
+        if pile and worth(pile[-1]) == total and len(pile) > height:
             best, height = index, len(pile)
     if best >= 0:
         return ("cash", best, 0)

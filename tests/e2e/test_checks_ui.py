@@ -92,7 +92,7 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
     expect(page.locator('button[data-action*=">"]')).to_have_count(0)
 
     moves = play_out(page)
-    assert all(re.fullmatch(r"cash [1-6]|(10|[2-9AJQKT])[cdhs]>[1-6]", move) for move in moves), moves
+    assert all(re.fullmatch(r"cash [1-6]|(10|[2-9AJQK])[SHCD]>[1-6]", move) for move in moves), moves
     result = page.locator("[data-testid=result]")
     expect(result).to_be_visible()
     expect(result).to_contain_text(re.compile(r"You win|Bot \(easy\) wins|Draw"))
@@ -171,7 +171,7 @@ def test_the_cards_beneath_a_pile_are_public(page: Page, open_app: OpenApp) -> N
     page.locator(PASS).click()  # Ann's turn: the pile Bob built is public to her too
     pile = page.locator("[data-pile='1']")
     expect(pile).to_have_attribute("data-height", "2")
-    expect(pile.locator(".ck-card").first).to_have_attribute("data-card", name)
+    expect(pile.locator(".card").first).to_have_attribute("data-card", name)
     pile.locator("button.ck-height").click()
     expect(page.locator("[data-testid=beneath-1] [data-card]")).to_have_count(1)
     pile.locator("button.ck-height").click()

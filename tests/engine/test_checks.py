@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
-from engine.checks import Card, Cash, Play, deck_for
+from engine.checks import Card, Cash, Play, deck_for, worth
 
 GAME = GAMES["checks"]
 
@@ -27,7 +27,7 @@ VALUES = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9
           "T": 0, "J": 0, "Q": 0, "K": 0}
 
 #: The board of the text's example: Ace, Five, Queen, Deuce, King, Seven.
-TEXT_BOARD = ["Ac", "5d", "Qh", "2c", "Kd", "7s"]
+TEXT_BOARD = ["AC", "5D", "QH", "2C", "KD", "7S"]
 
 
 # --- helpers ------------------------------------------------------------------------------------
@@ -40,7 +40,7 @@ def deal(non_dealer: list[str], dealer: list[str], piles: list[str] = TEXT_BOARD
 
 
 def play(state, script: str):
-    """Apply ``"1:cash 4; 0:Ks>1"``: the seat, a colon and the action, separated by ``;``."""
+    """Apply ``"1:cash 4; 0:KS>1"``: the seat, a colon and the action, separated by ``;``."""
     for token in script.split(";"):
         seat, text = token.strip().split(":", 1)
         state = state.apply(int(seat), text)
@@ -107,73 +107,73 @@ def seat1_cashes_seat0_never(state, seat, rng):
 
 def test_card_values_as_ruled() -> None:
     for rank, value in VALUES.items():
-        for suit in "cdhs":
-            assert Card.parse(rank + suit).value == value
+        for suit in "SHCD":
+            assert worth(Card.parse(rank + suit)) == value
 
 
 def test_worked_example_k54_totals_nine() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"])
     assert GAMES["checks"].from_view(state.view(0)).view(0)["point_total"] == 9
-    assert hand(state, 0) == {"4d", "5s", "Ks"}
+    assert hand(state, 0) == {"4D", "5S", "KS"}
     assert state.view(0)["point_total"] == 9
 
 
 def test_worked_example_589_totals_two_and_cashing_the_two_makes_four_checks() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"], stock=["3S"])
     assert state.to_act() == (1,), "the non-dealer moves first"
     assert state.view(1)["point_total"] == 2  # 5 + 8 + 9 = 22: the last digit counts
     assert Cash(3) in state.legal_actions(1)  # the 2 of clubs heads pile 4
     state = play(state, "1:cash 4")
     view = state.view(None)
-    assert sorted(view["checks"][1]) == sorted(["2c", "5h", "8c", "9d"])
+    assert sorted(view["checks"][1]) == sorted(["2C", "5H", "8C", "9D"])
     assert view["check_counts"] == [0, 4]
     assert view["hand_sizes"][1] == 0
     # The emptied slot is refilled at once from the deck, whose top was the 3 of spades.
-    assert view["piles"][3] == ["3s"] and view["deck_count"] == 9
-    assert set(view["log"][-1]["shown"]) == {"5h", "8c", "9d"}  # the hand is shown when cashing
+    assert view["piles"][3] == ["3S"] and view["deck_count"] == 9
+    assert set(view["log"][-1]["shown"]) == {"5H", "8C", "9D"}  # the hand is shown when cashing
     assert view["log"][-1]["total"] == 2
 
 
 def test_worked_example_k54_less_its_five_totals_four() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
-    state = play(state, "1:5h>6; 0:5s>2")
-    assert hand(state, 0) == {"4d", "Ks"}
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:5H>6; 0:5S>2")
+    assert hand(state, 0) == {"4D", "KS"}
     assert state.view(0)["point_total"] == 4  # K + 4: the King counts nothing
-    state = play(state, "1:8c>6")  # seat 1 holds 9d alone: its total is its value
+    state = play(state, "1:8C>6")  # seat 1 holds 9D alone: its total is its value
     assert state.view(1)["point_total"] == 9
 
 
 def test_worked_example_zero_total_takes_the_king_with_the_ace_beneath() -> None:
     # The dealer, holding K-5-4 and seeing no 9, lays the King on the Ace; the non-dealer, with
     # a zero total (3 + 7 + 10), takes that pile: the King, the Ace and its own three cards.
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
-    state = play(state, "1:cash 4; 0:Ks>1")
-    assert state.view(None)["piles"][0] == ["Ac", "Ks"]
-    assert upcards(state)[0] == "Ks"
-    assert hand(state, 1) == {"Tc", "3h", "7h"}  # picked up at the start of the turn
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:cash 4; 0:KS>1")
+    assert state.view(None)["piles"][0] == ["AC", "KS"]
+    assert upcards(state)[0] == "KS"
+    assert hand(state, 1) == {"10C", "3H", "7H"}  # picked up at the start of the turn
     assert state.view(1)["point_total"] == 0
     # Zero matches every 10-, J-, Q- or K-headed pile: the King-Ace pile, the Queen, the King.
     assert {str(a) for a in state.legal_actions(1) if isinstance(a, Cash)} == {
         "cash 1", "cash 3", "cash 5"}
     state = play(state, "1:cash 1")
     checks = state.view(None)["checks"][1]
-    assert {"Ks", "Ac", "Tc", "3h", "7h"} <= set(checks)
+    assert {"KS", "AC", "10C", "3H", "7H"} <= set(checks)
     assert len(checks) == 4 + 5
 
 
 def test_the_whole_hand_counts_never_part_of_it() -> None:
     # K-5-4 totals 9: neither the 5 nor the 4 alone may take the 5 pile or a 4 pile.
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], piles=["Ac", "5d", "Qh", "4c", "Kd", "7s"],
-                 stock=["3s"])
-    state = play(state, "1:5h>6")
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"], piles=["AC", "5D", "QH", "4C", "KD", "7S"],
+                 stock=["3S"])
+    state = play(state, "1:5H>6")
     assert not [a for a in state.legal_actions(0) if isinstance(a, Cash)]
     refuse(state, 0, "cash 2", r"'cash 2' by seat 0: the point total 9 does not match pile 2")
-    refuse(state, 0, Cash(3), r"point total 9 does not match pile 4's upcard 4c")
+    refuse(state, 0, Cash(3), r"point total 9 does not match pile 4's upcard 4C")
 
 
 def test_two_card_total_of_ten_or_more_uses_the_last_digit() -> None:
-    state = deal(["5h 8c 9d"], ["7d 6s 2h"], stock=["3s"])
-    state = play(state, "1:5h>6; 0:2h>6")
+    state = deal(["5H 8C 9D"], ["7D 6S 2H"], stock=["3S"])
+    state = play(state, "1:5H>6; 0:2H>6")
     assert state.view(0)["point_total"] == 3  # 7 + 6 = 13
 
 
@@ -217,6 +217,8 @@ def test_bad_stacked_decks_are_refused() -> None:
         GAME.new(deck=cards[:-1])
     with pytest.raises(SetupError, match="bad stacked deck"):
         GAME.new(deck=["Zz", *cards[1:]])
+    with pytest.raises(SetupError, match="52 cards"):  # a Joker is no card of this game
+        GAME.new(deck=["RJ", *cards[1:]])
     with pytest.raises(SetupError):
         GAME.new(options={"games": 2})
 
@@ -225,46 +227,47 @@ def test_bad_stacked_decks_are_refused() -> None:
 
 
 def test_a_play_is_any_card_onto_any_pile_and_cashing_is_optional() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"])
     legal = state.legal_actions(1)
     plays = {str(a) for a in legal if isinstance(a, Play)}
-    assert plays == {f"{card}>{pile}" for card in ("5h", "8c", "9d") for pile in range(1, 7)}
+    assert plays == {f"{card}>{pile}" for card in ("5H", "8C", "9D") for pile in range(1, 7)}
     assert texts(legal) == plays | {"cash 4"}  # the cash is offered, never forced
-    state = play(state, "1:9d>4")
-    assert upcards(state)[3] == "9d" and state.view(None)["piles"][3] == ["2c", "9d"]
+    state = play(state, "1:9D>4")
+    assert upcards(state)[3] == "9D" and state.view(None)["piles"][3] == ["2C", "9D"]
     assert state.view(None)["hand_sizes"] == [3, 2]
     assert state.to_act() == (0,)  # exactly one card, then the turn passes
 
 
 def test_no_pass_and_no_second_card() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
-    for text in ("pass", "5h 8c>1", "5h>1>2", "cash", "cash 7", "5h>0", "5h>7", "1h>1", "Xh>1"):
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"])
+    for text in ("pass", "5H 8C>1", "5H>1>2", "cash", "cash 7", "5H>0", "5H>7", "1h>1", "Xh>1"):
         with pytest.raises(InvalidNotation):
             state.apply(1, text)
 
 
 def test_refusals_name_the_action_the_seat_and_why() -> None:
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"])
-    refuse(state, 1, "Ks>1", r"illegal action 'Ks>1' by seat 1: Ks is not in seat 1's hand")
-    refuse(state, 0, "Ks>1", r"'Ks>1' by seat 0: it is not that seat's turn")
-    refuse(state, 1, "cash 1", r"'cash 1' by seat 1: the point total 2 does not match pile 1's upcard Ac")
-    refuse(state, 2, "5h>1", r"not that seat's turn")
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"])
+    refuse(state, 1, "KS>1", r"illegal action 'KS>1' by seat 1: KS is not in seat 1's hand")
+    refuse(state, 0, "KS>1", r"'KS>1' by seat 0: it is not that seat's turn")
+    refuse(state, 1, "cash 1", r"'cash 1' by seat 1: the point total 2 does not match pile 1's upcard AC")
+    refuse(state, 2, "5H>1", r"not that seat's turn")
+    refuse(state, 1, "RJ>1", r"RJ is not in seat 1's hand")
 
 
 def test_a_played_card_is_the_new_upcard_for_both_and_the_pile_is_taken_whole() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
-    state = play(state, "1:cash 4; 0:Ks>1")
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:cash 4; 0:KS>1")
     # Seat 0 could now take its own King-headed pile with a zero total, seat 1 does.
     assert "cash 1" in texts(state.legal_actions(1))
     state = play(state, "1:cash 1")
-    assert set(state.view(None)["checks"][1]) >= {"Ac", "Ks"}
-    state = deal(["5h 8c 9d"], ["Ks 5s 4d"], stock=["3s"])
-    state = play(state, "1:9d>4; 0:4d>4")  # a pile is built up by both players
-    assert state.view(None)["piles"][3] == ["2c", "9d", "4d"] and upcards(state)[3] == "4d"
+    assert set(state.view(None)["checks"][1]) >= {"AC", "KS"}
+    state = deal(["5H 8C 9D"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:9D>4; 0:4D>4")  # a pile is built up by both players
+    assert state.view(None)["piles"][3] == ["2C", "9D", "4D"] and upcards(state)[3] == "4D"
 
 
 def test_cashed_checks_never_return_to_play() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s", "6d"])
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S", "6D"])
     state = play(state, "1:cash 4")
     won = state.view(None)["checks"][1]
     for step in range(12):
@@ -279,12 +282,12 @@ def test_cashed_checks_never_return_to_play() -> None:
 
 
 def test_each_cash_refills_its_slot_from_the_deck_top() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s", "6d"])
-    state = play(state, "1:cash 4; 0:Ks>1; 1:cash 1")
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S", "6D"])
+    state = play(state, "1:cash 4; 0:KS>1; 1:cash 1")
     piles = state.view(None)["piles"]
-    assert piles[3] == ["3s"] and piles[0] == ["6d"]
+    assert piles[3] == ["3S"] and piles[0] == ["6D"]
     assert state.view(None)["deck_count"] == 8
-    assert state.view(None)["log"][-1]["refill"] == "6d"
+    assert state.view(None)["log"][-1]["refill"] == "6D"
 
 
 def test_once_the_deck_is_out_an_emptied_slot_stays_empty() -> None:
@@ -313,32 +316,32 @@ def test_once_the_deck_is_out_an_emptied_slot_stays_empty() -> None:
 
 
 def test_the_next_half_trick_is_picked_up_at_the_start_of_the_turn() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
     state = play(state, "1:cash 4")
     # Seat 1's hand is empty during seat 0's turn; its next half-trick is still face down.
     assert state.view(0)["rows"][1] == ["gone"] + ["down"] * 5
     assert state.view(1)["hand"] == [] and state.view(1)["point_total"] == 0
     assert state.zones()["hand1"] == ()
-    state = play(state, "0:Ks>1")
+    state = play(state, "0:KS>1")
     assert state.view(1)["rows"][1] == ["gone", "hand"] + ["down"] * 4
-    assert hand(state, 1) == {"Tc", "3h", "7h"}
+    assert hand(state, 1) == {"10C", "3H", "7H"}
 
 
 def test_playing_out_the_hand_one_card_at_a_time_then_picking_up() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d", "2s 2d 2h"])
-    state = play(state, "1:5h>6; 0:Ks>6; 1:8c>6; 0:5s>6; 1:9d>6; 0:4d>6")
-    assert hand(state, 1) == {"Tc", "3h", "7h"}
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D", "2S 2D 2H"])
+    state = play(state, "1:5H>6; 0:KS>6; 1:8C>6; 0:5S>6; 1:9D>6; 0:4D>6")
+    assert hand(state, 1) == {"10C", "3H", "7H"}
     assert state.view(0)["hand"] == []  # seat 0 picks up on its own turn
-    state = play(state, "1:Tc>1")
-    assert hand(state, 0) == {"2d", "2h", "2s"}
-    assert state.view(None)["piles"][5] == ["7s", "5h", "Ks", "8c", "5s", "9d", "4d"]
+    state = play(state, "1:10C>1")
+    assert hand(state, 0) == {"2D", "2H", "2S"}
+    assert state.view(None)["piles"][5] == ["7S", "5H", "KS", "8C", "5S", "9D", "4D"]
 
 
 # --- hidden information -------------------------------------------------------------------------
 
 
 def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
     import json
 
     for seat in (0, 1):
@@ -354,8 +357,8 @@ def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
 
 
 def test_determinize_reshuffles_exactly_the_unseen_cards() -> None:
-    state = deal(["5h 8c 9d", "3h 7h Tc"], ["Ks 5s 4d"], stock=["3s"])
-    state = play(state, "1:cash 4; 0:Ks>1")
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:cash 4; 0:KS>1")
     seen = set(state.zones()["hand1"]) | {c for i in range(1, 7) for c in state.zones()[f"pile{i}"]}
     seen |= set(state.zones()["checks0"]) | set(state.zones()["checks1"])
     unseen = Counter(c for name in ("hand0", "half-tricks0", "half-tricks1", "deck")
@@ -471,10 +474,11 @@ def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
 
 
 @pytest.mark.parametrize("text, expected", [
-    ("5h>3", Play(Card(5, "h"), 2)),
-    ("Td>1", Play(Card(10, "d"), 0)),
-    ("10d>1", Play(Card(10, "d"), 0)),
-    ("ks > 6", Play(Card(13, "s"), 5)),
+    ("5H>3", Play(Card.of(5, "H"), 2)),
+    ("10D>1", Play(Card.of(10, "D"), 0)),
+    ("Td>1", Play(Card.of(10, "D"), 0)),
+    ("5h>3", Play(Card.of(5, "H"), 2)),
+    ("ks > 6", Play(Card.of(13, "S"), 5)),
     ("cash 4", Cash(3)),
     ("CASH4", Cash(3)),
 ])
@@ -493,5 +497,5 @@ def test_a_record_replays_the_game() -> None:
     final = list(playout(6, greedy_cash, games=3))[-1]
     replayed = Record.from_json(Record.from_state(final).to_json()).replay()
     assert replayed == final
-    stacked = play(deal(["5h 8c 9d"], ["Ks 5s 4d"]), "1:cash 4; 0:Ks>1")
+    stacked = play(deal(["5H 8C 9D"], ["KS 5S 4D"]), "1:cash 4; 0:KS>1")
     assert Record.from_json(Record.from_state(stacked).to_json()).replay() == stacked

@@ -120,9 +120,9 @@ def test_hard_thinks_in_slices() -> None:
 
 
 def test_easy_takes_the_tallest_matching_pile() -> None:
-    state = GAME.new(deck=list(deck_for(["2h Th Jh"], ["2s Qs Ks"],
-                                        piles=["3c", "Qd", "2d", "Kd", "7s", "Ac"])))
-    state = state.apply(1, "2h>1")  # pile 1 is now 3c 2h: a 2-headed pile of two cards
+    state = GAME.new(deck=list(deck_for(["2H 10H JH"], ["2S QS KS"],
+                                        piles=["3C", "QD", "2D", "KD", "7S", "AC"])))
+    state = state.apply(1, "2H>1")  # pile 1 is now 3C 2H: a 2-headed pile of two cards
     assert state.view(0)["point_total"] == 2
     cashes = {str(a) for a in state.legal_actions(0) if isinstance(a, Cash)}
     assert cashes == {"cash 1", "cash 3"}
@@ -130,8 +130,8 @@ def test_easy_takes_the_tallest_matching_pile() -> None:
 
 
 def test_easy_plays_where_the_opponent_gains_least() -> None:
-    state = GAME.new(deck=list(deck_for(["4h 3c Td"], ["2s 6d 7d"],
-                                        piles=["Ac", "2d", "Qd", "4c", "Kd", "8s"])))
+    state = GAME.new(deck=list(deck_for(["4H 3C 10D"], ["2S 6D 7D"],
+                                        piles=["AC", "2D", "QD", "4C", "KD", "8S"])))
     legal = state.legal_actions(1)
     assert not [a for a in legal if isinstance(a, Cash)]  # 4 + 3 + 0 = 7: no 7 on the board
     chosen = decide(get_bot("checks", "easy"), state)
@@ -150,18 +150,18 @@ def test_exposure_counts_the_tallest_pile_per_upcard_value() -> None:
         return [tuple(Card.parse(n) for n in pile.split()) for pile in piles]
 
     # Two 0-headed piles (heights 2 and 1) count 2; a 5-headed pile of 3 counts 3; empty: 0.
-    assert exposure(board("Ac Ks", "Qd", "2c 3d 5h", "")) == 2 + 3
-    assert exposure(board("Ac", "Ad", "As 2s")) == 1 + 2
+    assert exposure(board("AC KS", "QD", "2C 3D 5H", "")) == 2 + 3
+    assert exposure(board("AC", "AD", "AS 2S")) == 1 + 2
 
 
 def test_distinct_choices_keep_one_action_per_outcome() -> None:
-    state = GAME.new(deck=list(deck_for(["Kh Qc 5d"], ["2s 6d 7d"],
-                                        piles=["Ac", "Ad", "Qd", "4c", "Kd", "7s"])))
+    state = GAME.new(deck=list(deck_for(["KH QC 5D"], ["2S 6D 7D"],
+                                        piles=["AC", "AD", "QD", "4C", "KD", "7S"])))
     view = state.view(1)
     legal = state.legal_actions(1)
     kept = distinct_choices(view, legal)
     assert set(kept) <= set(legal)
-    # Kh and Qc are both worth 0, so two card values; the piles are two lone Aces, two lone
+    # KH and QC are both worth 0, so two card values; the piles are two lone Aces, two lone
     # zero cards, a lone 4 and a lone 7: four kinds. The total 5 matches no pile.
     assert len(legal) == 3 * 6
     assert len(kept) == 2 * 4 and all(isinstance(a, Play) for a in kept)

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Check! bots benchmark: win rates between levels and think time per decision.
+
+Games are played the way the table plays them: each bot gets only the JSON view of its seat. In a
+matching window every bot seat still in it decides at once; the matches are played in the order
+of the bots' reaction delays (``engine.bots.check.reaction_ms``, plus a little seeded jitter),
+so a quicker level wins a race; when nobody matches the window closes as on the timer.
+
+Strength: for each pair of levels, seeded games at a table of ``--seats`` seats (default 4), the
+two levels alternating around the table and the seats rotated between seeds; a level's win rate
+counts shared wins as fractions. Think time: median, p95 and max per decision per level.
+
+A table to read, never an assertion. Usage: ``python3 bench/check_bots.py [--games 100]
+[--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from bots import ms, p95  # noqa: E402  (bench/bots.py: the shared table helpers)
+from engine import CLOCK, GAMES  # noqa: E402
+from engine.bots import get_bot  # noqa: E402
+from engine.bots.check import reaction_ms  # noqa: E402
+from engine.check import Match, Phase  # noqa: E402
+
+GAME = GAMES["check"]
+#: A game still running after this many actions is stopped and scored as it lies.
+MAX_ACTIONS = 3000
+
+
+def decide(bot, state, seat, rng, times):
+    view = json.loads(json.dumps(state.view(seat)))
+    started = time.perf_counter()
+    action = bot.choose(GAME, view, state.legal_actions(seat), rng, 1000)
+    times.append((time.perf_counter() - started) * 1000)
+    return action
+
+
+def play_game(levels: list[str], seed: int, times: dict[str, list[float]] | None = None):
+    """One seeded game, a level per seat; returns the final state."""
+    rng = random.Random(seed)
+    bots = [get_bot("check", level) for level in levels]
+    times = times if times is not None else {level: [] for level in levels}
+    state = GAME.new(seed=seed, players=len(levels))
+    while not state.is_over() and len(state.history) < MAX_ACTIONS:
+        if state.phase is Phase.MATCHING:
+            seats = [seat for seat in state.to_act() if seat != CLOCK]
+            chosen = {seat: decide(bots[seat], state, seat, rng, times[levels[seat]]) for seat in seats}
+            racing = sorted((reaction_ms(levels[seat]) + rng.uniform(0, 300), seat)
+                            for seat, action in chosen.items() if isinstance(action, Match))
+            if racing:
+                seat = racing[0][1]
+                state = state.apply(seat, chosen[seat])
+            else:
+                state = state.apply(CLOCK, "timeout")
+            continue
+        seat = state.to_act()[0]
+        state = state.apply(seat, decide(bots[seat], state, seat, rng, times[levels[seat]]))
+    return state
+
+
+def duel(strong: str, weak: str, games: int, seats: int) -> dict:
+    """Mean win share per seat of ``strong`` and ``weak`` (alternating seats, rotated per seed)."""
+    share = {strong: 0.0, weak: 0.0}
+    started = time.perf_counter()
+    for seed in range(games):
+        levels = [(strong, weak)[(seat + seed) % 2] for seat in range(seats)]
+        result = play_game(levels, seed).result()
+        if result is None:
+            continue
+        for seat in result.winners:
+            share[levels[seat]] += 1 / len(result.winners)
+    count = {level: sum(1 for seed in range(games) for seat in range(seats)
+                        if (strong, weak)[(seat + seed) % 2] == level) for level in share}
+    return {"pair": f"{strong} vs {weak}", "games": games,
+            "strong": share[strong] / count[strong], "weak": share[weak] / count[weak],
+            "seconds": time.perf_counter() - started}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Check! bots: win rates and think time.")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--pairs", default="easy-random,medium-easy,hard-medium")
+    parser.add_argument("--think-games", type=int, default=3,
+                        help="self-play games per level for think time (default 3; hard is slow)")
+    args = parser.parse_args(argv)
+    print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
+    print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")
+    for pair in args.pairs.split(","):
+        strong, weak = pair.split("-")
+        row = duel(strong, weak, args.games, args.seats)
+        print(f"{row['pair']:<18} {row['games']:>5} {100 * row['strong']:>9.1f} "
+              f"{100 * row['weak']:>7.1f} {row['seconds']:>7.1f}", flush=True)
+    times: dict[str, list[float]] = {}
+    for level in ("random", "easy", "medium", "hard"):
+        times[level] = []
+        for seed in range(args.think_games):
+            play_game([level] * args.seats, 1000 + seed, {level: times[level]})
+    print(f"\nThink time per decision (CPython)\n\n{'level':<8} {'decisions':>9} {'median ms':>10} "
+          f"{'p95 ms':>10} {'max ms':>10}")
+    for level, values in times.items():
+        print(f"{level:<8} {len(values):>9} {ms(statistics.median(values)):>10} "
+              f"{ms(p95(values)):>10} {ms(max(values)):>10}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,287 @@
+"""Check! bots, weakest first: easy (forgets some of what it saw, slow to react), medium (perfect
+memory, quicker), hard (information-set MCTS over deals consistent with its view for its turn
+and ability decisions, medium's rules in the matching window, quickest).
+
+Every bot rebuilds a state from its view (``game.from_view``: each card it has not seen dealt at
+random) and reads only what its seat remembers: the positions in ``state.knowledge[seat]``, the
+discard pile's top card and its own drawn card. Memory is the view's: a seat "knows" the cards it
+has looked at (its bottom row, its draws, its peeks, cards shown to all), and its memory follows
+a card through the blind swaps everybody watched.
+
+The matching window is a race (section 7): each level has a reaction delay (``reaction_ms``)
+that the table waits before it plays the bot's match, and that the benchmark uses to order
+simultaneous matches.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from engine.bots import Bot, Thinking
+from engine.bots.ismcts import ISMCTSBot
+from engine.check import (
+    CARDS,
+    CallCheck,
+    CheckState,
+    DiscardDrawn,
+    DrawPile,
+    Exchange,
+    Match,
+    Pass,
+    Peek,
+    Phase,
+    Pos,
+    Replace,
+    Skip,
+    TakeDiscard,
+    is_special,
+    rank,
+    value,
+)
+from engine.core import Action, Game, Result, SetupError, State
+
+#: How long each level takes to react in the matching window, in ms (a 5 s window by default).
+DECK_TOTAL = sum(value(card) for card in CARDS)
+REACTION_MS = {"random": 2000, "easy": 2600, "medium": 1500, "hard": 900}
+
+
+def reaction_ms(level: str) -> int:
+    """The delay before a bot of ``level`` plays a match in the matching window."""
+    return REACTION_MS.get(level, 2000)
+
+
+@dataclass(frozen=True)
+class Style:
+    """The rules of thumb of one level."""
+
+    #: Memories older than two turns are lost for about half the positions (easy).
+    forgets: bool
+    #: Call Check when the estimated score is at most this ...
+    check_at: float
+    #: ... and at least this much below every opponent's estimate.
+    check_lead: float
+    #: Put a drawn card into a face-down (unknown) slot when it is worth at most this.
+    keep_unknown_at: int
+
+
+@dataclass(frozen=True)
+class Memory:
+    """What one seat remembers in a state: the cards it knows and the mean of the others."""
+
+    seat: int
+    known: dict[Pos, str]
+    unseen_mean: float
+
+    def estimate(self, state: CheckState, owner: int) -> float:
+        return sum(
+            value(self.known[(owner, slot)]) if (owner, slot) in self.known else self.unseen_mean
+            for slot in state.slots(owner)
+        )
+
+    def own_known(self, state: CheckState) -> list[tuple[int, int]]:
+        """(value, slot) of the own cards the seat knows, highest first."""
+        return sorted(((value(self.known[(self.seat, slot)]), slot) for slot in state.slots(self.seat)
+                       if (self.seat, slot) in self.known), reverse=True)
+
+    def own_unknown(self, state: CheckState) -> list[int]:
+        return [slot for slot in state.slots(self.seat) if (self.seat, slot) not in self.known]
+
+
+def remember(state: CheckState, seat: int, forgets: bool) -> Memory:
+    known: dict[Pos, str] = {}
+    for owner, slot, when in state.knowledge[seat]:
+        # A fixed half of the positions fades after two turns: the same memory each time asked.
+        if forgets and state.turns - when >= 2 and zlib.crc32(f"{owner}.{slot}@{when}".encode()) % 2:
+            continue
+        card = state.grids[owner][slot]
+        if card is not None:
+            known[(owner, slot)] = card
+    seen = set(known.values())
+    if state.discard:
+        seen.add(state.discard[-1])
+    if state.drawn is not None and state.turn == seat:
+        seen.add(state.drawn)
+    left = len(CARDS) - len(seen)
+    return Memory(seat, known, (DECK_TOTAL - sum(map(value, seen))) / left if left else 6.5)
+
+
+class Policy:
+    """Rules of thumb for every decision of a seat; reads only what the seat may know."""
+
+    def __init__(self, style: Style) -> None:
+        self.style = style
+
+    def choose(self, state: CheckState, seat: int, legal: Sequence[Action]) -> Action:
+        legal = tuple(legal)
+        if len(legal) == 1:
+            return legal[0]
+        memory = remember(state, seat, self.style.forgets)
+        if state.phase is Phase.TURN:
+            return self._turn(state, memory, legal)
+        if state.phase is Phase.DRAWN:
+            return self._drawn(state, memory, legal)
+        if state.phase is Phase.MATCHING:
+            return self._match(state, memory, legal)
+        if state.phase is Phase.ABILITY:
+            return self._ability(state, memory, legal)
+        return legal[0]
+
+    def _turn(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
+        me = memory.seat
+        if CallCheck() in legal:
+            mine = memory.estimate(state, me)
+            others = [memory.estimate(state, seat) for seat in range(state.players)
+                      if seat != me and seat not in state.locked]
+            if mine <= self.style.check_at and mine + self.style.check_lead <= min(others, default=99):
+                return CallCheck()
+        if any(isinstance(action, TakeDiscard) for action in legal):
+            top = value(state.discard[-1])
+            known = memory.own_known(state)
+            if known and known[0][0] - top >= 4:
+                return TakeDiscard(known[0][1])
+            unknown = memory.own_unknown(state)
+            if unknown and top <= 2:
+                return TakeDiscard(unknown[0])
+        return DrawPile()
+
+    def _drawn(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
+        assert state.drawn is not None
+        drawn = value(state.drawn)
+        if is_special(state.drawn):
+            return DiscardDrawn()  # worth the most, and its ability comes with the discard
+        best_gain, best_slot = 0.0, None
+        known = memory.own_known(state)
+        if known and known[0][0] > drawn:
+            best_gain, best_slot = known[0][0] - drawn, known[0][1]
+        unknown = memory.own_unknown(state)
+        if unknown and drawn <= self.style.keep_unknown_at and memory.unseen_mean - drawn > best_gain:
+            best_slot = unknown[0]
+        return DiscardDrawn() if best_slot is None else Replace(best_slot)
+
+    def _match(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
+        assert state.window is not None
+        wanted = rank(state.window.card)
+        mine = [slot for (owner, slot), card in memory.known.items()
+                if owner == memory.seat and rank(card) == wanted]
+        for slot in sorted(mine):
+            # Matching an Ace raises the score by one: only worth it to empty the grid.
+            if value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1:
+                if Match(slot) in legal:
+                    return Match(slot)
+        return Pass()
+
+    def _ability(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
+        me = memory.seat
+        ability = state.stack[-1]
+        targets = state.targets()
+        if ability.peeks_left:
+            # Learn one's own face-down cards first, then the opponents'.
+            unknown = [pos for pos in targets if pos not in memory.known and pos not in ability.peeked]
+            own = [pos for pos in unknown if pos[0] == me]
+            for pos in own + [pos for pos in unknown if pos[0] != me]:
+                if Peek(pos) in legal:
+                    return Peek(pos)
+            return Skip()
+        known = memory.own_known(state)
+        theirs = sorted((value(card), pos) for pos, card in memory.known.items()
+                        if pos[0] != me and pos in targets)
+        if known:
+            high, slot = known[0]
+            if theirs and high - theirs[0][0] >= 2:
+                return _exchange((me, slot), theirs[0][1], legal)
+            strangers = [pos for pos in targets if pos[0] != me and pos not in memory.known]
+            if high >= 9 and strangers:
+                return _exchange((me, slot), strangers[0], legal)
+        unknown = memory.own_unknown(state)
+        if unknown and theirs and theirs[0][0] <= 1:
+            return _exchange((me, unknown[0]), theirs[0][1], legal)
+        return Skip()
+
+
+def _exchange(a: Pos, b: Pos, legal: tuple[Action, ...]) -> Action:
+    action = Exchange(min(a, b), max(a, b))
+    return action if action in legal else Skip()
+
+
+class RuleBot(Bot):
+    """A level played by its rules of thumb alone."""
+
+    def __init__(self, level: str, description: str, style: Style) -> None:
+        self.level = level
+        self.description = description
+        self.policy = Policy(style)
+
+    @property
+    def reaction_ms(self) -> int:
+        return reaction_ms(self.level)
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        if not legal:
+            raise SetupError("a bot was asked to act with no legal action")
+        state = game.from_view(view, rng)
+        seat = view["seat"]
+        return self.policy.choose(state, seat, legal)  # type: ignore[arg-type]
+        yield  # pragma: no cover - makes this a generator
+
+
+EASY = Style(forgets=True, check_at=9, check_lead=0, keep_unknown_at=3)
+MEDIUM = Style(forgets=False, check_at=12, check_lead=4, keep_unknown_at=4)
+
+
+class SearchBot(ISMCTSBot):
+    """ISMCTS for the turn, the drawn card and abilities, with medium's rules as the rollout
+    policy; medium's rules in the matching window (a race, where searching would be too slow)."""
+
+    level = "hard"
+    description = "searches deals it cannot see; remembers everything; reacts fastest"
+    iterations = 120
+    #: A few iterations per slice: each costs milliseconds (more in the page), and the page must
+    #: stay responsive, above all for the matching window's countdown.
+    slice_iterations = 4
+    rollout_limit = 40
+
+    def __init__(self) -> None:
+        self.policy = Policy(MEDIUM)
+
+    @property
+    def reaction_ms(self) -> int:
+        return reaction_ms(self.level)
+
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+              rng: random.Random, budget_ms: int) -> Thinking:
+        if not legal:
+            raise SetupError("a bot was asked to act with no legal action")
+        if view["phase"] not in ("turn", "drawn", "ability"):
+            state = game.from_view(view, rng)
+            return self.policy.choose(state, view["seat"], legal)  # type: ignore[arg-type]
+        if CallCheck() in legal:
+            # The search looks a few turns ahead only, too short to judge a Check call: the
+            # rules of thumb decide it, and the search chooses among the other actions.
+            state = game.from_view(view, rng)
+            if self.policy.choose(state, view["seat"], legal) == CallCheck():  # type: ignore[arg-type]
+                return CallCheck()
+            legal = [action for action in legal if action != CallCheck()]
+        return (yield from super().think(game, view, legal, rng, budget_ms))
+
+    def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
+                       rng: random.Random) -> Action:
+        return self.policy.choose(state, seat, legal)  # type: ignore[arg-type]
+
+    def evaluate(self, state: State) -> dict[int, float]:
+        """A cut-off rollout: score the hands as they lie (the sample's cards are all known)."""
+        assert isinstance(state, CheckState)
+        scores = state.scores()
+        best = min(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return {seat: self.reward(Result(scores, winners, ""), seat) for seat in range(state.players)}
+
+
+BOTS: tuple[Bot, ...] = (
+    RuleBot("easy", "forgets some cards, calls Check cautiously, reacts slowly", EASY),
+    RuleBot("medium", "remembers every card it saw, uses abilities, reacts quickly", MEDIUM),
+    SearchBot(),
+)

@@ -1,0 +1,881 @@
+"""Check! (v2.0), for 2 to 6 seats: a memory game of low hands, real-time matching and abilities.
+
+Rules in brief (the project's rules page is ``docs/rules/check.md``):
+
+* Lobby: seat 0 is the Game Master; the other seats join, then the Game Master starts and the
+  lobby is locked. Each seat gets four face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at
+  the bottom) and looks at its bottom row once; a seat confirms (``ready``) when it has looked.
+* A turn: draw from the draw pile (then put the card in a slot, discarding the slot's card, or
+  discard it) or take the discard pile's top card into a slot (never a King, Queen or Jack, never
+  from a sealed pile). Or, at the very start of the turn, call Check.
+* Every discard opens a matching window: every unlocked seat may play a card of the same rank
+  at once, or pass; the ``CLOCK`` seat closes it when the timer runs out. The first right card
+  wins and seals the pile (until the next discard covers it: the next player cannot take the
+  matched card); a wrong card is shown to all, goes back, and costs a penalty card.
+* A discarded King (peek two, then swap two cards), Queen (peek one, then swap) or Jack (swap)
+  gives its discarder an ability after the window; a matched special adds the matcher's on top
+  (last in, first out). Locked seats' cards cannot be targeted; a locked owner's ability fizzles.
+* Calling Check (or emptying one's grid by a match) locks the seat; every other unlocked seat
+  takes one final turn. Lowest total wins (A -1, 2-10 face value, J 11, Q 12, K 13); ties share.
+
+Positions are ``(seat, slot)``; a matched card leaves a hole at its slot and a penalty card goes
+to a new slot at the end, so positions stay stable while grids grow and shrink.
+
+Stacked deck (``deck=``): the 52 cards from the top of the face-down pile. At the start seat 0
+gets ``deck[0:4]`` in slots 0..3, seat 1 ``deck[4:8]`` and so on; the rest is the draw pile,
+``deck[4 * players]`` on top.
+
+Notation: ``join``, ``start``, ``ready``, ``draw``, ``take 2`` (the discard top into slot 2),
+``check``, ``replace 2`` (the drawn card into slot 2), ``discard``, ``match 2``, ``pass``,
+``timeout`` (the clock), ``peek 1.3`` (seat 1's slot 3), ``swap 0.2 1.3``, ``skip``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field, replace as _dataclass_replace
+from enum import Enum
+from types import MappingProxyType
+from typing import Any, Mapping, Sequence
+
+from engine.core import (
+    CLOCK,
+    Action,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Result,
+    SetupError,
+    State,
+)
+
+# --- Cards -------------------------------------------------------------------------------------
+
+RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+SUITS = ("S", "H", "D", "C")
+CARDS: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
+#: Section 4: Ace -1, number cards face value, Jack 11, Queen 12, King 13.
+VALUES = {"A": -1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
+#: Section 8: how many cards each special card's ability peeks at (all three may swap).
+PEEKS = {"K": 2, "Q": 1, "J": 0}
+GAME_MASTER = 0
+BOTTOM_ROW = (2, 3)
+
+Pos = tuple[int, int]
+
+
+def rank(card: str) -> str:
+    return card[:-1]
+
+
+_CARD_VALUES = {card: VALUES[rank(card)] for card in CARDS}
+
+
+def value(card: str) -> int:
+    return _CARD_VALUES[card]
+
+
+def is_special(card: str) -> bool:
+    return rank(card) in PEEKS
+
+
+def pos_text(pos: Pos) -> str:
+    return f"{pos[0]}.{pos[1]}"
+
+
+# --- Actions -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Join(Action):
+    def __str__(self) -> str:
+        return "join"
+
+
+@dataclass(frozen=True)
+class Start(Action):
+    def __str__(self) -> str:
+        return "start"
+
+
+@dataclass(frozen=True)
+class Ready(Action):
+    """The seat has looked at its bottom row (section 5.4)."""
+
+    def __str__(self) -> str:
+        return "ready"
+
+
+@dataclass(frozen=True)
+class DrawPile(Action):
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True)
+class TakeDiscard(Action):
+    """Take the discard pile's top card into ``slot``; the slot's card is discarded."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"take {self.slot}"
+
+
+@dataclass(frozen=True)
+class CallCheck(Action):
+    def __str__(self) -> str:
+        return "check"
+
+
+@dataclass(frozen=True)
+class Replace(Action):
+    """Put the drawn card face down in ``slot`` and discard the slot's card (Option A)."""
+
+    slot: int
+
+    def __str__(self) -> str:
+        return f"replace {self.slot}"
+
+
+@dataclass(frozen=True)
+class DiscardDrawn(Action):
+    """Discard the drawn card (Option B)."""
+
+    def __str__(self) -> str:
+        return "discard"
+
+
+@dataclass(frozen=True)
+class Match(Action):
+    slot: int
+
+    def __str__(self) -> str:
+        return f"match {self.slot}"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class Timeout(Action):
+    """The matching window's timer ran out (played by the ``CLOCK`` seat)."""
+
+    def __str__(self) -> str:
+        return "timeout"
+
+
+@dataclass(frozen=True)
+class Peek(Action):
+    target: Pos
+
+    def __str__(self) -> str:
+        return f"peek {pos_text(self.target)}"
+
+
+@dataclass(frozen=True)
+class Exchange(Action):
+    """A blind swap of two cards' positions; ``first < second`` so each pair has one notation."""
+
+    first: Pos
+    second: Pos
+
+    def __str__(self) -> str:
+        return f"swap {pos_text(self.first)} {pos_text(self.second)}"
+
+
+@dataclass(frozen=True)
+class Skip(Action):
+    """Skip the rest of the peek stage, or the swap stage (section 8.A)."""
+
+    def __str__(self) -> str:
+        return "skip"
+
+
+_SIMPLE = {str(kind()): kind() for kind in (Join, Start, Ready, DrawPile, CallCheck, DiscardDrawn,
+                                            Pass, Timeout, Skip)}
+_SLOT_ACTIONS = {"take": TakeDiscard, "replace": Replace, "match": Match}
+_POS = r"(\d+)\.(\d+)"
+_SLOT_RE = re.compile(r"^(take|replace|match)\s+(\d+)$")
+_PEEK_RE = re.compile(rf"^peek\s+{_POS}$")
+_SWAP_RE = re.compile(rf"^swap\s+{_POS}\s+{_POS}$")
+
+
+# --- State -------------------------------------------------------------------------------------
+
+
+def replace(obj: Any, **changes: Any) -> Any:
+    """``dataclasses.replace`` for the states, without re-running ``__init__`` (a state is
+    rebuilt several times per action, and bots' searches apply thousands of actions)."""
+    if not isinstance(obj, CheckState):
+        return _dataclass_replace(obj, **changes)
+    new = object.__new__(CheckState)
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+class Phase(str, Enum):
+    LOBBY = "lobby"
+    PEEK = "peek"
+    TURN = "turn"
+    DRAWN = "drawn"
+    MATCHING = "matching"
+    ABILITY = "ability"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class Window:
+    """An open matching stage (section 7): the card to match, who discarded it, who passed."""
+
+    card: str
+    discarder: int
+    passed: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True)
+class Ability:
+    """A special card's ability waiting on (or resolving at the top of) the stack."""
+
+    owner: int
+    card: str
+    peeks_left: int
+    peeked: tuple[Pos, ...] = ()
+
+
+#: One seat's memory: (owner seat, slot, turn number when learned) for every card it knows.
+Knowledge = frozenset[tuple[int, int, int]]
+#: A log line: a template with ``{0}``, ``{1}``... for seat names, and those seats.
+LogEntry = tuple[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class CheckState(State):
+    game_id: str
+    seed: int
+    players: int
+    options: Mapping[str, Any] = field(hash=False)
+    deck: tuple[str, ...] | None
+    history: tuple[tuple[int, Action], ...]
+    phase: Phase
+    joined: frozenset[int]
+    ready: frozenset[int]
+    grids: tuple[tuple[str | None, ...], ...]
+    draw_pile: tuple[str, ...]  # index 0 is the top
+    discard: tuple[str, ...]  # the last card is the top
+    sealed: bool
+    turn: int
+    turns: int  # turns begun so far; dates what a seat learned
+    drawn: str | None
+    window: Window | None
+    stack: tuple[Ability, ...]
+    locked: frozenset[int]
+    caller: int | None
+    #: None before anyone calls Check; then the seats still owed a final turn, in order.
+    final_queue: tuple[int, ...] | None
+    knowledge: tuple[Knowledge, ...]
+    last_try: tuple[int, int, str] | None  # a failed match's (seat, slot, card), shown to all
+    reshuffles: int
+    end_reason: str
+    log: tuple[LogEntry, ...]
+
+    # -- the contract --
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.phase is Phase.LOBBY:
+            waiting = tuple(seat for seat in range(self.players) if seat not in self.joined)
+            return waiting or (GAME_MASTER,)
+        if self.phase is Phase.PEEK:
+            return tuple(seat for seat in range(self.players) if seat not in self.ready)
+        if self.phase in (Phase.TURN, Phase.DRAWN):
+            return (self.turn,)
+        if self.phase is Phase.MATCHING:
+            return (*self.matchers(), CLOCK)
+        if self.phase is Phase.ABILITY:
+            return (self.stack[-1].owner,)
+        return ()
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        if seat not in self.to_act():
+            return ()
+        phase = self.phase
+        if phase is Phase.LOBBY:
+            return (Start(),) if seat == GAME_MASTER and len(self.joined) == self.players else (Join(),)
+        if phase is Phase.PEEK:
+            return (Ready(),)
+        if phase is Phase.TURN:
+            actions: list[Action] = [DrawPile()]
+            if self.can_take_discard():
+                actions += [TakeDiscard(slot) for slot in self.slots(seat)]
+            if self.final_queue is None:
+                actions.append(CallCheck())
+            return tuple(actions)
+        if phase is Phase.DRAWN:
+            return (*(Replace(slot) for slot in self.slots(seat)), DiscardDrawn())
+        if phase is Phase.MATCHING:
+            if seat == CLOCK:
+                return (Timeout(),)
+            return (*(Match(slot) for slot in self.slots(seat)), Pass())
+        if phase is Phase.ABILITY:
+            ability = self.stack[-1]
+            targets = self.targets()
+            if ability.peeks_left:
+                return (*(Peek(pos) for pos in targets if pos not in ability.peeked), Skip())
+            pairs = [Exchange(a, b) for i, a in enumerate(targets) for b in targets[i + 1:]]
+            return (*pairs, Skip())
+        return ()
+
+    def apply(self, seat: int, action: Action | str) -> "CheckState":
+        """As ``State.apply``; a seat that may not act now is told why (locked, passed...)."""
+        if isinstance(action, str):
+            action = self.game.parse_action(self, action)
+        if not self.is_over() and seat not in self.to_act():
+            reason = self._why_not_now(seat, action)
+            if reason:
+                raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}")
+        return super().apply(seat, action)  # type: ignore[return-value]
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def result(self) -> Result | None:
+        if not self.is_over():
+            return None
+        scores = self.scores()
+        best = min(scores)
+        winners = tuple(seat for seat, score in enumerate(scores) if score == best)
+        return Result(scores, winners, self.end_reason)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        over = self.is_over()
+        viewer = seat if seat is not None and 0 <= seat < self.players else None
+
+        def shown(pos: Pos, card: str) -> str | None:
+            if over or (viewer is not None and self.knows(viewer, pos)):
+                return card
+            return None
+
+        grids = [
+            [
+                None if card is None else {
+                    "card": shown((owner, slot), card),
+                    "seen": [[who, when] for who, when in self.seen_by((owner, slot))],
+                }
+                for slot, card in enumerate(grid)
+            ]
+            for owner, grid in enumerate(self.grids)
+        ]
+        window = None
+        if self.window is not None:
+            window = {
+                "card": self.window.card,
+                "discarder": self.window.discarder,
+                "passed": sorted(self.window.passed),
+                "matchers": list(self.matchers()),
+            }
+        return {
+            "game": self.game_id,
+            "players": self.players,
+            "seat": viewer,
+            "options": dict(self.options),
+            "phase": self.phase.value,
+            "game_master": GAME_MASTER,
+            "joined": sorted(self.joined),
+            "ready": sorted(self.ready),
+            "turn": self.turn,
+            "turns": self.turns,
+            "grids": grids,
+            "draw_count": len(self.draw_pile),
+            "discard_top": self.discard[-1] if self.discard else None,
+            "discard_count": len(self.discard),
+            "sealed": self.sealed,
+            "holding": self.drawn is not None,
+            "drawn": self.drawn if self.drawn is not None and (viewer == self.turn or over) else None,
+            "window": window,
+            "stack": [
+                {"owner": a.owner, "card": a.card, "peeks_left": a.peeks_left,
+                 "peeked": [list(pos) for pos in a.peeked]}
+                for a in self.stack
+            ],
+            "locked": sorted(self.locked),
+            "caller": self.caller,
+            "final_queue": None if self.final_queue is None else list(self.final_queue),
+            "last_try": None if self.last_try is None else list(self.last_try),
+            "reshuffles": self.reshuffles,
+            "log": [[text, list(seats)] for text, seats in self.log],
+            "scores": list(self.scores()) if over else None,
+            "result": self.result().to_dict() if over else None,  # type: ignore[union-attr]
+            "end_reason": self.end_reason,
+        }
+
+    def zones(self) -> dict[str, tuple[str, ...]]:
+        zones = {
+            "draw": self.draw_pile,
+            "discard": self.discard,
+            "drawn": () if self.drawn is None else (self.drawn,),
+        }
+        for seat, grid in enumerate(self.grids):
+            zones[f"grid{seat}"] = tuple(card for card in grid if card is not None)
+        return zones
+
+    # -- reading the state --
+
+    def slots(self, seat: int) -> tuple[int, ...]:
+        """The slots of ``seat``'s grid that hold a card."""
+        if not 0 <= seat < len(self.grids):
+            return ()
+        return tuple(slot for slot, card in enumerate(self.grids[seat]) if card is not None)
+
+    def hand_size(self, seat: int) -> int:
+        return len(self.slots(seat))
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(sum(value(card) for card in grid if card is not None) for grid in self.grids)
+
+    def matchers(self) -> tuple[int, ...]:
+        """Seats that may still act in the open matching window (section 7: unlocked, not passed)."""
+        if self.window is None:
+            return ()
+        return tuple(
+            seat for seat in range(self.players)
+            if seat not in self.locked and seat not in self.window.passed
+        )
+
+    def targets(self) -> tuple[Pos, ...]:
+        """Cards an ability may peek at or swap: every card but locked seats' (section 9.D)."""
+        return tuple(
+            (seat, slot) for seat in range(self.players) if seat not in self.locked
+            for slot in self.slots(seat)
+        )
+
+    def can_take_discard(self) -> bool:
+        """Section 6.A, action 2: a card is there, the pile is not sealed, and it is no K/Q/J."""
+        return bool(self.discard) and not self.sealed and not is_special(self.discard[-1])
+
+    def knows(self, seat: int, pos: Pos) -> bool:
+        return any((owner, slot) == pos for owner, slot, _ in self.knowledge[seat])
+
+    def seen_by(self, pos: Pos) -> list[tuple[int, int]]:
+        """(seat, turn learned) of every seat that knows the card at ``pos``."""
+        return [
+            (seat, when) for seat, known in enumerate(self.knowledge)
+            for owner, slot, when in known if (owner, slot) == pos
+        ]
+
+    def cards_left_to_draw(self) -> int:
+        """Cards a draw can reach: the draw pile, or the discards under the top (section 11.A)."""
+        return len(self.draw_pile) + max(0, len(self.discard) - 1)
+
+    # -- refusals --
+
+    def _why_not_now(self, seat: int, action: Action) -> str:
+        if self.phase is not Phase.LOBBY and isinstance(action, Join):
+            return "the lobby is locked: the game has started"
+        if isinstance(action, Start) and seat != GAME_MASTER:
+            return "only the Game Master (seat 0) starts the game"
+        if isinstance(action, Start) and self.phase is Phase.LOBBY:
+            return "every seat must join before the Game Master starts"
+        if seat in self.locked:
+            return f"seat {seat} is locked and takes no more actions"
+        if self.window is not None and seat in self.window.passed:
+            return "that seat has passed: a pass is final for this matching stage"
+        if isinstance(action, Timeout):
+            return "no matching stage is open for the clock to close"
+        return ""
+
+    def why_illegal(self, seat: int, action: Any) -> str:
+        phase = self.phase
+        if isinstance(action, Start) and seat != GAME_MASTER:
+            return "only the Game Master (seat 0) starts the game"
+        if isinstance(action, Join) and phase is not Phase.LOBBY:
+            return "the lobby is locked: the game has started"
+        if isinstance(action, TakeDiscard) and phase is Phase.TURN:
+            if not self.discard:
+                return "the discard pile is empty"
+            if self.sealed:
+                return "the discard pile is sealed by a match: draw from the draw pile"
+            if is_special(self.discard[-1]):
+                return f"a King, Queen or Jack ({self.discard[-1]}) cannot be taken from the discard pile"
+            return f"slot {action.slot} of seat {seat} holds no card"
+        if isinstance(action, CallCheck):
+            if self.final_queue is not None:
+                return "Check cannot be called once the Final Turns have begun"
+            return "Check is called only at the start of a turn, before drawing"
+        if isinstance(action, (Replace, Match)) and phase in (Phase.DRAWN, Phase.MATCHING):
+            return f"slot {action.slot} of seat {seat} holds no card"
+        if isinstance(action, (Peek, Exchange)) and phase is Phase.ABILITY:
+            ability = self.stack[-1]
+            positions = (action.target,) if isinstance(action, Peek) else (action.first, action.second)
+            for pos in positions:
+                if pos[0] in self.locked:
+                    return f"seat {pos[0]} is locked: its cards cannot be targeted"
+                if not 0 <= pos[0] < self.players or pos[1] not in self.slots(pos[0]):
+                    return f"there is no card at {pos_text(pos)}"
+            if isinstance(action, Peek):
+                if not ability.peeks_left:
+                    return f"the {rank(ability.card)}'s peeks are done (or skipped): swap or skip"
+                return f"{pos_text(action.target)} was already peeked at with this ability"
+            if ability.peeks_left:
+                return "peek first, or skip the peek to go on to the swap"
+            return "a swap needs two different cards, written lower position first"
+        stage = {
+            Phase.LOBBY: "the lobby is open: seats join, then the Game Master starts",
+            Phase.PEEK: "seats are looking at their bottom row",
+            Phase.TURN: "the turn starts with a draw (or a Check call)",
+            Phase.DRAWN: "the drawn card must go into a slot or onto the discard pile",
+            Phase.MATCHING: "a matching stage is open: match or pass",
+            Phase.ABILITY: f"the {self.stack[-1].card if self.stack else ''} ability is resolving",
+        }
+        return stage.get(phase, "the rules do not allow it here")
+
+    # -- applying --
+
+    def _apply(self, seat: int, action: Action) -> "CheckState":
+        state = replace(self, history=self.history + ((seat, action),))
+        return state._play(seat, action)
+
+    def _play(self, seat: int, action: Action) -> "CheckState":
+        if isinstance(action, Join):
+            return replace(self, joined=self.joined | {seat}).logged("{0} joined the table", seat)
+        if isinstance(action, Start):
+            return self._deal()
+        if isinstance(action, Ready):
+            state = replace(self, ready=self.ready | {seat})
+            if len(state.ready) == self.players:
+                return state.logged("Everyone has looked at their bottom row")._begin_turn(GAME_MASTER)
+            return state
+        if isinstance(action, CallCheck):
+            state = replace(self, locked=self.locked | {seat}, caller=seat)
+            state = state.logged("{0} called Check!", seat)
+            return state._start_final_turns()._next_turn()
+        if isinstance(action, DrawPile):
+            state, card = self._draw_card()
+            if card is None:
+                return state._end("no card is left to draw")
+            return replace(state, phase=Phase.DRAWN, drawn=card).logged("{0} drew from the draw pile", seat)
+        if isinstance(action, TakeDiscard):
+            taken = self.discard[-1]
+            old = self.grids[seat][action.slot]
+            assert old is not None
+            state = replace(self, discard=self.discard[:-1], grids=self._set(seat, action.slot, taken))
+            # The taken card was face up on the pile: every seat knows where it went.
+            state = state._learn_all((seat, action.slot))
+            state = state.logged(f"{{0}} took {taken} into card {action.slot + 1} and discarded {old}", seat)
+            return state._discard(old, seat)
+        if isinstance(action, Replace):
+            old = self.grids[seat][action.slot]
+            assert old is not None and self.drawn is not None
+            state = replace(self, drawn=None, grids=self._set(seat, action.slot, self.drawn))
+            state = state._forget((seat, action.slot))._learn(seat, (seat, action.slot))
+            state = state.logged(f"{{0}} swapped the drawn card into card {action.slot + 1} and discarded {old}", seat)
+            return state._discard(old, seat)
+        if isinstance(action, DiscardDrawn):
+            card = self.drawn
+            assert card is not None
+            state = replace(self, drawn=None).logged(f"{{0}} discarded the drawn {card}", seat)
+            return state._discard(card, seat)
+        if isinstance(action, Match):
+            return self._match(seat, action.slot)
+        if isinstance(action, Pass):
+            assert self.window is not None
+            state = replace(self, window=replace(self.window, passed=self.window.passed | {seat}))
+            state = state.logged("{0} passed", seat)
+            if not state.matchers():
+                return state._close_window(None)
+            return state
+        if isinstance(action, Timeout):
+            return self.logged("Time is up for matching")._close_window(None)
+        if isinstance(action, Peek):
+            ability = self.stack[-1]
+            top = replace(ability, peeks_left=ability.peeks_left - 1, peeked=ability.peeked + (action.target,))
+            state = replace(self, stack=self.stack[:-1] + (top,))._learn(seat, action.target)
+            return state.logged(
+                f"{{0}} peeked at {{1}}'s card {action.target[1] + 1}", seat, action.target[0])
+        if isinstance(action, Exchange):
+            return self._exchange(seat, action.first, action.second)._finish_ability()
+        if isinstance(action, Skip):
+            ability = self.stack[-1]
+            if ability.peeks_left:
+                top = replace(ability, peeks_left=0)
+                return replace(self, stack=self.stack[:-1] + (top,)).logged("{0} skipped the peek", seat)
+            return self.logged("{0} skipped the swap", seat)._finish_ability()
+        raise IllegalAction(f"illegal action {action!s} by seat {seat}: unknown action")  # pragma: no cover
+
+    # -- rule steps --
+
+    def logged(self, text: str, *seats: int) -> "CheckState":
+        return replace(self, log=self.log + ((text, tuple(seats)),))
+
+    def _set(self, seat: int, slot: int, card: str | None) -> tuple[tuple[str | None, ...], ...]:
+        grid = list(self.grids[seat])
+        if slot == len(grid):
+            grid.append(card)
+        else:
+            grid[slot] = card
+        return self.grids[:seat] + (tuple(grid),) + self.grids[seat + 1:]
+
+    def _learn(self, seat: int, pos: Pos) -> "CheckState":
+        known = frozenset(k for k in self.knowledge[seat] if k[:2] != pos) | {(*pos, self.turns)}
+        return replace(self, knowledge=self.knowledge[:seat] + (known,) + self.knowledge[seat + 1:])
+
+    def _learn_all(self, pos: Pos) -> "CheckState":
+        state = self
+        for seat in range(self.players):
+            state = state._learn(seat, pos)
+        return state
+
+    def _forget(self, pos: Pos) -> "CheckState":
+        """Nobody knows the card now at ``pos`` (a new card went there, or it left)."""
+        return replace(self, knowledge=tuple(
+            frozenset(k for k in known if k[:2] != pos) for known in self.knowledge))
+
+    def _deal(self) -> "CheckState":
+        pile = self.draw_pile
+        grids = tuple(tuple(pile[4 * seat:4 * seat + 4]) for seat in range(self.players))
+        # Section 5.4: each seat looks at its own bottom row.
+        knowledge = tuple(frozenset((seat, slot, 0) for slot in BOTTOM_ROW) for seat in range(self.players))
+        state = replace(self, phase=Phase.PEEK, grids=grids, draw_pile=pile[4 * self.players:],
+                        knowledge=knowledge)
+        return state.logged("{0} started the game: the lobby is locked", GAME_MASTER)
+
+    def _draw_card(self) -> tuple["CheckState", str | None]:
+        """The top card of the draw pile, reshuffling the discards under the top when it is empty
+        (section 11.A); ``None`` when there is nothing to draw (section 11.B)."""
+        state = self
+        if not state.draw_pile:
+            if len(state.discard) <= 1:
+                return state, None
+            under = list(state.discard[:-1])
+            random.Random(f"check:{self.seed}:reshuffle:{self.reshuffles}").shuffle(under)
+            state = replace(state, draw_pile=tuple(under), discard=state.discard[-1:],
+                            reshuffles=state.reshuffles + 1)
+            state = state.logged("The discard pile (but its top card) was shuffled into a new draw pile")
+        return replace(state, draw_pile=state.draw_pile[1:]), state.draw_pile[0]
+
+    def _discard(self, card: str, seat: int) -> "CheckState":
+        """A card goes face up on the pile: it unseals it and opens a matching stage (section 7)."""
+        return replace(self, discard=self.discard + (card,), sealed=False, phase=Phase.MATCHING,
+                       window=Window(card, seat), last_try=None)
+
+    def _match(self, seat: int, slot: int) -> "CheckState":
+        assert self.window is not None
+        card = self.grids[seat][slot]
+        assert card is not None
+        if rank(card) == rank(self.window.card):
+            state = replace(self, grids=self._set(seat, slot, None), discard=self.discard + (card,),
+                            sealed=True)._forget((seat, slot))
+            state = state.logged(f"{{0}} matched {self.window.card} with {card}: the pile is sealed", seat)
+            if state.hand_size(seat) == 0:
+                state = state._auto_check(seat)
+            return state._close_window(seat)
+        # A wrong card: shown to all, back to its slot, and a penalty card (section 7, ruling 5).
+        state = self._learn_all((seat, slot))
+        state = replace(state, last_try=(seat, slot, card))
+        state = state.logged(f"{{0}} tried {card} on {self.window.card}: wrong rank, penalty card", seat)
+        state, penalty = state._draw_card()
+        if penalty is None:
+            return state._end("no card is left to draw for a penalty")
+        return replace(state, grids=state._set(seat, len(state.grids[seat]), penalty))
+
+    def _auto_check(self, seat: int) -> "CheckState":
+        """Section 9.B: an empty grid locks the seat; the first Check of the round makes it the caller."""
+        state = replace(self, locked=self.locked | {seat})
+        if state.caller is None:
+            return replace(state, caller=seat).logged("{0} emptied their grid: automatic Check!", seat)
+        return state.logged("{0} emptied their grid and is locked", seat)
+
+    def _close_window(self, matcher: int | None) -> "CheckState":
+        """End the matching stage; stack the abilities it triggered (section 8.B: last in, first out)."""
+        assert self.window is not None
+        stack: list[Ability] = []
+        trigger = self.window.card
+        if is_special(trigger):
+            stack.append(Ability(self.window.discarder, trigger, PEEKS[rank(trigger)]))
+            if matcher is not None:
+                matched = self.discard[-1]
+                stack.append(Ability(matcher, matched, PEEKS[rank(matched)]))
+        state = replace(self, window=None, stack=tuple(stack), phase=Phase.ABILITY)
+        return state._settle()
+
+    def _finish_ability(self) -> "CheckState":
+        return replace(self, stack=self.stack[:-1])._settle()
+
+    def _settle(self) -> "CheckState":
+        """Drop the abilities of locked owners (section 11.C), then end the turn if none is left."""
+        state = self
+        while state.stack and state.stack[-1].owner in state.locked:
+            ability = state.stack[-1]
+            state = replace(state, stack=state.stack[:-1]).logged(
+                f"{{0}}'s {ability.card} fizzles: the seat is locked", ability.owner)
+        if state.stack:
+            return replace(state, phase=Phase.ABILITY)
+        if state.caller is not None and state.final_queue is None:
+            state = state._start_final_turns()
+        return state._next_turn()
+
+    def _exchange(self, seat: int, first: Pos, second: Pos) -> "CheckState":
+        a, b = self.grids[first[0]][first[1]], self.grids[second[0]][second[1]]
+        swapped = replace(self, grids=self._set(*first, b))
+        grids = swapped._set(*second, a)
+
+        def moved(k: tuple[int, int, int]) -> tuple[int, int, int]:
+            if k[:2] == first:
+                return (*second, k[2])
+            if k[:2] == second:
+                return (*first, k[2])
+            return k
+
+        knowledge = tuple(frozenset(moved(k) for k in known) for known in self.knowledge)
+        return replace(self, grids=grids, knowledge=knowledge).logged(
+            f"{{0}} swapped {{1}}'s card {first[1] + 1} with {{2}}'s card {second[1] + 1}",
+            seat, first[0], second[0])
+
+    def _start_final_turns(self) -> "CheckState":
+        """Ruling 7: every other unlocked seat, from the caller's left, is owed one final turn."""
+        assert self.caller is not None
+        order = [(self.caller + step) % self.players for step in range(1, self.players)]
+        return replace(self, final_queue=tuple(seat for seat in order if seat not in self.locked))
+
+    def _next_turn(self) -> "CheckState":
+        state = replace(self, window=None, stack=(), drawn=None)
+        if state.final_queue is None:
+            return state._begin_turn((state.turn + 1) % state.players)
+        queue = tuple(seat for seat in state.final_queue if seat not in state.locked)
+        if not queue:
+            return state._end("the Final Turns are over")
+        return replace(state, final_queue=queue[1:])._begin_turn(queue[0])
+
+    def _begin_turn(self, seat: int) -> "CheckState":
+        return replace(self, phase=Phase.TURN, turn=seat, turns=self.turns + 1, last_try=None)
+
+    def _end(self, reason: str) -> "CheckState":
+        return replace(self, phase=Phase.OVER, window=None, stack=(), end_reason=reason).logged(
+            f"Round over: {reason}")
+
+
+# --- Game --------------------------------------------------------------------------------------
+
+
+class Check(Game):
+    id = "check"
+    title = "Check!"
+    min_players = 2
+    max_players = 6
+    options = (
+        Option("match_seconds", "Matching window (seconds)", 5,
+               "How long every player has to match a discarded card.", (3, 5, 8, 10, 15)),
+    )
+
+    def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> CheckState:
+        if deck is None:
+            order = list(CARDS)
+            random.Random(seed).shuffle(order)
+            stacked = None
+        else:
+            order = [str(card).strip().upper() for card in deck]
+            if sorted(order) != sorted(CARDS):
+                raise SetupError(
+                    f"{self.id}: a stacked deck lists each of the 52 cards exactly once, like "
+                    f"AS 10H KD (got {len(order)} cards, {len(set(order) & set(CARDS))} known ones)"
+                )
+            stacked = tuple(order)
+        return CheckState(
+            game_id=self.id, seed=seed, players=players,
+            options=MappingProxyType(dict(options)), deck=stacked, history=(),
+            phase=Phase.LOBBY, joined=frozenset({GAME_MASTER}), ready=frozenset(),
+            grids=tuple(() for _ in range(players)), draw_pile=tuple(order), discard=(),
+            sealed=False, turn=GAME_MASTER, turns=0, drawn=None, window=None, stack=(),
+            locked=frozenset(), caller=None, final_queue=None,
+            knowledge=tuple(frozenset() for _ in range(players)), last_try=None, reshuffles=0,
+            end_reason="", log=(("{0} opened the lobby as Game Master", (GAME_MASTER,)),),
+        )
+
+    def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
+        return CARDS
+
+    def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> CheckState:
+        """A full state that shows ``view``: the cards the view does not show (face-down grid
+        cards, the draw pile, the discards under the top, another seat's drawn card) are dealt
+        at random by ``rng``; who knows which position, and since when, is kept."""
+        rng = rng or random.Random(0)
+        try:
+            players = int(view["players"])
+            grids_view = view["grids"]
+            visible = [slot["card"] for grid in grids_view for slot in grid if slot and slot["card"]]
+            visible += [card for card in (view["discard_top"], view["drawn"]) if card]
+            unknown = [card for card in CARDS if card not in set(visible)]
+            rng.shuffle(unknown)
+            deal = iter(unknown)
+            grids = tuple(
+                tuple(None if slot is None else (slot["card"] or next(deal)) for slot in grid)
+                for grid in grids_view
+            )
+            drawn = view["drawn"] or (next(deal) if view["holding"] else None)
+            under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
+            discard = under + ((view["discard_top"],) if view["discard_top"] else ())
+            draw_pile = tuple(deal)
+            knowledge = [set() for _ in range(players)]
+            for owner, grid in enumerate(grids_view):
+                for slot, cell in enumerate(grid):
+                    for who, when in (cell or {}).get("seen", []):
+                        knowledge[who].add((owner, slot, when))
+            window = view["window"]
+            return CheckState(
+                game_id=self.id, seed=rng.getrandbits(32), players=players,
+                options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
+                history=(), phase=Phase(view["phase"]), joined=frozenset(view["joined"]),
+                ready=frozenset(view["ready"]), grids=grids, draw_pile=draw_pile, discard=discard,
+                sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"], drawn=drawn,
+                window=None if window is None else Window(
+                    window["card"], window["discarder"], frozenset(window["passed"])),
+                stack=tuple(Ability(a["owner"], a["card"], a["peeks_left"],
+                                    tuple(tuple(p) for p in a["peeked"])) for a in view["stack"]),
+                locked=frozenset(view["locked"]), caller=view["caller"],
+                final_queue=None if view["final_queue"] is None else tuple(view["final_queue"]),
+                knowledge=tuple(frozenset(k) for k in knowledge),
+                last_try=None if view["last_try"] is None else tuple(view["last_try"]),
+                reshuffles=view["reshuffles"], end_reason=view["end_reason"],
+                log=tuple((text, tuple(seats)) for text, seats in view["log"]),
+            )
+        except (KeyError, TypeError, ValueError, StopIteration) as error:
+            raise SetupError(f"{self.id}: not a view of this game ({error!r})") from None
+
+    def parse_action(self, state: State, text: str) -> Action:
+        words = " ".join(str(text).split()).lower()
+        if words in _SIMPLE:
+            return _SIMPLE[words]
+        if match := _SLOT_RE.match(words):
+            return _SLOT_ACTIONS[match[1]](int(match[2]))
+        if match := _PEEK_RE.match(words):
+            return Peek((int(match[1]), int(match[2])))
+        if match := _SWAP_RE.match(words):
+            first, second = (int(match[1]), int(match[2])), (int(match[3]), int(match[4]))
+            if first >= second:
+                raise InvalidNotation(
+                    f"invalid Check! action {text!r}: write a swap's lower position first "
+                    f"(swap {pos_text(min(first, second))} {pos_text(max(first, second))})")
+            return Exchange(first, second)
+        raise InvalidNotation(
+            f"invalid Check! action {text!r}: expected one of join, start, ready, draw, take N, "
+            "check, replace N, discard, match N, pass, timeout, peek S.N, swap S.N S.N, skip"
+        )
+
+
+def deck_for(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
+    """A stacked deck dealing ``grids[seat]`` (four cards, slots 0..3, as text like
+    ``"KS 2H 3D 4C"``) to each seat, with ``draws`` on top of the draw pile; the other cards
+    follow in a fixed order."""
+    dealt = [card for grid in grids for card in grid.split()]
+    top = draws.split()
+    chosen = dealt + top
+    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(CARDS):
+        raise SetupError(f"check: a stacked deal repeats a card or names an unknown one: {chosen}")
+    if any(len(grid.split()) != 4 for grid in grids):
+        raise SetupError("check: each grid is four cards")
+    return tuple(chosen + [card for card in CARDS if card not in set(chosen)])

@@ -1,0 +1,186 @@
+"""Check! bots: legal everywhere, memory (easy forgets), Check calls, abilities, matching, the
+reaction delays, and no bot reading a face-down card it has not seen.
+
+Bots get ``state.view(seat)`` through ``json.loads(json.dumps(...))`` (plain JSON only), the
+legal actions and a seeded ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import CLOCK, GAMES
+from engine.bots import get_bot, levels
+from engine.bots.check import reaction_ms, remember
+from engine.check import CallCheck, Match, Pass, Phase, deck_for
+
+GAME = GAMES["check"]
+LEVELS = levels("check")
+RULE_LEVELS = ("easy", "medium")
+
+
+def started(*grids: str, draws: str = ""):
+    state = GAME.new(seed=1, players=len(grids), deck=deck_for(grids, draws))
+    for seat in range(1, len(grids)):
+        state = state.apply(seat, "join")
+    state = state.apply(0, "start")
+    for seat in range(len(grids)):
+        state = state.apply(seat, "ready")
+    return state
+
+
+def play(state, script: str):
+    for step in script.split(","):
+        seat, action = step.split(":")
+        state = state.apply(int(seat), action.strip())
+    return state
+
+
+def decide(level: str, state, seat: int, seed: int = 0):
+    """The bot's choice; the budget is generous so that hard always runs its full, seeded search
+    (a search cut short by the clock would depend on the machine's speed)."""
+    view = json.loads(json.dumps(state.view(seat)))
+    return get_bot("check", level).choose(GAME, view, state.legal_actions(seat), random.Random(seed), 600_000)
+
+
+def bot_game(level_by_seat: list[str], seed: int, max_actions: int = 2000):
+    """A seeded game of bots; in a matching window the quickest matching bot plays first."""
+    state = GAME.new(seed=seed, players=len(level_by_seat))
+    states = [state]
+    while not state.is_over():
+        assert len(state.history) < max_actions, "a bots' game did not end"
+        if state.phase is Phase.MATCHING:
+            seats = [seat for seat in state.to_act() if seat != CLOCK]
+            chosen = {seat: decide(level_by_seat[seat], state, seat, seed) for seat in seats}
+            for seat, action in chosen.items():
+                assert action in state.legal_actions(seat)
+            matches = sorted((reaction_ms(level_by_seat[s]), s) for s, a in chosen.items()
+                             if isinstance(a, Match))
+            state = state.apply(matches[0][1], chosen[matches[0][1]]) if matches else state.apply(CLOCK, "timeout")
+        else:
+            seat = state.to_act()[0]
+            action = decide(level_by_seat[seat], state, seat, seed)
+            assert action in state.legal_actions(seat), f"{level_by_seat[seat]} chose {action}"
+            state = state.apply(seat, action)
+        states.append(state)
+    return states
+
+
+# --- levels and delays --------------------------------------------------------------------------
+
+
+def test_levels_weakest_first_and_quicker_as_they_get_stronger():
+    assert LEVELS == ("random", "easy", "medium", "hard")
+    assert reaction_ms("easy") > reaction_ms("medium") > reaction_ms("hard")
+    assert get_bot("check", "hard").reaction_ms == reaction_ms("hard")
+    assert all(reaction_ms(level) < 5000 for level in LEVELS)  # inside the default window
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_rule_levels_play_whole_games_with_legal_actions(seed: int):
+    states = bot_game(["easy", "medium", "easy", "medium"][: 2 + seed], seed)
+    assert states[-1].is_over() and states[-1].result().winners
+
+
+def test_hard_plays_a_whole_game_against_medium():
+    states = bot_game(["hard", "medium"], 3)
+    assert states[-1].is_over()
+
+
+# --- memory, Check, abilities, matching -------------------------------------------------------
+
+
+def test_easy_forgets_some_old_memories_that_medium_keeps():
+    states = bot_game(["medium", "medium", "medium"], 5)
+    late = [s for s in states if s.phase is Phase.TURN and s.turns >= 8]
+    assert late, "the game was too short to test forgetting"
+    forgotten = 0
+    for state in late:
+        for seat in range(3):
+            full = remember(state, seat, forgets=False).known
+            easy = remember(state, seat, forgets=True).known
+            assert set(easy) <= set(full)
+            forgotten += len(full) - len(easy)
+    assert forgotten > 0
+
+
+def test_medium_calls_check_with_a_low_known_hand():
+    state = started("AS AH 2S 2H", "10H JH QH KH", draws="KC 9C")
+    state = play(state, "0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1, 0:skip, "
+                        "1:draw, 1:discard, -1:timeout")
+    assert decide("medium", state, 0) == CallCheck()
+    assert decide("hard", state, 0) in state.legal_actions(0)
+
+
+def test_bots_do_not_call_check_on_an_unknown_high_hand():
+    state = started("KS QS JS 10S", "AH 2H 3H 4H")
+    for level in RULE_LEVELS:
+        assert decide(level, state, 0) != CallCheck()
+
+
+def test_a_bot_matches_a_card_it_remembers_and_passes_otherwise():
+    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="7C")
+    state = play(state, "0:draw, 0:discard")
+    assert decide("medium", state, 1) == Match(2)  # it looked at its 7H in the bottom row
+    assert decide("medium", state, 0) == Match(2)
+    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="5C")
+    state = play(state, "0:draw, 0:discard")
+    assert decide("medium", state, 1) == Pass()  # its 5H is face down and unknown
+
+
+def test_king_peeks_at_own_unknown_cards_then_gives_away_a_high_card():
+    state = started("5S 6S KD QD", "5H 6H 7H 8H", draws="KC")
+    state = play(state, "0:draw, 0:discard, -1:timeout")
+    assert str(decide("medium", state, 0)) == "peek 0.0"
+    state = play(state, "0:peek 0.0, 0:peek 0.1")
+    action = str(decide("medium", state, 0))
+    assert action.startswith("swap 0.2 1.") , action  # its King (13) goes to Bob
+
+
+# --- no cheating --------------------------------------------------------------------------------
+
+
+def live_positions(seed: int):
+    return [s for s in bot_game(["medium", "easy", "medium"], seed) if not s.is_over()]
+
+
+@pytest.mark.parametrize("level", RULE_LEVELS)
+def test_rule_bots_never_read_a_face_down_card(level: str):
+    """The rule levels are deterministic; their rng only deals the cards they cannot see. So
+    any change of decision with the rng would mean they read a face-down card."""
+    checked = 0
+    for state in live_positions(11)[::3]:
+        for seat in [s for s in state.to_act() if s != CLOCK]:
+            decisions = {str(decide(level, state, seat, seed)) for seed in range(4)}
+            assert len(decisions) == 1, f"{level} at {state.phase}: {decisions}"
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_states_differing_only_in_hidden_cards_get_the_same_decision(level: str):
+    for state in live_positions(12)[::7]:
+        seat = next(s for s in state.to_act() if s != CLOCK)
+        twin = GAME.from_view(state.view(seat), random.Random(99))
+        assert twin.view(seat) == state.view(seat)
+        assert twin.zones() != state.zones()  # the hidden cards really differ
+        assert decide(level, twin, seat, 7) == decide(level, state, seat, 7)
+
+
+def test_hard_thinks_in_slices():
+    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="3C").apply(0, "draw")
+    bot = get_bot("check", "hard")
+    view = json.loads(json.dumps(state.view(0)))
+    thinking = bot.think(GAME, view, state.legal_actions(0), random.Random(1), 10_000)
+    slices = 0
+    while True:
+        try:
+            next(thinking)
+            slices += 1
+        except StopIteration as done:
+            assert done.value in state.legal_actions(0)
+            break
+    assert slices >= 2
