@@ -45,82 +45,19 @@ from typing import Any, Iterable, Mapping, Sequence
 from engine.core import (
     Action,
     Game,
-    IllegalAction,
     InvalidNotation,
     Option,
     Result,
     SetupError,
     State,
 )
+from engine.playing_cards import ACE, CARDS, KING, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
 
 HAND_SIZE = 10
-#: Suits in display order (colours alternate); each suit's colour.
-SUITS = "SHCD"
-SUIT_COLOURS = {"S": "black", "H": "red", "C": "black", "D": "red"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "C": "clubs", "D": "diamonds"}
-#: Rank names by rank number: 1 is the Ace, 13 the King.
-RANK_NAMES = ("", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-ACE, KING = 1, 13
-JOKER_NAMES = {"red": "RJ", "black": "BJ"}
-
-
-@dataclass(frozen=True, order=True)
-class Card:
-    """One of the 54 cards, by its place in display order (0..51 by suit and rank, 52 and 53 the
-    red and the black Joker). An int field keeps hashing stable across processes."""
-
-    index: int
-
-    @property
-    def is_joker(self) -> bool:
-        return self.index >= 52
-
-    @property
-    def rank(self) -> int:
-        """1 (Ace) .. 13 (King); 0 for a Joker."""
-        return _RANKS[self.index]
-
-    @property
-    def suit(self) -> str:
-        """``S H C D``; ``""`` for a Joker."""
-        return _SUITS[self.index]
-
-    @property
-    def colour(self) -> str:
-        return _COLOURS[self.index]
-
-    def __str__(self) -> str:
-        if self.is_joker:
-            return JOKER_NAMES[self.colour]
-        return RANK_NAMES[self.rank] + self.suit
-
-    def __repr__(self) -> str:
-        return f"Card({self})"
-
-    @classmethod
-    def parse(cls, text: str) -> "Card":
-        """``"10H"``, ``"TH"``, ``"ah"``, ``"Q♠"``, ``"RJ"`` -> the card. Raises InvalidNotation."""
-        token = text.strip().upper()
-        for symbol, letter in (("♠", "S"), ("♥", "H"), ("♣", "C"), ("♦", "D")):
-            token = token.replace(symbol, letter)
-        card = _BY_NAME.get(token.replace("T", "10", 1) if token[:1] == "T" else token)
-        if card is None:
-            raise InvalidNotation(
-                f"invalid card {text!r}: write a rank (A 2-10 J Q K) and a suit (S H D C), "
-                "like 10H or QS, or RJ / BJ for the red and the black Joker"
-            )
-        return card
-
-
-# Card attributes by index, computed once: the bots' searches read them millions of times.
-_RANKS = tuple(index % 13 + 1 for index in range(52)) + (0, 0)
-_SUITS = tuple(SUITS[index // 13] for index in range(52)) + ("", "")
-_COLOURS = tuple(SUIT_COLOURS[suit] for suit in _SUITS[:52]) + ("red", "black")
-CARDS: tuple[Card, ...] = tuple(Card(index) for index in range(54))
-_BY_NAME: dict[str, Card] = {str(card): card for card in CARDS}
-RED_JOKER, BLACK_JOKER = CARDS[52], CARDS[53]
+#: A card of the game is a card of the shared standard deck (``engine.playing_cards``).
+Card = PlayingCard
 
 
 def _fits(card: Card, top: Card) -> bool:
@@ -661,9 +598,9 @@ class Checkmate(Game):
                 king = next(card for card in unseen if card.rank == KING)
                 unseen.remove(king)
                 hands[giver].append(king)
-            passed = {(ace_player + offset) % players for offset in range(1, players)
-                      if (ace_player + offset) % players != giver
-                      and (giver - ace_player) % players > offset}
+            # The seats between the Ace player and the giver were passed over: no King there.
+            passed = {(ace_player + offset) % players
+                      for offset in range(1, (giver - ace_player) % players)}
             for other in sorted(passed - {seat}):
                 need = view["hand_counts"][other] - len(hands[other])
                 plain = [card for card in unseen if card.rank != KING][:need]

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine.checkmate import Announce, Draw
 from ui.dom import Node, classes, h
+from ui.playing_cards import back, card_name, chip, face
 from ui.routes import PlaySetup
 from ui.screen import Navigate
 from ui.table import GameTable
@@ -27,61 +28,6 @@ from ui.table import GameTable
 LAST_CARD_GRACE_MS = 4000
 #: "Deal the next game" of a series is not an engine action; tests and players click it like one.
 NEXT_GAME = "next-game"
-
-SUIT_SYMBOLS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "D": "♦\ufe0e", "C": "♣\ufe0e"}
-SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_WORDS = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-
-
-# --- how cards look ------------------------------------------------------------------------------
-
-
-def card_name(card: str) -> str:
-    """``"QS"`` -> ``"Queen of spades"``; ``"RJ"`` -> ``"red Joker"``."""
-    if card in ("RJ", "BJ"):
-        return ("red" if card == "RJ" else "black") + " Joker"
-    rank, suit = card[:-1], card[-1]
-    return f"{RANK_WORDS.get(rank, rank)} of {SUIT_WORDS.get(suit, suit)}"
-
-
-def _colour(card: str) -> str:
-    return "red" if card == "RJ" or card[-1:] in ("H", "D") and card != "BJ" else "black"
-
-
-def _label(card: str) -> tuple[str, str]:
-    """The corner text of a card: rank and suit symbol, or "Joker" and a star."""
-    if card in ("RJ", "BJ"):
-        return "JOKER", "★"
-    return card[:-1], SUIT_SYMBOLS.get(card[-1], "?")
-
-
-def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str) -> Node:
-    """A card face; ``tag="button"`` with ``data-action`` makes it playable. Colour is never the
-    only cue: the suit symbol and (for Jokers) the written colour are on the face."""
-    rank, symbol = _label(card)
-    joker = card in ("RJ", "BJ")
-    merged = {"class": classes("card", "cm-card", f"cm-{_colour(card)}", joker and "cm-joker", *extra),
-              "data-card": card}
-    merged.update(attrs or {})
-    merged.setdefault("aria-label", card_name(card))
-    return h(tag, merged,
-             h("span", {"class": "cm-corner", "aria-hidden": "true"}, h("b", None, rank), symbol),
-             h("span", {"class": "cm-pip", "aria-hidden": "true"}, symbol),
-             h("span", {"class": "cm-word", "aria-hidden": "true"},
-               ("red" if card == "RJ" else "black") if joker else ""))
-
-
-def chip(card: str) -> Node:
-    rank, symbol = _label(card)
-    return h("span", {"class": classes("cm-chip", f"cm-{_colour(card)}"), "title": card_name(card)},
-             f"{'Joker' if rank == 'JOKER' else rank}{symbol}")
-
-
-def back(attrs: dict[str, Any] | None = None, *extra: str, tag: str = "div") -> Node:
-    merged = {"class": classes("cm-back", *extra), "aria-hidden": "true" if tag == "div" else None}
-    merged.update(attrs or {})
-    return h(tag, merged)
-
 
 # --- the table -----------------------------------------------------------------------------------
 
@@ -190,8 +136,11 @@ class CheckmateTable(GameTable):
 
     def reason_text(self, deal: dict[str, Any]) -> str:
         """A finished deal's reason in words, with names instead of seat numbers."""
-        reason = deal["reason"]
+        reason = deal["reason"].removeprefix("draw: ")
         for seat in range(len(self.seats)):
+            if self.is_you(seat):
+                reason = reason.replace(f"seat {seat} played their", "you played your")
+                reason = reason.replace(f"seat {seat} cannot", "you cannot")
             reason = reason.replace(f"seat {seat} ", f"{self.name(seat)} ")
         return reason[:1].upper() + reason[1:] + "."
 
@@ -221,10 +170,9 @@ class CheckmateTable(GameTable):
                 h("div", {"class": "cc-layout"},
                   h("div", {"class": "cm-board"},
                     self._result(view) if over else None,
-                    self._interlude(view) if paused else None,
-                    self._others(view),
-                    self._centre(view, over or paused),
-                    self._mine(view, over or paused)),
+                    # Between the games of a series only the finished game's result shows.
+                    [self._interlude(view)] if paused else
+                    [self._others(view), self._centre(view, over), self._mine(view, over)]),
                   h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
                     self._log(view), self._legend()))),
         ]
@@ -303,11 +251,11 @@ class CheckmateTable(GameTable):
         draws = self._my_actions(view, still, "draw:")
         top = view["top"]
         stock = view["stock"]
-        fan = [back({"type": "button", "data-action": f"draw:{position}",
-                     "aria-label": f"Draw face-down card {position} of {stock}"}, "cm-fan-card", "live",
-                    tag="button")
+        fan = [back("button", {"type": "button", "data-action": f"draw:{position}",
+                               "aria-label": f"Draw face-down card {position} of {stock}"},
+                    "cm-fan-card", "live")
                for position in range(1, stock + 1)] if draws else \
-            [back(None, "cm-fan-card") for _ in range(stock)]
+            [back("div", None, "cm-fan-card") for _ in range(stock)]
         return h("div", {"class": "cm-centre"},
                  h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or ""},
                    h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
@@ -391,6 +339,7 @@ class CheckmateTable(GameTable):
                    "Give one of your Kings: tap it." if giving and acting else None),
                  h("div", {"class": "cm-hand", "role": "group", "aria-label": "Your cards"}, cards)
                  if hand else h("p", {"class": "cm-empty"},
+                                "No cards left." if still else
                                 "No cards: at your turn you draw from the stockpile."))
 
     # Results ------------------------------------------------------------------------------

@@ -14,7 +14,8 @@ from typing import Any, Mapping, Sequence
 
 from engine.bots import Bot, RandomBot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checkmate import ACE, CARDS, Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.playing_cards import CARDS
 from engine.core import Action, Game, Result, State
 
 
@@ -38,15 +39,16 @@ class CheckmateRandomBot(RandomBot):
         return (yield from super().think(game, view, legal, rng, budget_ms))
 
 
-def rule_of_thumb(hand: Sequence[Card], legal: Sequence[Action], kings_elsewhere: bool,
+def rule_of_thumb(hand: Sequence[Card], legal: Sequence[Action], players: int,
                   rng: random.Random, next_lacks: frozenset[Card] = frozenset()) -> Action:
     """The easy level's choice (also the hard level's rollout policy).
 
-    Plays: an Ace brings its player a King (one card more) when someone else holds one, so keep
-    Aces back while Kings are out; then prefer a card the next seat is known to be short of
-    (``next_lacks``: it had to draw on such cards), so that it must draw; then the card the rest
-    of the hand follows least, since a card that few others match is the hardest to get rid of
-    later. Gives: hand over the King that the rest of the hand follows least.
+    Plays: first a card the next seat is known to be short of (``next_lacks``: it had to draw
+    on such cards), so that it must draw again; then, with two or three seats, the card the rest
+    of the hand follows least (an isolated card is the hardest to get rid of later), with four
+    seats the one it follows most. Both orders come from seeded duels against random play
+    (``bench/checkmate_bots.py``); so does playing Aces freely: holding them back lost games.
+    Gives: hand over the King that the rest of the hand follows least.
     """
     obvious_move = obvious(legal, rng)
     if obvious_move is not None:
@@ -59,20 +61,13 @@ def rule_of_thumb(hand: Sequence[Card], legal: Sequence[Action], kings_elsewhere
     if gives:
         return min(gives, key=lambda give: (followers(give.card), rng.random()))
     plays = [action for action in legal if isinstance(action, Play)]
+    connected = -1 if players >= 4 else 1
 
-    def cost(play: Play) -> tuple[int, int, float]:
-        card = play.card
-        ace_penalty = 1 if card.rank == ACE and kings_elsewhere and len(hand) > 1 else 0
-        blocked = sum(1 for other in next_lacks if matches(other, card))
-        return (ace_penalty, -blocked, followers(card) + rng.random())
+    def cost(play: Play) -> tuple[int, float]:
+        blocked = sum(1 for other in next_lacks if matches(other, play.card))
+        return (-blocked, connected * followers(play.card) + rng.random())
 
     return min(plays, key=cost)
-
-
-def kings_elsewhere(view: Mapping[str, Any]) -> bool:
-    """Whether any King may be in another hand (not all four seen in the pile or own hand)."""
-    seen = [name for name in view["pile"] + (view["hand"] or []) if name.startswith("K")]
-    return len(seen) < 4
 
 
 def known_lacks(view: Mapping[str, Any], seat: int) -> frozenset[Card]:
@@ -96,30 +91,31 @@ def known_lacks(view: Mapping[str, Any], seat: int) -> frozenset[Card]:
 
 class EasyBot(Bot):
     level = "easy"
-    description = "keeps Aces back while Kings are out, plays what its hand can follow"
+    description = "makes the next player draw when it can, by rules of thumb"
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
         hand = [Card.parse(name) for name in view["hand"]]
         next_seat = (view["seat"] + 1) % view["players"]
-        return rule_of_thumb(hand, legal, kings_elsewhere(view), rng, known_lacks(view, next_seat))
+        return rule_of_thumb(hand, legal, view["players"], rng, known_lacks(view, next_seat))
         yield  # pragma: no cover - makes this a generator
 
 
 class HardBot(ISMCTSBot):
-    """ISMCTS over deals of the unseen cards, one deal at a time: a rollout ends with the deal
-    being played (a series' later deals are new shuffles the bot cannot plan for), and the
-    reward is 1 for winning that deal, 0 for losing it, ½ for a drawn deal.
+    """ISMCTS over deals of the unseen cards, one deal at a time: a rollout plays the deal to its
+    end (a series' later deals are new shuffles the bot cannot plan for), and the reward is 1
+    for winning that deal, 0 for losing it, ½ for a drawn deal. (Cut-off rollouts scored by hand
+    sizes were tried: no stronger, in bench/checkmate_bots.py's duels.)
 
-    Hooks: the rollout plays by the easy level's rules of thumb; a rollout cut off early scores
-    each seat by how few cards it holds; in a simulated position a seat that owes "last card"
+    Hooks: the rollout plays by the easy level's rules of thumb; a rollout cut off at the limit
+    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a simulated position a seat that owes "last card"
     says it first (``actor``)."""
 
     level = "hard"
     description = "weighs each play over many possible deals of the hidden cards"
     iterations = 200
     slice_iterations = 10
-    rollout_limit = 30
+    rollout_limit = 120
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -143,7 +139,7 @@ class HardBot(ISMCTSBot):
                 return self.deal_rewards(state)
             seat = self.actor(state)
             legal = state.legal_actions(seat)
-            action = rule_of_thumb(state.hands[seat], legal, True, rng)
+            action = rule_of_thumb(state.hands[seat], legal, state.players, rng)
             state = state._apply(seat, action)  # legal by construction
         return self.evaluate(state)
 

@@ -22,6 +22,7 @@ from playwright.sync_api import Page, expect
 from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, deck_from_hands
+from ui.checkmate_table import NEXT_GAME
 
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
@@ -191,17 +192,48 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
 # --- several people at one device --------------------------------------------------------------
 
 
-def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    open_app(page, "#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0")
+def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    deck = deck_from_hands([PERSON.split(), BOT.split(), "QS QC QD JS JC JD 10S 10C 10D 9C".split()])
+    open_app(page, f"#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0&deck={','.join(deck)}")
     passing = page.locator("[data-testid=pass-screen]")
     expect(passing).to_contain_text("Pass the device to Ann")
     expect(page.locator(".cm-mine")).to_have_count(0)  # no hand shows behind the screen
     page.locator("[data-testid=pass-done]").click()
     expect(page.locator(".cm-mine [data-testid=name-0]")).to_have_text("Ann’s hand")
-    page.locator(f".cm-mine {ACTION}").first.click()
-    # Bob is next: the table hides Ann's cards until Bob takes the device.
+    page.locator('.cm-mine button[data-action="AH"]').click()
+    # Bob must give a King: the table hides Ann's cards until Bob takes the device.
     expect(passing).to_contain_text("Pass the device to Bob")
     shot(page, "checkmate-pass-1280")
     page.locator("[data-testid=pass-done]").click()
     expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
-    expect(page.locator("[data-testid=count-0]")).to_have_attribute("data-count", "9")
+    expect(page.locator("[data-testid=status]")).to_have_text("Ann played an Ace: give a King.")
+    gives = page.locator(f".cm-mine {ACTION}")
+    assert sorted(gives.evaluate_all("els => els.map(e => e.dataset.action)")) == ["give:KC", "give:KS"]
+    shot(page, "checkmate-give-king-1280")
+    page.locator('button[data-action="give:KS"]').click()
+    # The turn passes to the seat after the Ace player: Bob again, who still holds the device.
+    expect(page.locator("[data-testid=count-0]")).to_have_attribute("data-count", "10")
+    expect(page.locator("[data-testid=count-0] + .cm-known, [data-seat='0'] .cm-known")).to_contain_text("K♠")
+    expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
+    expect(page.locator("[data-testid=log]")).to_contain_text("Bob gives K♠")
+
+
+def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    open_app(page, "#/checkmate/play?seats=bot:easy,bot:random&seed=12&delay=0&games=3")
+    for number in (1, 2):
+        interlude = page.locator("[data-testid=game-result]")
+        expect(interlude).to_be_visible(timeout=60_000)
+        expect(interlude).to_have_attribute("data-game", str(number))
+        expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+        # The dealer rule, said in words: the next dealer is named with the reason.
+        expect(interlude).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
+        if number == 1:
+            shot(page, "checkmate-series-interlude-1280")
+        page.locator(f"button[data-action={NEXT_GAME}]").click()
+    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
+    result = page.locator("[data-testid=result]")
+    expect(result.locator(".cm-deals li")).to_have_count(3)
+    wins = [int(text) for text in result.locator(".result-scores strong").all_inner_texts()]
+    winners = result.locator(".cm-deals li").evaluate_all("els => els.map(e => e.dataset.winner)")
+    assert wins == [winners.count("0"), winners.count("1")]
+    expect(page.locator("[data-testid=tally]")).to_contain_text(f"Bot (easy) {wins[0]}")

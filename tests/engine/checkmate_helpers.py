@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import Any, Sequence
 
 from engine import GAMES
-from engine.checkmate import ACE, CARDS, KING, Card, deck_from_hands, matches
+from engine.checkmate import Card, deck_from_hands, matches
+from engine.playing_cards import ACE, CARDS, KING
 
 GAME = GAMES["checkmate"]
 

@@ -17,11 +17,8 @@ from typing import Any
 
 import pytest
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
+from engine import IllegalAction, InvalidNotation, Record, SetupError
 from engine.checkmate import (
-    BLACK_JOKER,
-    CARDS,
-    RED_JOKER,
     Announce,
     Card,
     Draw,
@@ -30,6 +27,7 @@ from engine.checkmate import (
     deck_from_hands,
     matches,
 )
+from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 
 from checkmate_helpers import (
     GAME,

@@ -18,7 +18,7 @@ from engine import GAMES
 from engine.bots import get_bot, levels
 from engine.checkmate import Announce, Give, Play
 
-from checkmate_helpers import race
+from checkmate_helpers import deal, play, race
 
 GAME = GAMES["checkmate"]
 LEVELS = levels("checkmate")
@@ -130,9 +130,10 @@ def test_hard_thinks_in_slices() -> None:
     assert slices >= 2
 
 
-def test_easy_holds_an_ace_back_while_kings_are_out() -> None:
-    # Seat 1 may play AH or 5H on 2H; seat 2 holds a King, so the Ace would cost a card.
-    state = race(["7H", "AH 5H", "KS 9C"], top="2H")
-    assert {str(a) for a in state.legal_actions(1)} == {"AH", "5H"}
-    assert decide("easy", state, 1) == Play(next(a.card for a in state.legal_actions(1)
-                                                 if str(a) == "5H"))
+def test_easy_plays_a_card_the_next_seat_had_to_draw_on() -> None:
+    # Seat 1 had to draw on 5H, so it holds no heart and no five: 9H makes it draw again.
+    state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 6C 7C 2D 3D 4D 6D 7D"], stock="8C")
+    state = play(state, "0:5H 1:draw:1")
+    assert {str(a) for a in state.legal_actions(0)} == {"9H", "5C"}
+    for seed in range(5):
+        assert str(decide("easy", state, 0, seed)) == "9H"
