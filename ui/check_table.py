@@ -304,7 +304,6 @@ class CheckTable(GameTable):
             body)
 
     def _bar(self, view: dict[str, Any]) -> Node:
-        state = self.state
         return h("header", {"class": "cx-bar"},
                  h("a", {"href": "#/check", "class": "cx-home"}, "Check!"),
                  h("span", {"class": "cx-status", "data-testid": "status"}, self._status(view)),
