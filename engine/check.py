@@ -21,13 +21,17 @@ Rules in brief (the project's rules page is ``docs/rules/check.md``):
 Positions are ``(seat, slot)``; a matched card leaves a hole at its slot and a penalty card goes
 to a new slot at the end, so positions stay stable while grids grow and shrink.
 
-Stacked deck (``deck=``): the 52 cards from the top of the face-down pile. At the start seat 0
-gets ``deck[0:4]`` in slots 0..3, seat 1 ``deck[4:8]`` and so on; the rest is the draw pile,
-``deck[4 * players]`` on top.
+Stacked deck (``deck=``): the 52 cards (read by ``PlayingCard.parse``) from the top of the
+face-down pile. At the start seat 0 gets ``deck[0:4]`` in slots 0..3, seat 1 ``deck[4:8]`` and
+so on; the rest is the draw pile, ``deck[4 * players]`` on top.
 
-Notation: ``join``, ``start``, ``ready``, ``draw``, ``take 2`` (the discard top into slot 2),
-``check``, ``replace 2`` (the drawn card into slot 2), ``discard``, ``match 2``, ``pass``,
-``timeout`` (the clock), ``peek 1.3`` (seat 1's slot 3), ``swap 0.2 1.3``, ``skip``.
+Cards are the shared standard deck's (``engine.playing_cards.PlayingCard``, no Jokers), written
+rank then suit: ``AS``, ``7C``, ``10H``, ``KD`` (``T``, lower case and suit signs are read too).
+A card's worth and its ability are lookups beside the rules (``value``, ``is_special``, ``PEEKS``).
+
+Notation of actions: ``join``, ``start``, ``ready``, ``draw``, ``take 2`` (the discard top into
+slot 2), ``check``, ``replace 2`` (the drawn card into slot 2), ``discard``, ``match 2``,
+``pass``, ``timeout`` (the clock), ``peek 1.3`` (seat 1's slot 3), ``swap 0.2 1.3``, ``skip``.
 """
 
 from __future__ import annotations
@@ -49,36 +53,37 @@ from engine.core import (
     Result,
     SetupError,
     State,
+    deal_order,
 )
+from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
 
-RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
-SUITS = ("S", "H", "D", "C")
-CARDS: tuple[str, ...] = tuple(rank + suit for suit in SUITS for rank in RANKS)
-#: Section 4: Ace -1, number cards face value, Jack 11, Queen 12, King 13.
-VALUES = {"A": -1, **{str(n): n for n in range(2, 11)}, "J": 11, "Q": 12, "K": 13}
-#: Section 8: how many cards each special card's ability peeks at (all three may swap).
-PEEKS = {"K": 2, "Q": 1, "J": 0}
+#: The game is played with the 52 cards of the shared standard deck (no Jokers).
+CARDS: tuple[PlayingCard, ...] = STANDARD
+#: Section 4: Ace -1, number cards face value, Jack 11, Queen 12, King 13; by card index, since
+#: the bots' searches score hands constantly.
+_VALUES: tuple[int, ...] = tuple(-1 if card.rank == ACE else card.rank for card in CARDS)
+#: Section 8: how many cards each special card's ability peeks at, by rank (all three may swap).
+PEEKS = {KING: 2, QUEEN: 1, JACK: 0}
 GAME_MASTER = 0
 BOTTOM_ROW = (2, 3)
 
 Pos = tuple[int, int]
 
 
-def rank(card: str) -> str:
-    return card[:-1]
+def value(card: PlayingCard) -> int:
+    """What ``card`` counts in a grid's total (lowest total wins)."""
+    return _VALUES[card.index]
 
 
-_CARD_VALUES = {card: VALUES[rank(card)] for card in CARDS}
+def is_special(card: PlayingCard) -> bool:
+    """A King, Queen or Jack: its discard gives an ability, and it cannot be taken back."""
+    return card.rank in PEEKS
 
 
-def value(card: str) -> int:
-    return _CARD_VALUES[card]
-
-
-def is_special(card: str) -> bool:
-    return rank(card) in PEEKS
+def _as_card(card: Any) -> PlayingCard:
+    return card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card))
 
 
 def pos_text(pos: Pos) -> str:
@@ -234,7 +239,7 @@ class Phase(str, Enum):
 class Window:
     """An open matching stage (section 7): the card to match, who discarded it, who passed."""
 
-    card: str
+    card: PlayingCard
     discarder: int
     passed: frozenset[int] = frozenset()
 
@@ -244,7 +249,7 @@ class Ability:
     """A special card's ability waiting on (or resolving at the top of) the stack."""
 
     owner: int
-    card: str
+    card: PlayingCard
     peeks_left: int
     peeked: tuple[Pos, ...] = ()
 
@@ -266,13 +271,13 @@ class CheckState(State):
     phase: Phase
     joined: frozenset[int]
     ready: frozenset[int]
-    grids: tuple[tuple[str | None, ...], ...]
-    draw_pile: tuple[str, ...]  # index 0 is the top
-    discard: tuple[str, ...]  # the last card is the top
+    grids: tuple[tuple[PlayingCard | None, ...], ...]
+    draw_pile: tuple[PlayingCard, ...]  # index 0 is the top
+    discard: tuple[PlayingCard, ...]  # the last card is the top
     sealed: bool
     turn: int
     turns: int  # turns begun so far; dates what a seat learned
-    drawn: str | None
+    drawn: PlayingCard | None
     window: Window | None
     stack: tuple[Ability, ...]
     locked: frozenset[int]
@@ -280,7 +285,7 @@ class CheckState(State):
     #: None before anyone calls Check; then the seats still owed a final turn, in order.
     final_queue: tuple[int, ...] | None
     knowledge: tuple[Knowledge, ...]
-    last_try: tuple[int, int, str] | None  # a failed match's (seat, slot, card), shown to all
+    last_try: tuple[int, int, PlayingCard] | None  # a failed match's (seat, slot, card), shown to all
     reshuffles: int
     end_reason: str
     log: tuple[LogEntry, ...]
@@ -356,9 +361,9 @@ class CheckState(State):
         over = self.is_over()
         viewer = seat if seat is not None and 0 <= seat < self.players else None
 
-        def shown(pos: Pos, card: str) -> str | None:
+        def shown(pos: Pos, card: PlayingCard) -> str | None:
             if over or (viewer is not None and self.knows(viewer, pos)):
-                return card
+                return str(card)
             return None
 
         grids = [
@@ -374,7 +379,7 @@ class CheckState(State):
         window = None
         if self.window is not None:
             window = {
-                "card": self.window.card,
+                "card": str(self.window.card),
                 "discarder": self.window.discarder,
                 "passed": sorted(self.window.passed),
                 "matchers": list(self.matchers()),
@@ -392,21 +397,21 @@ class CheckState(State):
             "turns": self.turns,
             "grids": grids,
             "draw_count": len(self.draw_pile),
-            "discard_top": self.discard[-1] if self.discard else None,
+            "discard_top": str(self.discard[-1]) if self.discard else None,
             "discard_count": len(self.discard),
             "sealed": self.sealed,
             "holding": self.drawn is not None,
-            "drawn": self.drawn if self.drawn is not None and (viewer == self.turn or over) else None,
+            "drawn": str(self.drawn) if self.drawn is not None and (viewer == self.turn or over) else None,
             "window": window,
             "stack": [
-                {"owner": a.owner, "card": a.card, "peeks_left": a.peeks_left,
+                {"owner": a.owner, "card": str(a.card), "peeks_left": a.peeks_left,
                  "peeked": [list(pos) for pos in a.peeked]}
                 for a in self.stack
             ],
             "locked": sorted(self.locked),
             "caller": self.caller,
             "final_queue": None if self.final_queue is None else list(self.final_queue),
-            "last_try": None if self.last_try is None else list(self.last_try),
+            "last_try": None if self.last_try is None else [*self.last_try[:2], str(self.last_try[2])],
             "reshuffles": self.reshuffles,
             "log": [[text, list(seats)] for text, seats in self.log],
             "scores": list(self.scores()) if over else None,
@@ -416,12 +421,12 @@ class CheckState(State):
 
     def zones(self) -> dict[str, tuple[str, ...]]:
         zones = {
-            "draw": self.draw_pile,
-            "discard": self.discard,
-            "drawn": () if self.drawn is None else (self.drawn,),
+            "draw": tuple(map(str, self.draw_pile)),
+            "discard": tuple(map(str, self.discard)),
+            "drawn": () if self.drawn is None else (str(self.drawn),),
         }
         for seat, grid in enumerate(self.grids):
-            zones[f"grid{seat}"] = tuple(card for card in grid if card is not None)
+            zones[f"grid{seat}"] = tuple(str(card) for card in grid if card is not None)
         return zones
 
     # -- reading the state --
@@ -519,7 +524,7 @@ class CheckState(State):
                     return f"there is no card at {pos_text(pos)}"
             if isinstance(action, Peek):
                 if not ability.peeks_left:
-                    return f"the {rank(ability.card)}'s peeks are done (or skipped): swap or skip"
+                    return f"the {RANK_WORDS[ability.card.rank]}'s peeks are done (or skipped): swap or skip"
                 return f"{pos_text(action.target)} was already peeked at with this ability"
             if ability.peeks_left:
                 return "peek first, or skip the peek to go on to the swap"
@@ -612,7 +617,7 @@ class CheckState(State):
     def logged(self, text: str, *seats: int) -> "CheckState":
         return replace(self, log=self.log + ((text, tuple(seats)),))
 
-    def _set(self, seat: int, slot: int, card: str | None) -> tuple[tuple[str | None, ...], ...]:
+    def _set(self, seat: int, slot: int, card: PlayingCard | None) -> tuple[tuple[PlayingCard | None, ...], ...]:
         grid = list(self.grids[seat])
         if slot == len(grid):
             grid.append(card)
@@ -644,7 +649,7 @@ class CheckState(State):
                         knowledge=knowledge)
         return state.logged("{0} started the game: the lobby is locked", GAME_MASTER)
 
-    def _draw_card(self) -> tuple["CheckState", str | None]:
+    def _draw_card(self) -> tuple["CheckState", PlayingCard | None]:
         """The top card of the draw pile, reshuffling the discards under the top when it is empty
         (section 11.A); ``None`` when there is nothing to draw (section 11.B)."""
         state = self
@@ -658,7 +663,7 @@ class CheckState(State):
             state = state.logged("The discard pile (but its top card) was shuffled into a new draw pile")
         return replace(state, draw_pile=state.draw_pile[1:]), state.draw_pile[0]
 
-    def _discard(self, card: str, seat: int) -> "CheckState":
+    def _discard(self, card: PlayingCard, seat: int) -> "CheckState":
         """A card goes face up on the pile: it unseals it and opens a matching stage (section 7)."""
         return replace(self, discard=self.discard + (card,), sealed=False, phase=Phase.MATCHING,
                        window=Window(card, seat), last_try=None)
@@ -667,7 +672,7 @@ class CheckState(State):
         assert self.window is not None
         card = self.grids[seat][slot]
         assert card is not None
-        if rank(card) == rank(self.window.card):
+        if card.rank == self.window.card.rank:
             state = replace(self, grids=self._set(seat, slot, None), discard=self.discard + (card,),
                             sealed=True)._forget((seat, slot))
             state = state.logged(f"{{0}} matched {self.window.card} with {card}: the pile is sealed", seat)
@@ -696,10 +701,10 @@ class CheckState(State):
         stack: list[Ability] = []
         trigger = self.window.card
         if is_special(trigger):
-            stack.append(Ability(self.window.discarder, trigger, PEEKS[rank(trigger)]))
+            stack.append(Ability(self.window.discarder, trigger, PEEKS[trigger.rank]))
             if matcher is not None:
                 matched = self.discard[-1]
-                stack.append(Ability(matcher, matched, PEEKS[rank(matched)]))
+                stack.append(Ability(matcher, matched, PEEKS[matched.rank]))
         state = replace(self, window=None, stack=tuple(stack), phase=Phase.ABILITY)
         return state._settle()
 
@@ -773,18 +778,7 @@ class Check(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> CheckState:
-        if deck is None:
-            order = list(CARDS)
-            random.Random(seed).shuffle(order)
-            stacked = None
-        else:
-            order = [str(card).strip().upper() for card in deck]
-            if sorted(order) != sorted(CARDS):
-                raise SetupError(
-                    f"{self.id}: a stacked deck lists each of the 52 cards exactly once, like "
-                    f"AS 10H KD (got {len(order)} cards, {len(set(order) & set(CARDS))} known ones)"
-                )
-            stacked = tuple(order)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
         return CheckState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),
@@ -797,7 +791,7 @@ class Check(Game):
         )
 
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return CARDS
+        return tuple(map(str, CARDS))
 
     def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> CheckState:
         """A full state that shows ``view``: the cards the view does not show (face-down grid
@@ -807,18 +801,21 @@ class Check(Game):
         try:
             players = int(view["players"])
             grids_view = view["grids"]
-            visible = [slot["card"] for grid in grids_view for slot in grid if slot and slot["card"]]
-            visible += [card for card in (view["discard_top"], view["drawn"]) if card]
-            unknown = [card for card in CARDS if card not in set(visible)]
+            shown_grids = [[slot and slot["card"] and PlayingCard.parse(slot["card"]) for slot in grid]
+                           for grid in grids_view]
+            top = view["discard_top"] and PlayingCard.parse(view["discard_top"])
+            shown_drawn = view["drawn"] and PlayingCard.parse(view["drawn"])
+            visible = {card for grid in shown_grids for card in grid if card} | {top, shown_drawn}
+            unknown = [card for card in CARDS if card not in visible]
             rng.shuffle(unknown)
             deal = iter(unknown)
             grids = tuple(
-                tuple(None if slot is None else (slot["card"] or next(deal)) for slot in grid)
-                for grid in grids_view
+                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown))
+                for grid, shown in zip(grids_view, shown_grids)
             )
-            drawn = view["drawn"] or (next(deal) if view["holding"] else None)
+            drawn = shown_drawn or (next(deal) if view["holding"] else None)
             under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
-            discard = under + ((view["discard_top"],) if view["discard_top"] else ())
+            discard = under + ((top,) if top else ())
             draw_pile = tuple(deal)
             knowledge = [set() for _ in range(players)]
             for owner, grid in enumerate(grids_view):
@@ -833,17 +830,18 @@ class Check(Game):
                 ready=frozenset(view["ready"]), grids=grids, draw_pile=draw_pile, discard=discard,
                 sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"], drawn=drawn,
                 window=None if window is None else Window(
-                    window["card"], window["discarder"], frozenset(window["passed"])),
-                stack=tuple(Ability(a["owner"], a["card"], a["peeks_left"],
+                    PlayingCard.parse(window["card"]), window["discarder"], frozenset(window["passed"])),
+                stack=tuple(Ability(a["owner"], PlayingCard.parse(a["card"]), a["peeks_left"],
                                     tuple(tuple(p) for p in a["peeked"])) for a in view["stack"]),
                 locked=frozenset(view["locked"]), caller=view["caller"],
                 final_queue=None if view["final_queue"] is None else tuple(view["final_queue"]),
                 knowledge=tuple(frozenset(k) for k in knowledge),
-                last_try=None if view["last_try"] is None else tuple(view["last_try"]),
+                last_try=None if view["last_try"] is None else (
+                    view["last_try"][0], view["last_try"][1], PlayingCard.parse(view["last_try"][2])),
                 reshuffles=view["reshuffles"], end_reason=view["end_reason"],
                 log=tuple((text, tuple(seats)) for text, seats in view["log"]),
             )
-        except (KeyError, TypeError, ValueError, StopIteration) as error:
+        except (KeyError, TypeError, ValueError, StopIteration, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game ({error!r})") from None
 
     def parse_action(self, state: State, text: str) -> Action:
@@ -869,13 +867,15 @@ class Check(Game):
 
 def deck_for(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
     """A stacked deck dealing ``grids[seat]`` (four cards, slots 0..3, as text like
-    ``"KS 2H 3D 4C"``) to each seat, with ``draws`` on top of the draw pile; the other cards
-    follow in a fixed order."""
-    dealt = [card for grid in grids for card in grid.split()]
-    top = draws.split()
-    chosen = dealt + top
-    if len(set(chosen)) != len(chosen) or not set(chosen) <= set(CARDS):
-        raise SetupError(f"check: a stacked deal repeats a card or names an unknown one: {chosen}")
+    ``"KS 2H 3D 4C"``, any form ``PlayingCard.parse`` reads) to each seat, with ``draws`` on top
+    of the draw pile; the other cards follow in the shared deck's order. Card names come back
+    canonical (``"10H"``)."""
+    try:
+        chosen = [PlayingCard.parse(card) for text in (*grids, draws) for card in text.split()]
+    except InvalidNotation as error:
+        raise SetupError(f"check: a stacked deal names an unknown card: {error}") from None
+    if len(set(chosen)) != len(chosen):
+        raise SetupError(f"check: a stacked deal repeats a card: {' '.join(map(str, chosen))}")
     if any(len(grid.split()) != 4 for grid in grids):
         raise SetupError("check: each grid is four cards")
-    return tuple(chosen + [card for card in CARDS if card not in set(chosen)])
+    return tuple(str(card) for card in chosen + [card for card in CARDS if card not in set(chosen)])

@@ -27,8 +27,10 @@ from typing import Any
 from engine import CLOCK
 from engine.bots import levels
 from engine.bots.check import reaction_ms
-from engine.check import GAME_MASTER, Phase, rank
+from engine.check import GAME_MASTER, Phase
+from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.dom import Node, attr, classes, h, present
+from ui.playing_cards import back, card_name, chip, face
 from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, bot_name, clean_name
 from ui.screen import Navigate
 from ui.table import BOT_BUDGET_MS, GameTable
@@ -36,32 +38,6 @@ from ui.timers import now_ms
 
 TICK_MS = 200
 LOG_LINES = 40
-SUIT_SIGNS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = {"A": "Ace", "J": "Jack", "Q": "Queen", "K": "King"}
-
-
-def card_text(card: str) -> str:
-    return card[:-1] + SUIT_SIGNS[card[-1]]
-
-
-def card_name(card: str) -> str:
-    return f"{RANK_NAMES.get(card[:-1], card[:-1])} of {SUIT_NAMES[card[-1]]}"
-
-
-def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str | bool) -> Node:
-    red = card[-1] in "HD"
-    return h(tag, {"class": classes("cx-card", "cx-face", red and "cx-red", *extra),
-                   "title": card_name(card), **(attrs or {})},
-             h("span", {"class": "cx-rank"}, card[:-1]),
-             h("span", {"class": "cx-suit", "aria-hidden": "true"}, SUIT_SIGNS[card[-1]]))
-
-
-def back(tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str | bool) -> Node:
-    return h(tag, {"class": classes("cx-card", "cx-back", *extra), **(attrs or {})},
-             h("span", {"class": "cx-back-mark", "aria-hidden": "true"}, "✓"))
-
-
 class CheckTable(GameTable):
     game_id = "check"
 
@@ -328,7 +304,6 @@ class CheckTable(GameTable):
             body)
 
     def _bar(self, view: dict[str, Any]) -> Node:
-        state = self.state
         return h("header", {"class": "cx-bar"},
                  h("a", {"href": "#/check", "class": "cx-home"}, "Check!"),
                  h("span", {"class": "cx-status", "data-testid": "status"}, self._status(view)),
@@ -341,20 +316,20 @@ class CheckTable(GameTable):
                    h("a", {"class": "tool", "href": "#/check/rules", "target": "_blank", "rel": "noopener"},
                      "Rules")))
 
-    def _status(self, view: dict[str, Any]) -> str:
+    def _status(self, view: dict[str, Any]) -> list[Any]:
         state = self.state
         if state.is_over():
-            return "Round over"
+            return ["Round over"]
         final = " · Final Turns" if state.final_queue is not None else ""
         if state.phase is Phase.PEEK:
-            return "Look at your bottom row" + final
+            return ["Look at your bottom row" + final]
         if state.phase is Phase.MATCHING:
-            return f"Matching: {card_text(view['window']['card'])}" + final
+            return ["Matching: ", chip(view["window"]["card"]), final]
         if state.phase is Phase.ABILITY:
             ability = state.stack[-1]
-            return f"{self.name(ability.owner)}: {card_text(ability.card)} ability" + final
+            return [f"{self.name(ability.owner)}: ", chip(str(ability.card)), " ability" + final]
         who = self.name(state.turn)
-        return (f"{who} is thinking…" if self.thinking == state.turn else f"{who} to play") + final
+        return [(f"{who} is thinking…" if self.thinking == state.turn else f"{who} to play") + final]
 
     # Seats -------------------------------------------------------------------------------
 
@@ -407,7 +382,7 @@ class CheckTable(GameTable):
         label = f"{self.name(seat)}'s card {slot + 1}"
         button = self._cell_button(seat, slot, viewer)
         attrs: dict[str, Any] = {"data-pos": f"{seat}.{slot}", "role": "listitem"}
-        extra: list[str | bool] = []
+        extra: list[str | bool] = ["cx-card"]
         if button is not None:
             attrs = {"type": "button", "data-pos": f"{seat}.{slot}", **button}
             attrs["aria-label"] = f"{button.pop('_verb')} {label}"
@@ -417,9 +392,10 @@ class CheckTable(GameTable):
                 extra.append("cx-picked")
         else:
             attrs["aria-label"] = label + (f": {card_name(card)}" if up and card else ", face down")
+            attrs["aria-hidden"] = None  # a place in the grid, face down or not, is read out
         tag = "button" if button is not None else "div"
         if up and card:
-            return face(card, tag, attrs, *extra)
+            return face(card, tag, {**attrs, "title": card_name(card)}, *extra)
         return back(tag, attrs, *extra)
 
     def _cell_button(self, seat: int, slot: int, viewer: int | None) -> dict[str, Any] | None:
@@ -458,15 +434,15 @@ class CheckTable(GameTable):
         if view["holding"]:
             if view["drawn"] and viewer == state.turn:
                 drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"},
-                          face(view["drawn"]), h("span", {"class": "cx-pile-label"}, "Your drawn card"))
+                          face(view["drawn"], "div", None, "cx-card"), h("span", {"class": "cx-pile-label"}, "Your drawn card"))
             else:
-                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"}, back(),
+                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"}, back("div", None, "cx-card"),
                           h("span", {"class": "cx-pile-label"}, f"{self.name(state.turn)} holds a card"))
         piles = h("div", {"class": "cx-piles"},
-                  h("div", {"class": "cx-pile", "data-testid": "draw-pile"}, back(),
+                  h("div", {"class": "cx-pile", "data-testid": "draw-pile"}, back("div", None, "cx-card"),
                     h("span", {"class": "cx-pile-label"}, f"Draw pile · {view['draw_count']}")),
                   h("div", {"class": classes("cx-pile", view["sealed"] and "cx-sealed"), "data-testid": "discard-pile"},
-                    face(top) if top else h("div", {"class": "cx-card cx-hole"}),
+                    face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
                     h("span", {"class": "cx-pile-label"},
                       "Discard · sealed" if view["sealed"] else f"Discard · {view['discard_count']}")),
                   drawn)
@@ -474,7 +450,7 @@ class CheckTable(GameTable):
         if state.last_try is not None:
             seat, _, tried = state.last_try
             notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
-                       f"{self.name(seat)} tried {card_text(tried)}: wrong rank, a penalty card was added.")
+                       f"{self.name(seat)} tried ", chip(str(tried)), ": wrong rank, a penalty card was added.")
         return h("div", {"class": "cx-centre"}, piles, notice, self._window_panel(view), self._controls(view, viewer))
 
     def _window_panel(self, view: dict[str, Any]) -> Node | None:
@@ -484,7 +460,7 @@ class CheckTable(GameTable):
         left = max(0.0, (self.deadline - now_ms()) / 1000) if self.deadline else 0.0
         passed = ", ".join(self.name(seat) for seat in window["passed"]) or "nobody yet"
         return h("div", {"class": "cx-window", "data-testid": "window", "role": "status"},
-                 h("span", None, f"Match the {card_text(window['card'])}! "),
+                 h("span", None, "Match the ", chip(window["card"]), "! "),
                  h("b", {"class": "cx-countdown", "data-testid": "countdown"}, f"{left:.1f} s"),
                  h("span", {"class": "muted"}, f" · passed: {passed}"))
 
@@ -494,7 +470,7 @@ class CheckTable(GameTable):
             return None
         phase = state.phase
         buttons: list[Any] = []
-        prompt = ""
+        prompt: Any = ""
         if phase is Phase.PEEK and viewer is not None and viewer not in state.ready:
             prompt = "Remember your bottom row, then turn it face down."
             buttons.append(h("button", {"type": "button", "class": "primary", "data-action": "ready",
@@ -510,7 +486,7 @@ class CheckTable(GameTable):
             if any(text.startswith("take") for text in legal):
                 buttons.append(h("button", {"type": "button", "data-pick": "take",
                                             "aria-pressed": "true" if self.take_mode else "false"},
-                                 f"Take the {card_text(view['discard_top'])}"))
+                                 "Take the ", chip(view["discard_top"])))
             if "check" in legal:
                 buttons.append(h("button", {"type": "button", "class": "cx-check", "data-action": "check"},
                                  "Call Check!"))
@@ -520,14 +496,14 @@ class CheckTable(GameTable):
         elif phase is Phase.MATCHING:
             humans = [seat for seat in state.matchers() if seat in self.humans]
             if humans:
-                want = rank(view["window"]["card"])
+                want = RANK_NAMES[PlayingCard.parse(view["window"]["card"]).rank]
                 prompt = f"Click a card of yours of rank {want} to match it, or pass. A wrong card costs a penalty card."
             for seat in humans:
                 buttons.append(h("button", {"type": "button", "data-action": "pass", "data-seat": seat},
                                  "Pass" if not self.private else f"{self.name(seat)}: pass"))
         elif phase is Phase.ABILITY and state.stack[-1].owner in self.humans:
             ability = state.stack[-1]
-            what = {"K": "King", "Q": "Queen", "J": "Jack"}[rank(ability.card)]
+            what = RANK_WORDS[ability.card.rank]
             if ability.peeks_left:
                 prompt = f"{what}: click a card to peek at ({ability.peeks_left} left), or skip the peek."
                 buttons.append(h("button", {"type": "button", "data-action": "skip"}, "Skip the peek"))
@@ -536,7 +512,7 @@ class CheckTable(GameTable):
                           else "Now pick the card to swap it with") + ", or skip the swap."
                 buttons.append(h("button", {"type": "button", "data-action": "skip"}, "Skip the swap"))
         elif phase is Phase.ABILITY:
-            prompt = f"{self.name(state.stack[-1].owner)} is using a {card_text(state.stack[-1].card)}."
+            prompt = [f"{self.name(state.stack[-1].owner)} is using a ", chip(str(state.stack[-1].card)), "."]
         if not prompt and not buttons:
             return None
         return h("div", {"class": "cx-controls"},

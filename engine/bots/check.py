@@ -38,13 +38,13 @@ from engine.check import (
     Skip,
     TakeDiscard,
     is_special,
-    rank,
     value,
 )
 from engine.core import Action, Game, Result, SetupError, State
+from engine.playing_cards import PlayingCard
 
-#: How long each level takes to react in the matching window, in ms (a 5 s window by default).
 DECK_TOTAL = sum(value(card) for card in CARDS)
+#: How long each level takes to react in the matching window, in ms (a 5 s window by default).
 REACTION_MS = {"random": 2000, "easy": 2600, "medium": 1500, "hard": 900}
 
 
@@ -72,7 +72,7 @@ class Memory:
     """What one seat remembers in a state: the cards it knows and the mean of the others."""
 
     seat: int
-    known: dict[Pos, str]
+    known: dict[Pos, PlayingCard]
     unseen_mean: float
 
     def estimate(self, state: CheckState, owner: int) -> float:
@@ -91,7 +91,7 @@ class Memory:
 
 
 def remember(state: CheckState, seat: int, forgets: bool) -> Memory:
-    known: dict[Pos, str] = {}
+    known: dict[Pos, PlayingCard] = {}
     for owner, slot, when in state.knowledge[seat]:
         # A fixed half of the positions fades after two turns: the same memory each time asked.
         if forgets and state.turns - when >= 2 and zlib.crc32(f"{owner}.{slot}@{when}".encode()) % 2:
@@ -163,9 +163,9 @@ class Policy:
 
     def _match(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
         assert state.window is not None
-        wanted = rank(state.window.card)
+        wanted = state.window.card.rank
         mine = [slot for (owner, slot), card in memory.known.items()
-                if owner == memory.seat and rank(card) == wanted]
+                if owner == memory.seat and card.rank == wanted]
         for slot in sorted(mine):
             # Matching an Ace raises the score by one: only worth it to empty the grid.
             if value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1:

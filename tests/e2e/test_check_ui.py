@@ -86,10 +86,10 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     mine = page.locator("[data-testid=seat-0]")
     expect(mine.locator('[data-pos="0.2"]')).to_have_attribute("title", "7 of spades")
     expect(mine.locator('[data-pos="0.3"]')).to_have_attribute("title", "King of spades")
-    assert mine.locator(".cx-face").count() == 2
+    assert mine.locator(".pc-card").count() == 2
     shot(page, "check-peek-1280")
     button(page, "ready").click()
-    expect(mine.locator(".cx-face")).to_have_count(0)  # memory aid off: all face down again
+    expect(mine.locator(".pc-card")).to_have_count(0)  # memory aid off: all face down again
 
     # Turn 1: draw the 7C (only the drawer sees it), throw it, match it with the 7S.
     button(page, "draw").click()
@@ -105,7 +105,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     until(page, "draw")
     button(page, "replace 3").click()
     until(page, "peek 1.0")
-    expect(page.locator('[data-testid=seat-1] [data-pos="1.0"]')).to_have_class(re.compile("cx-face"))
+    expect(page.locator('[data-testid=seat-1] [data-pos="1.0"]')).to_have_class(re.compile("pc-card"))
     button(page, "peek 2.1").click()
     shot(page, "check-ability-1280")
     page.locator('button[data-pick="0.0"]').click()
@@ -122,7 +122,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
     # The final reveal: every card of every grid face up.
-    assert page.locator(f"{TABLE} .cx-back").count() == 1  # only the draw pile shows its back
+    assert page.locator(f"{TABLE} .pc-back").count() == 1  # only the draw pile shows its back
     shot(page, "check-result-1280")
 
 
@@ -162,7 +162,7 @@ def test_memory_aid_and_a_failed_match_penalty(page: Page, open_app: OpenApp) ->
     button(page, "ready").click()
     page.locator("[data-testid=memory-aid]").click()
     mine = page.locator("[data-testid=seat-0]")
-    expect(mine.locator(".cx-face")).to_have_count(2)  # the remembered bottom row
+    expect(mine.locator(".pc-card")).to_have_count(2)  # the remembered bottom row
     button(page, "draw").click()
     button(page, "discard").click()
     button(page, "match 2").click()  # a 7 on the 8C: wrong rank
@@ -174,7 +174,7 @@ def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: Op
     start_from_lobby(page, open_app, two_seat_route("human:Ann,human:Ben", first_draw="2C"))
     gate = page.locator("[data-testid=pass-screen]")
     expect(gate).to_contain_text("Pass the device to Ann")
-    assert page.locator(".cx-face").count() == 0
+    assert page.locator(".pc-card").count() == 0
     page.locator("button[data-cmd=pass-done]").click()
     button(page, "ready").click()
     expect(gate).to_contain_text("Pass the device to Ben")

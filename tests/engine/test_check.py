@@ -458,6 +458,19 @@ def test_bad_stacked_decks_are_refused():
         deck_for(["AS 2S 3S 4S", "AS 2H 3H 4H"])
 
 
+def test_stacked_decks_read_every_card_spelling_and_keep_the_canonical_one():
+    assert deck_for(["as th 3♠ 4s", "2H 3H 4H 5H"])[:5] == ("AS", "10H", "3S", "4S", "2H")
+    canonical = deck_for([A3, B3])
+    spelled = [name.lower().replace("10", "t") for name in canonical]
+    state = GAME.new(seed=1, players=2, deck=spelled)
+    assert state.deck == canonical
+    assert state.zones() == GAME.new(seed=1, players=2, deck=canonical).zones()
+    with pytest.raises(SetupError, match="bad stacked deck"):
+        GAME.new(players=2, deck=["1X", *canonical[1:]])
+    with pytest.raises(SetupError, match="unknown card"):
+        deck_for(["AS 2S 3S 1X", "2H 3H 4H 5H"])
+
+
 def test_views_never_show_cards_a_seat_has_not_seen_and_from_view_keeps_them():
     state = started(A3, B3, C3, draws="KC QD")
     state = play(state, "0:draw, 0:discard, -1:timeout, 0:peek 1.0, 0:skip")
