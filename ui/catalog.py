@@ -1,7 +1,7 @@
-"""The five games the app is meant to offer, and which of them can be played yet.
+"""The five games the app offers, in gallery order, with what the setup screen says of them.
 
-A game is live when the engine registers it (``engine.GAMES``) and the UI has a table for it;
-the others answer every route with an "in preparation" page instead of an error.
+Every entry has its engine in ``engine.GAMES``, its table in ``ui.router`` and its rules page in
+``docs/rules/<id>.md`` (``tests/test_catalog.py`` holds them to it).
 """
 
 from __future__ import annotations
@@ -37,15 +37,5 @@ CATALOG: tuple[Entry, ...] = (
           "Remember your face-down cards, race to match the discard, call Check when you are low."),
 )
 
-#: Games with a table in ui/ (the engine may know more games than the UI can show yet).
-TABLES: frozenset[str] = frozenset({"checks", "checkmate", "private-checkers", "chess-cards", "check"})
-
-
 def entry(game_id: str) -> Entry | None:
     return next((item for item in CATALOG if item.id == game_id), None)
-
-
-def is_live(game_id: str) -> bool:
-    from engine import GAMES
-
-    return game_id in TABLES and game_id in GAMES

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.catalog import CATALOG, is_live
+from ui.catalog import CATALOG
 from ui.dom import Node, h, mount
 from ui.screen import Navigate, Screen
 
@@ -25,19 +25,12 @@ class GalleryScreen(Screen):
     def render(self) -> list[Node]:
         cards = []
         for item in CATALOG:
-            live = is_live(item.id)
             body = [
                 h("h2", None, item.title),
                 h("p", {"class": "game-meta"},
-                  h("span", None, item.seats),
-                  h("span", {"class": "badge badge-go" if live else "badge"},
-                    "Play" if live else "In preparation")),
+                  h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play")),
             ]
-            card = (
-                h("a", {"class": "game-card", "href": f"#/{item.id}"}, body)
-                if live
-                else h("div", {"class": "game-card", "aria-disabled": "true"}, body)
-            )
+            card = h("a", {"class": "game-card", "href": f"#/{item.id}"}, body)
             cards.append(h("li", {"class": "game", "data-game": item.id}, card))
         return [
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),
@@ -60,9 +53,8 @@ class GalleryScreen(Screen):
         self.root.appendChild(extra.firstChild)
 
     def _links(self) -> Node:
-        live = [item for item in CATALOG if is_live(item.id)]
         return h("p", {"class": "gallery-links"},
                  [[h("span", None, f"{item.title}: "),
                    h("a", {"href": f"#/{item.id}/rules"}, "rules"), " · ",
                    h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "quick game against a bot")]
-                  for item in live])
+                  for item in CATALOG])

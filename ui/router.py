@@ -1,7 +1,7 @@
 """Which screen a route shows. Every failure becomes a page with a way back, never a traceback.
 
     #/                       gallery
-    #/<id>                   setup          (games not built yet: "in preparation")
+    #/<id>                   setup
     #/<id>/rules             rules page
     #/<id>/play?...          table          (bad parameters: an error page naming the problem)
 """
@@ -12,7 +12,7 @@ from typing import Any
 
 from engine import GAMES, EngineError
 from engine.bots import levels
-from ui.catalog import entry, is_live
+from ui.catalog import entry
 from ui.gallery import GalleryScreen
 from ui.routes import Route, RouteError, parse_play
 from ui.rules import RulesScreen, rules_path
@@ -42,11 +42,6 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if item is None:
         return MessageScreen(root, navigate, "Page not found",
                              f"There is no game called “{game_id}” here.", [HOME])
-    if not is_live(game_id):
-        return MessageScreen(root, navigate, f"{item.title} is in preparation",
-                             f"{item.title} ({item.seats}) cannot be played yet: its table is still "
-                             "being built. Chess Cards is ready.",
-                             [HOME, ("#/chess-cards", "Play Chess Cards")], kind="preparation")
     game = GAMES[game_id]
     rest = parts[1:]
     if not rest:
@@ -55,9 +50,9 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
         try:
             text = rules_path(game_id).read_text(encoding="utf-8")
         except OSError:
-            return MessageScreen(root, navigate, f"{game.title}: rules in preparation",
-                                 "The rules page of this game is not written yet.",
-                                 [HOME, (f"#/{game_id}", "Set up a game")], kind="preparation")
+            return MessageScreen(root, navigate, f"{game.title}: rules not found",
+                                 "The rules page of this game is missing from this copy of the app.",
+                                 [HOME, (f"#/{game_id}", "Set up a game")])
         return RulesScreen(root, navigate, game_id, game.title, text)
     if rest == ("play",):
         back = [(f"#/{game_id}", "Set up the game again"), HOME]

@@ -86,7 +86,7 @@ def _focus_key(element: Any) -> str:
 
 
 class MessageScreen(Screen):
-    """A page with a heading, a message and links: errors, "not found", "in preparation"."""
+    """A page with a heading, a message and links: errors and "not found"."""
 
     def __init__(
         self, root: Any, navigate: Navigate, heading: str, message: str,

@@ -12,13 +12,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from ui.catalog import CATALOG, TABLES
-
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
 PHONE = {"width": 360, "height": 740}
-IN_PREPARATION = tuple(item.id for item in CATALOG if item.id not in TABLES)
 
 
 def go(page: Page, route: str) -> None:
@@ -32,28 +29,15 @@ def no_sideways_scroll(page: Page) -> None:
     assert overflow <= 0, f"page is {overflow}px too wide"
 
 
-def test_gallery_lists_five_games_and_links_chess_cards(page: Page, open_app: OpenApp) -> None:
+def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/")
     games = page.locator("#app [data-game]")
-    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == [
-        "checks", "checkmate", "private-checkers", "chess-cards", "check"]
-    expect(page.locator('#app [data-game="chess-cards"] a')).to_have_attribute("href", "#/chess-cards")
-    for game in IN_PREPARATION:
-        expect(page.locator(f'#app [data-game="{game}"]')).to_contain_text("In preparation")
+    ids = ["checks", "checkmate", "private-checkers", "chess-cards", "check"]
+    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == ids
+    for game in ids:
+        expect(page.locator(f'#app [data-game="{game}"] a')).to_have_attribute("href", f"#/{game}")
     page.locator('#app [data-game="chess-cards"] a').click()
     expect(page.locator("[data-testid=setup]")).to_be_visible()
-
-
-def test_games_not_built_are_in_preparation(page: Page, open_app: OpenApp) -> None:
-    open_app(page, "#/checkmate")
-    for game in IN_PREPARATION:
-        for route in (f"#/{game}", f"#/{game}/rules", f"#/{game}/play?seats=human,bot"):
-            go(page, route)  # in-app navigation: the hash router follows it
-            box = page.locator("[data-testid=preparation]")
-            expect(box).to_be_visible()
-            expect(box.locator("h1")).to_contain_text("in preparation")
-            expect(box.locator('a[href="#/"]')).to_be_visible()
-            expect(page.locator("[data-testid=table]")).to_have_count(0)
 
 
 def test_rules_page_renders(page: Page, open_app: OpenApp, shot: Shot) -> None:
