@@ -37,7 +37,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -100,16 +100,18 @@ def think_times(level: str, games: int, options: dict) -> dict:
 # --- strength -----------------------------------------------------------------------------------
 
 
-def duel(strong: str, weak: str, games: int, options: dict) -> dict:
-    """Wins/draws/losses of ``strong`` against ``weak``; the strong level deals even seeds."""
+def duel(strong: str, weak: str, games: int, play: Callable[[list[str], int], Sequence[int]]) -> dict:
+    """Wins/draws/losses of ``strong`` against ``weak`` in a two-seat game; the strong level deals
+    the even seeds. ``play(levels by seat, seed)`` plays one game and returns the seats' scores
+    (each game's benchmark passes its own; Chess Cards' is ``play_timed_game``)."""
     wins = draws = losses = 0
     diff = 0
     started = time.perf_counter()
     for seed in range(games):
         if seed % 2 == 0:
-            mine, theirs = play_timed_game([strong, weak], seed, options)["scores"]
+            mine, theirs = play([strong, weak], seed)
         else:
-            theirs, mine = play_timed_game([weak, strong], seed, options)["scores"]
+            theirs, mine = play([weak, strong], seed)
         wins += mine > theirs
         draws += mine == theirs
         losses += mine < theirs
@@ -237,7 +239,8 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for strong, weak, games in pairs:
             if games > 0:
-                rows.append(duel(strong, weak, games, options))
+                rows.append(duel(strong, weak, games,
+                                 lambda levels, seed: play_timed_game(levels, seed, options)["scores"]))
                 print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
                       file=sys.stderr, flush=True)
         results["strength"] = rows

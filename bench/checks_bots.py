@@ -19,7 +19,9 @@ Usage: ``python3 bench/checks_bots.py [--games 300] [--hard-games 200] [--think-
 from __future__ import annotations
 
 import argparse
+import json
 import platform
+import random
 import sys
 import time
 from pathlib import Path
@@ -29,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import strength_table, think_table  # noqa: E402  (bench/bots.py)
+from bots import duel, strength_table, think_table  # noqa: E402  (bench/bots.py)
 
 OPTIONS = {"single games": True}
 
@@ -40,10 +42,6 @@ OPTIONS = {"single games": True}
 def play_timed_checks_game(level_by_seat: list, seed: int) -> dict:
     """One seeded game of Checks between two levels: final checks and each seat's decision
     times (ms). The bots get only the JSON view of their seat."""
-    import json
-    import random
-    import time
-
     from engine import GAMES
     from engine.bots import get_bot
 
@@ -74,23 +72,6 @@ def checks_think_times(level: str, games: int) -> dict:
         every += times
         first.append(times[0])
     return {"level": level, "games": games, "all": every, "first": first}
-
-
-def duel(strong: str, weak: str, games: int) -> dict:
-    wins = draws = losses = 0
-    diff = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        if seed % 2 == 0:
-            mine, theirs = play_timed_checks_game([strong, weak], seed)["scores"]
-        else:
-            theirs, mine = play_timed_checks_game([weak, strong], seed)["scores"]
-        wins += mine > theirs
-        draws += mine == theirs
-        losses += mine < theirs
-        diff += mine - theirs
-    return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
-            "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -128,7 +109,8 @@ def main(argv: list[str] | None = None) -> int:
                                     ("hard", "easy", args.hard_games),
                                     ("hard", "random", args.hard_games)):
             if games > 0:
-                rows.append(duel(strong, weak, games))
+                rows.append(duel(strong, weak, games,
+                                 lambda levels, seed: play_timed_checks_game(levels, seed)["scores"]))
                 print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
                       file=sys.stderr, flush=True)
         print(strength_table(rows, OPTIONS), flush=True)

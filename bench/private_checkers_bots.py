@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import describe, strength_table, think_table  # noqa: E402  (bench/bots.py)
+from bots import describe, duel, strength_table, think_table  # noqa: E402  (bench/bots.py)
 from engine import GAMES  # noqa: E402
 from engine.bots import get_bot, levels  # noqa: E402
 
@@ -66,23 +66,6 @@ def think_times(level: str, games: int, options: dict, players: int) -> dict:
     return {"level": level, "games": games, "all": every, "first": first}
 
 
-def duel(strong: str, weak: str, games: int, options: dict, players: int) -> dict:
-    wins = draws = losses = 0
-    diff = 0
-    started = time.perf_counter()
-    for seed in range(games):
-        if seed % 2 == 0:
-            mine, theirs = play_timed_game([strong, weak], seed, options, players)["scores"]
-        else:
-            theirs, mine = play_timed_game([weak, strong], seed, options, players)["scores"]
-        wins += mine > theirs
-        draws += mine == theirs
-        losses += mine < theirs
-        diff += mine - theirs
-    return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
-            "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
-
-
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Saving Private Checkers bots: think time and strength.")
     parser.add_argument("--games", type=int, default=200, help="easy vs random games (default 200)")
@@ -108,7 +91,8 @@ def main(argv: list[str] | None = None) -> int:
         for strong, weak, games in (("easy", "random", args.games), ("medium", "easy", args.search_games),
                                     ("hard", "medium", args.search_games)):
             if games > 0:
-                rows.append(duel(strong, weak, games, options, args.players))
+                rows.append(duel(strong, weak, games,
+                                 lambda levels, seed: play_timed_game(levels, seed, options, args.players)["scores"]))
                 print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
                       file=sys.stderr, flush=True)
         print(strength_table(rows, options), flush=True)
