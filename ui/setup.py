@@ -114,8 +114,8 @@ class SetupScreen(Screen):
         options = [self._option_row(option) for option in game.options]
         if game.min_players != game.max_players:
             counts = range(game.min_players, game.max_players + 1)
-            seat_count = h("div", {"class": "seed-row"},
-                           h("label", {"for": "seat-count"}, h("strong", None, "Players")),
+            seat_count = h("div", {"class": "seed-row count-row"},
+                           h("label", {"for": "seat-count"}, h("strong", None, "How many players")),
                            h("select", {"id": "seat-count", "data-field": "count", "data-testid": "seat-count"},
                              [h("option", {"value": str(n), "selected": n == len(self.kinds)}, str(n))
                               for n in counts]))

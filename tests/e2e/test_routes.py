@@ -79,6 +79,25 @@ def test_setup_builds_a_linkable_play_route(page: Page, open_app: OpenApp, shot:
     expect(page.locator("[data-testid=where]")).to_contain_text("Single game")
 
 
+def test_setup_sets_the_seat_count_and_valued_options(page: Page, open_app: OpenApp) -> None:
+    """A game for 2-4 seats: the count adds bot seats, a series length is a list; the route
+    carries both and the table deals to every seat."""
+    open_app(page, "#/checkmate")
+    expect(page.locator("[data-testid=seat-1]")).to_be_visible()
+    expect(page.locator("[data-testid=seat-2]")).to_have_count(0)
+    page.locator("[data-testid=seat-count]").select_option("4")
+    expect(page.locator("[data-testid=seat-3]")).to_have_value(re.compile(r"^bot:"))
+    page.locator("[data-testid=seat-2]").select_option("bot:random")
+    page.locator("#option-games").select_option("3")
+    page.locator("#seed").fill("77")
+    page.locator("[data-testid=start]").click()
+    expect(page.locator("[data-testid=table]")).to_be_visible()
+    hash_ = page.evaluate("decodeURIComponent(location.hash)")
+    seats = re.search(r"seats=([^&]*)", hash_)
+    assert seats is not None and len(seats.group(1).split(",")) == 4, hash_
+    assert "bot:random" in seats.group(1) and "games=3" in hash_ and "seed=77" in hash_, hash_
+
+
 def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/chess-cards")
