@@ -2,21 +2,19 @@
 
 Sections 5 to 11 of the rule text (``seeds/004_...txt``) and the Check! rulings are each a test
 here, with the text's King-on-King example played as written (Alice seat 0, Bob seat 1).
-Deals are built with ``deck_for(grids, draws)``: grid cards in slots 0..3 (0 1 on top, 2 3 at the
-bottom), then the draw pile from the top. Scripts are ``"0:draw, 0:replace 1, -1:timeout"``: the
-seat (``-1`` is the clock), a colon and the action in notation.
+Deals and move scripts are written as ``check_helpers`` describes.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from typing import Any
-
 import pytest
 
 from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupError
 from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, deck_for
+
+from check_helpers import lobby, play, started
 
 GAME = GAMES["check"]
 ALICE, BOB, CAROL = 0, 1, 2
@@ -25,28 +23,6 @@ A3, B3, C3 = "5S 6S 7S 8S", "5H 6H 7H 8H", "9D 10D 2D 3D"
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def lobby(*grids: str, draws: str = "", **options: Any):
-    return GAME.new(seed=1, players=len(grids), options=options, deck=deck_for(grids, draws))
-
-
-def started(*grids: str, draws: str = "", **options: Any):
-    """Everyone joined, the Game Master started, everyone looked at their bottom row."""
-    state = lobby(*grids, draws=draws, **options)
-    for seat in range(1, len(grids)):
-        state = state.apply(seat, "join")
-    state = state.apply(0, "start")
-    for seat in range(len(grids)):
-        state = state.apply(seat, "ready")
-    return state
-
-
-def play(state, script: str):
-    for step in script.split(","):
-        seat, action = step.split(":")
-        state = state.apply(int(seat), action.strip())
-    return state
 
 
 def snapshot(state) -> tuple:
@@ -151,7 +127,7 @@ def test_taking_the_discard_must_swap_and_everyone_sees_where_it_went():
 @pytest.mark.parametrize("special", ["KC", "QC", "JC"])
 def test_no_king_queen_or_jack_from_the_discard_pile(special: str):
     state = started(A3, B3, C3, draws=special)
-    state = play(state, f"0:draw, 0:discard, -1:timeout, 0:skip")
+    state = play(state, "0:draw, 0:discard, -1:timeout, 0:skip")
     if special != "JC":
         state = state.apply(ALICE, "skip")  # K and Q: skip the peek, then the swap
     assert state.to_act() == (BOB,)

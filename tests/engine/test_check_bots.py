@@ -15,28 +15,13 @@ import pytest
 from engine import CLOCK, GAMES
 from engine.bots import get_bot, levels
 from engine.bots.check import reaction_ms, remember
-from engine.check import CallCheck, Match, Pass, Phase, deck_for
+from engine.check import CallCheck, Match, Pass, Phase
+
+from check_helpers import play, started
 
 GAME = GAMES["check"]
 LEVELS = levels("check")
 RULE_LEVELS = ("easy", "medium")
-
-
-def started(*grids: str, draws: str = ""):
-    state = GAME.new(seed=1, players=len(grids), deck=deck_for(grids, draws))
-    for seat in range(1, len(grids)):
-        state = state.apply(seat, "join")
-    state = state.apply(0, "start")
-    for seat in range(len(grids)):
-        state = state.apply(seat, "ready")
-    return state
-
-
-def play(state, script: str):
-    for step in script.split(","):
-        seat, action = step.split(":")
-        state = state.apply(int(seat), action.strip())
-    return state
 
 
 def decide(level: str, state, seat: int, seed: int = 0):
