@@ -37,15 +37,13 @@ class CheckmateTable(GameTable):
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
-        self.shown = 0  # finished deals whose result has been dismissed with "Deal the next game"
         #: (history length, seat): a person who let their "last card" moment pass in hot-seat play.
         self.waived: tuple[int, int] | None = None
 
     # -- flow ------------------------------------------------------------------------------
 
-    @property
-    def paused(self) -> bool:
-        return len(self.state.finished) > self.shown and not self.state.is_over()
+    def games_finished(self) -> int:
+        return len(self.state.finished)
 
     def human_to_act(self) -> int | None:
         """A person who owes "last card" comes first: they must say it before anyone acts."""
@@ -75,15 +73,6 @@ class CheckmateTable(GameTable):
         if len(self.state.history) == key and not self.paused:
             GameTable.schedule(self)
             self.show()
-
-    def act(self, notation: str) -> None:
-        if notation == NEXT_GAME:
-            if self.paused:
-                self.shown = len(self.state.finished)
-                self.schedule()
-                self.show()
-        else:
-            super().act(notation)
 
     def command(self, command: str) -> None:
         if command == "waive":
