@@ -11,15 +11,16 @@ The search can run in slices: ``solve_steps`` yields between node budgets and ke
 it has proved in the table, so each slice resumes where the last one left off.
 
 Cost. Without sacrifices a fresh deal takes about 0.1 s in CPython; with them (the default) it
-takes seconds to tens of seconds and stores one to four million positions, and each position is
-searched about once, so the time is the size of the proof rather than wasted re-search. A single
-bound is already expensive: proving "at most v" for the side to act on a typical deal stores about
-300,000 positions. The side being refuted has to have every option answered, and with a sacrifice
-allowed on every turn its hand reaches nearly all 1,024 subsets of its ten cards, each paired with
-dozens of the other side's hands. Deferring sacrifices does not shrink that: in a relaxation where
-a sacrifice is only spent when it changes something (a mating lead, a reply that needs a suit
-emptied, running out of cards) the refuted side still reaches about 1,000 hands and the proof is
-as large. A cheaper exact method would have to prove one result for many hands at once.
+takes seconds to tens of seconds and stores one to four million positions. Each position is
+searched about once, so the time is the size of the proof, not wasted re-search. A single bound
+is already expensive: proving "at most v" or "at least v" for the side to act, with the exact v
+known in advance, stored 300,000 to 1.2 million positions on the deals measured. The side being
+refuted must have every option answered, and with a sacrifice allowed on every turn its hand
+reaches nearly all 1,024 subsets of its ten cards, each paired with dozens of the other side's
+hands. Deferring sacrifices does not shrink that: in a relaxation where a sacrifice is spent only
+when it changes something (a mating lead, a reply that needs a suit emptied, running out of
+cards), the refuted side still reaches about 1,000 hands and the proof is as large. A cheaper
+exact method would have to prove one result for many hands at once.
 """
 
 from __future__ import annotations
