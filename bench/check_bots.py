@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import ms, p95  # noqa: E402  (bench/bots.py: the shared table helpers)
+from bot_report import ms, p95  # noqa: E402  (bench/bot_report.py)
 from engine import CLOCK, GAMES  # noqa: E402
 from engine.bots import get_bot  # noqa: E402
 from engine.bots.check import reaction_ms  # noqa: E402

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import think_table  # noqa: E402  (bench/bots.py: the shared report tables)
+from bot_report import think_table  # noqa: E402  (bench/bot_report.py)
 from engine.bots import levels  # noqa: E402
 
 LEVELS = levels("checkmate")

@@ -5,10 +5,10 @@ Think time: each level plays seeded single games against ``easy`` (so the positi
 real play) and each of its decisions is timed, from the JSON view to the chosen action
 (``Bot.choose``: all of ``think``'s slices). Strength: ``easy`` against ``random``, ``hard``
 against ``easy`` and against ``random`` over seeded games, seats alternating (the stronger level
-deals the even seeds). The tables come from ``bench/bots.py``.
+deals the even seeds). The tables come from ``bench/bot_report.py``.
 
 ``--browser`` also times the decisions inside the app page (headless Chromium, Pyodide), as
-``bench/bots.py`` does for Chess Cards.
+``bench/bot_report.py`` does for Chess Cards.
 
 A table to read, never an assertion: timings depend on the machine.
 
@@ -31,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import duel, strength_table, think_table  # noqa: E402  (bench/bots.py)
+from bot_report import duel, strength_table, think_table  # noqa: E402  (bench/bot_report.py)
 
 OPTIONS = {"single games": True}
 

@@ -8,7 +8,7 @@ searches run their full iteration count). Strength: each level against the level
 stronger level is Light on even seeds). A game's score per seat is its side's victories
 (survival and tactical, two for a total victory); a win is a game the level's side won.
 
-Tables (``think_table``, ``strength_table``) are those of ``bench/bots.py``. A table to read,
+Tables (``think_table``, ``strength_table``) are those of ``bench/bot_report.py``. A table to read,
 never an assertion: timings depend on the machine.
 
 Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--search-games 20]
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bots import describe, duel, strength_table, think_table  # noqa: E402  (bench/bots.py)
+from bot_report import describe, duel, strength_table, think_table  # noqa: E402  (bench/bot_report.py)
 from engine import GAMES  # noqa: E402
 from engine.bots import get_bot, levels  # noqa: E402
 

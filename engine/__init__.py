@@ -5,9 +5,11 @@
 
 from engine.core import (
     CLOCK,
+    GAMES,
     Action,
     EngineError,
     Game,
+    GameSummary,
     IllegalAction,
     InvalidNotation,
     Option,
@@ -22,11 +24,11 @@ from engine.checks import Checks
 from engine.chess_cards import ChessCards
 from engine.private_checkers import PrivateCheckers
 
-GAMES: dict[str, Game] = {
-    game.id: game for game in (Checks(), Checkmate(), PrivateCheckers(), ChessCards(), Check())
-}
+GAMES.update(
+    (game.id, game) for game in (Checks(), Checkmate(), PrivateCheckers(), ChessCards(), Check())
+)
 
 __all__ = [
-    "CLOCK", "Action", "EngineError", "Game", "GAMES", "IllegalAction", "InvalidNotation",
+    "CLOCK", "Action", "EngineError", "Game", "GAMES", "GameSummary", "IllegalAction", "InvalidNotation",
     "Option", "Record", "Result", "SetupError", "State",
 ]

@@ -12,7 +12,7 @@ import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence, Union
+from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar, Union
 
 #: The pseudo-seat that applies timer-driven events (e.g. the end of a matching window).
 #: ``to_act()`` lists it while such an event is due; the engine itself never reads a clock.
@@ -94,8 +94,46 @@ class Action:
     """Marker base class of action values (small frozen dataclasses; ``str()`` is notation)."""
 
 
+#: Every game by id. ``engine/__init__`` registers the five games here; the core reads it (for
+#: ``State.game`` and ``Record.replay``) without importing the game modules, so imports run one
+#: way: the games import the core, never the reverse.
+GAMES: dict[str, "Game"] = {}
+
+#: The keys every game's ``view(seat)`` carries, with the same meaning in all five games.
+VIEW_KEYS: dict[str, str] = {
+    "game": "the game's id",
+    "seat": "the seat the view is for; None for a spectator",
+    "players": "the number of seats",
+    "options": "the game's options, every one resolved",
+    "to_act": "the seats that may act now (CLOCK while a timed event is due)",
+    "phase": "the stage of play, a short lower-case word the table draws from",
+    "log": "what has happened, oldest first, as far as the seat may know it: objects that each "
+           "carry at least 'kind' (what happened) and 'seat' (who did it, or None)",
+    "result": "Result.to_dict() once the game is over, else None",
+}
+
+#: Keys a view carries when its game has the idea, always under this name and with this meaning.
+SHARED_VIEW_KEYS: dict[str, str] = {
+    "turn": "the seat whose turn it is",
+    "dealer": "the seat that dealt the game being played",
+    "hand": "the viewing seat's own hand, as card names (absent for a spectator)",
+    "hand_sizes": "how many cards each seat holds in hand",
+    "game_number": "which game of the match or series is being played, from 1",
+    "games": "how many games the match or series has",
+    "finished": "the games of the match or series already over, as GameSummary.to_dict()",
+    "totals": "each seat's running total over the match or series",
+}
+
+#: Old spellings of shared keys; the conformance suite checks that no view uses them.
+RETIRED_VIEW_KEYS: dict[str, str] = {
+    "hand_counts": "hand_sizes", "events": "log", "moves": "log", "games_in_series": "games",
+    "games_in_match": "games", "series_score": "totals", "tally": "totals",
+}
+
+
+@dataclass(frozen=True)
 class State(ABC):
-    """An immutable game state. Subclasses are frozen dataclasses.
+    """An immutable game state. Subclasses are frozen dataclasses that add their own fields.
 
     Every state carries what is needed to rebuild it from scratch: ``game_id``, ``seed``,
     ``players``, ``options``, ``deck`` (the stacked deck or ``None``) and ``history``, the
@@ -105,14 +143,16 @@ class State(ABC):
     game_id: str
     seed: int
     players: int
-    options: Mapping[str, Any]
+    options: Mapping[str, Any] = field(hash=False)
     deck: tuple[str, ...] | None
     history: tuple[tuple[int, Action], ...]
 
+    #: Names of per-state caches (worked out lazily, e.g. the legal actions): ``evolve`` does not
+    #: carry them over to the new state, whose answers may differ.
+    caches: ClassVar[tuple[str, ...]] = ()
+
     @property
     def game(self) -> "Game":
-        from engine import GAMES  # local import: the registry imports the game modules
-
         return GAMES[self.game_id]
 
     @abstractmethod
@@ -172,6 +212,69 @@ class State(ABC):
     def why_illegal(self, seat: int, action: Action) -> str:
         """A reason, for people, why ``action`` is not legal for ``seat`` now."""
         return "the rules do not allow it here"
+
+
+StateT = TypeVar("StateT", bound=State)
+
+
+def evolve(state: StateT, **changes: Any) -> StateT:
+    """A copy of ``state`` with ``changes``: ``dataclasses.replace`` without re-running
+    ``__init__``, whose per-call field checks dominate a bot's search (thousands of actions per
+    decision). The fields are immutable values, so the copy may share them."""
+    new = object.__new__(type(state))
+    fields = new.__dict__
+    fields.update(state.__dict__)
+    for cache in state.caches:
+        fields.pop(cache, None)
+    fields.update(changes)
+    return new
+
+
+def with_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
+    """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``."""
+    return values[:seat] + (value,) + values[seat + 1:]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One finished game of a match or series, in every game that plays several.
+
+    ``scores`` has one entry per seat (what the game added to each seat's total), ``winners`` is
+    empty for a draw, ``reason`` says how it ended for people, and ``details`` holds what the
+    game's own result panel shows besides (JSON-safe: card names, not cards).
+    """
+
+    number: int
+    dealer: int
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str
+    details: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def winner(self) -> int | None:
+        """The one winner, or ``None`` for a draw (or a shared win)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "number": self.number, "dealer": self.dealer, "scores": list(self.scores),
+            "winners": list(self.winners), "winner": self.winner, "reason": self.reason,
+            "details": dict(self.details),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameSummary":
+        """The summary again from ``to_dict()``; raises SetupError for a dict that is not one."""
+        try:
+            return cls(
+                number=int(data["number"]), dealer=int(data["dealer"]),
+                scores=tuple(int(score) for score in data["scores"]),
+                winners=tuple(int(seat) for seat in data["winners"]), reason=str(data["reason"]),
+                details=dict(data.get("details") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as error:
+            raise SetupError(f"not a game summary: {error!r}") from None
 
 
 class Game(ABC):
@@ -358,8 +461,6 @@ class Record:
         Raises SetupError for an unknown game or bad setup, IllegalAction (with the move number)
         for a move the rules refuse.
         """
-        from engine import GAMES
-
         if self.game not in GAMES:
             raise SetupError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
         state = GAMES[self.game].new(

@@ -12,6 +12,7 @@ are read from tables computed once, since the bots' searches read them constantl
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterable, Protocol, TypeVar
 
 from engine.core import InvalidNotation
 
@@ -97,3 +98,26 @@ CARDS: tuple[PlayingCard, ...] = tuple(PlayingCard(index) for index in range(54)
 STANDARD: tuple[PlayingCard, ...] = CARDS[:52]
 RED_JOKER, BLACK_JOKER = CARDS[52], CARDS[53]
 _BY_NAME: dict[str, PlayingCard] = {str(card): card for card in CARDS}
+
+
+class _Ordered(Protocol):
+    @property
+    def index(self) -> int: ...
+
+
+CardT = TypeVar("CardT", bound=_Ordered)
+
+
+def sort_cards(cards: Iterable[CardT]) -> tuple[CardT, ...]:
+    """Cards in display order (by ``index``): suits then ranks for the standard deck, and the
+    same for any card type that numbers its cards in display order (Chess Cards' twenty)."""
+    return tuple(sorted(cards, key=_index))
+
+
+def card_names(cards: Iterable[object]) -> list[str]:
+    """The cards' notation, in the order given (JSON-safe, for views and logs)."""
+    return [str(card) for card in cards]
+
+
+def _index(card: _Ordered) -> int:
+    return card.index

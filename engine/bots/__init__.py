@@ -11,54 +11,14 @@ returns the chosen action, and ``choose(...)``, which runs ``think`` to the end.
 
 from __future__ import annotations
 
-import random
-from typing import Any, Generator, Mapping, Sequence
+from engine.bots import check, checkmate, checks, chess_cards, private_checkers
+from engine.bots.base import Bot, RandomBot, Thinking
+from engine.core import SetupError
 
-from engine.core import Action, Game, SetupError
-
-Thinking = Generator[None, None, Action]
-
-
-class Bot:
-    """Base class: subclasses implement ``think``; ``choose`` drains it."""
-
-    level: str = ""
-    description: str = ""
-
-    def think(
-        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
-        rng: random.Random, budget_ms: int,
-    ) -> Thinking:
-        raise NotImplementedError
-
-    def choose(
-        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
-        rng: random.Random, budget_ms: int = 1000,
-    ) -> Action:
-        thinking = self.think(game, view, legal, rng, budget_ms)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                return done.value
-
-
-class RandomBot(Bot):
-    """Any legal action, uniformly: the baseline every other level must beat."""
-
-    level = "random"
-    description = "plays any legal move"
-
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
-        if not legal:
-            raise SetupError("a bot was asked to act with no legal action")
-        return rng.choice(list(legal))
-        yield  # pragma: no cover - makes this a generator
+__all__ = ["BOTS", "Bot", "RandomBot", "Thinking", "get_bot", "levels"]
 
 
 def _registry() -> dict[str, dict[str, Bot]]:
-    from engine.bots import check, checkmate, checks, chess_cards, private_checkers
-
     return {
         "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
         "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},

@@ -20,7 +20,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from engine.bots import Bot, Thinking
+from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.check import (
     CARDS,

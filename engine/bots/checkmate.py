@@ -12,7 +12,7 @@ import copy
 import random
 from typing import Any, Mapping, Sequence
 
-from engine.bots import Bot, RandomBot, Thinking
+from engine.bots.base import Bot, RandomBot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
 from engine.playing_cards import CARDS

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from engine.bots import Bot, Thinking
+from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.checks import Card, Cash, ChecksState, Play, point_total, sort_cards, worth
 from engine.core import Action, Game, Result, SetupError, State

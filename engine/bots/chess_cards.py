@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any, Mapping, Sequence
 
-from engine.bots import Bot, Thinking
+from engine.bots.base import Bot, Thinking
 from engine.chess_cards import ChessCardsState, Play, initiative_to_lead, legal_replies
 from engine.chess_cards_solver import Solver, solve_steps, solver_for
 from engine.core import Game

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from engine.bots import Bot, Thinking
+from engine.bots.base import Bot, Thinking
 from engine.core import CLOCK, Action, Game, Result, SetupError, State
 
 

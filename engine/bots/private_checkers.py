@@ -19,7 +19,7 @@ import random
 from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
-from engine.bots import Bot, Thinking
+from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.core import Action, Game, Result, State
 from engine.private_checkers import (

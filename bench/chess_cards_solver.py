@@ -13,7 +13,7 @@ only on the lead that mates), which only differs from the exact solver when sacr
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/solver.py [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``.
+Usage: ``python3 bench/chess_cards_solver.py [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``.
 """
 
 from __future__ import annotations

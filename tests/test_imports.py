@@ -1,0 +1,114 @@
+"""Imports in ``engine/`` and ``ui/`` run one way: no module reaches itself again.
+
+Every import counts, those inside functions too (they only hide a cycle, they do not remove it).
+The implicit import of a parent package (``import engine.core`` runs ``engine/__init__`` first) is
+not an edge: it is how packages work, and it is the same for every module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("engine", "ui")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def project_modules() -> dict[str, Path]:
+    return {
+        module_name(path): path
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+    }
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The project modules that ``path`` imports anywhere in its body."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join(anchor + ([base] if base else []))
+            for alias in node.names:
+                # ``from engine import chess_cards`` names a module; ``from engine import GAMES``
+                # names something defined in the package itself.
+                submodule = f"{base}.{alias.name}"
+                if submodule in known:
+                    found.add(submodule)
+                elif base in known:
+                    found.add(base)
+    found.discard(name)
+    return found
+
+
+def import_graph() -> dict[str, set[str]]:
+    modules = project_modules()
+    known = set(modules)
+    return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components with more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph[node]):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_the_checker_finds_a_cycle_hidden_in_a_function() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycles(graph) == [["a", "b", "c"]]
+
+
+def test_the_checker_reads_imports_inside_functions(tmp_path: Path) -> None:
+    source = tmp_path / "mod.py"
+    source.write_text("def f():\n    from engine import core\n    import ui.dom\n", encoding="utf-8")
+    assert imports_of("x.mod", source, {"engine", "engine.core", "ui.dom"}) == {"engine.core", "ui.dom"}
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_import_cycles(package: str) -> None:
+    graph = import_graph()
+    found = [cycle for cycle in cycles(graph) if any(m.split(".")[0] == package for m in cycle)]
+    assert found == [], f"import cycles in {package}/: " + "; ".join(" <-> ".join(c) for c in found)
