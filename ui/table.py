@@ -82,6 +82,13 @@ class GameTable(Screen):
     def view(self) -> dict[str, Any]:
         return self.state.view(self.viewer())
 
+    def legal(self, seat: int | None) -> tuple[Any, ...]:
+        """The engine's legal actions of ``seat`` now, for the table to turn into buttons (by
+        their types): none for a spectator, a bot, a paused table or a hidden one."""
+        if seat is None or seat not in self.humans or self.paused or self.needs_pass():
+            return ()
+        return self.state.legal_actions(seat)
+
     def needs_pass(self) -> bool:
         """A person is to act who is not the one holding the device: hide the table first."""
         seat = self.human_to_act()
