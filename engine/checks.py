@@ -435,7 +435,7 @@ def _deal(state: ChecksState, number: int, dealer: int, order: Sequence[Card]) -
     )
 
 
-def deck_for(
+def stacked_deck(
     non_dealer: Sequence[str], dealer: Sequence[str], piles: Sequence[str], stock: Sequence[str] = ()
 ) -> tuple[str, ...]:
     """A stacked deck from the half-tricks of each seat (lists of 3-card strings like

@@ -5,7 +5,7 @@ Every sentence of the rule text (``seeds/000_...txt``) and every ruling in ``RUL
 and cashing the 2 gives four checks; K-5-4 less its 5 totals 4; a zero total takes a King laid
 on an Ace) are reached through real games, and the expected values are written out by hand.
 
-Seat 0 deals the first game, so seat 1 (the non-dealer) moves first. ``deck_for`` stacks the
+Seat 0 deals the first game, so seat 1 (the non-dealer) moves first. ``stacked_deck`` stacks the
 half-tricks (non-dealer's first), the six community cards and the top of the refill deck.
 """
 
@@ -18,7 +18,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
-from engine.checks import Card, Cash, Play, deck_for, worth
+from engine.checks import Card, Cash, Play, stacked_deck, worth
 
 GAME = GAMES["checks"]
 
@@ -36,7 +36,7 @@ TEXT_BOARD = ["AC", "5D", "QH", "2C", "KD", "7S"]
 def deal(non_dealer: list[str], dealer: list[str], piles: list[str] = TEXT_BOARD,
          stock: list[str] = (), games: int = 1):  # type: ignore[assignment]
     return GAME.new(seed=0, options={"games": games},
-                    deck=list(deck_for(non_dealer, dealer, piles, stock)))
+                    deck=list(stacked_deck(non_dealer, dealer, piles, stock)))
 
 
 def play(state, script: str):
@@ -354,6 +354,58 @@ def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
         assert not any(f'"{card}"' in text for card in hidden), "a face-down card leaked"
         assert view["piles_public"] is True
     assert state.view(None)["hand"] is None
+
+
+#: What a play's log entry carries: who played which card onto which pile, nothing about the hand.
+PLAY_ENTRY_KEYS = {"kind", "seat", "move", "pile", "card"}
+
+
+def test_a_play_shows_no_point_total_and_a_cash_shows_the_hand_and_its_total() -> None:
+    # Ruling 8: a hand is secret until it is shown at a cash. The log is public, so a play's
+    # entry names the card and the pile only; a cash shows the hand and its total.
+    state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
+    state = play(state, "1:cash 4; 0:KS>1")
+    for seat in (0, 1, None):
+        cash, played = state.view(seat)["log"]
+        assert cash["kind"] == "cash" and cash["seat"] == 1
+        assert cash["total"] == 2 and sorted(cash["shown"]) == ["5H", "8C", "9D"]
+        assert cash["taken"] == ["2C"] and cash["refill"] == "3S"
+        assert played["kind"] == "play" and played["seat"] == 0
+        assert set(played) == PLAY_ENTRY_KEYS, "a play's entry tells nothing about the hand"
+        assert (played["card"], played["pile"], played["move"]) == ("KS", 0, "KS>1")
+    # The seat's own total stays in its own view, and only there.
+    assert state.view(0)["point_total"] == 9  # 5 + 4, the King played away
+    assert state.view(1)["point_total"] == 0  # 3 + 7 + 10, picked up for its turn
+    assert state.view(None)["point_total"] is None
+
+
+#: For each seat whose hand the viewer cannot see: its half-tricks with a hand card ``{a}`` and a
+#: card ``{b}`` of its last face-down half-trick, the two cards swapped, and the same four plays
+#: (the swapped card stays in hand throughout).
+HIDDEN_SWAPS = {
+    1: (["5H 8C {a}", "", "", "", "", "{b} 6H 6C"], ("9D", "3D"), "1:5H>6; 0:KS>1; 1:8C>6; 0:5S>2"),
+    0: (["KS 5S {a}", "", "", "", "", "{b} 6S 6D"], ("4D", "7D"), "1:7C>6; 0:KS>1; 1:2H>6; 0:5S>2"),
+}
+
+
+@pytest.mark.parametrize("viewer, owner", [(0, 1), (None, 1), (1, 0), (None, 0)])
+def test_deals_that_differ_only_in_a_card_the_viewer_cannot_see_give_equal_views(
+        viewer: int | None, owner: int) -> None:
+    # Ruling 8: the viewer cannot tell the two deals apart, so after the same plays it must see
+    # exactly the same thing (the old log's point totals told them apart at the first play).
+    rows, (first, last), script = HIDDEN_SWAPS[owner]
+
+    def dealt(a: str, b: str):
+        own = [row.format(a=a, b=b) for row in rows]
+        return deal(own, ["KS 5S 4D"]) if owner == 1 else deal(["7C 2H 2S"], own)
+
+    one, two = dealt(first, last), dealt(last, first)
+    assert one.zones()[f"hand{owner}"] != two.zones()[f"hand{owner}"]
+    assert one.view(viewer) == two.view(viewer)
+    for token in script.split(";"):
+        one, two = play(one, token), play(two, token)
+        assert one.view(viewer) == two.view(viewer), f"after {token.strip()}"
+    assert one.view(owner)["point_total"] != two.view(owner)["point_total"]
 
 
 def test_determinize_reshuffles_exactly_the_unseen_cards() -> None:

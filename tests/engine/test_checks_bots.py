@@ -22,7 +22,7 @@ from engine.bots.checks import (
     rollout_choice,
     simulate,
 )
-from engine.checks import Card, Cash, Play, deck_for
+from engine.checks import Card, Cash, Play, stacked_deck
 
 GAME = GAMES["checks"]
 LEVELS = levels("checks")
@@ -120,7 +120,7 @@ def test_hard_thinks_in_slices() -> None:
 
 
 def test_easy_takes_the_tallest_matching_pile() -> None:
-    state = GAME.new(deck=list(deck_for(["2H 10H JH"], ["2S QS KS"],
+    state = GAME.new(deck=list(stacked_deck(["2H 10H JH"], ["2S QS KS"],
                                         piles=["3C", "QD", "2D", "KD", "7S", "AC"])))
     state = state.apply(1, "2H>1")  # pile 1 is now 3C 2H: a 2-headed pile of two cards
     assert state.view(0)["point_total"] == 2
@@ -130,7 +130,7 @@ def test_easy_takes_the_tallest_matching_pile() -> None:
 
 
 def test_easy_plays_where_the_opponent_gains_least() -> None:
-    state = GAME.new(deck=list(deck_for(["4H 3C 10D"], ["2S 6D 7D"],
+    state = GAME.new(deck=list(stacked_deck(["4H 3C 10D"], ["2S 6D 7D"],
                                         piles=["AC", "2D", "QD", "4C", "KD", "8S"])))
     legal = state.legal_actions(1)
     assert not [a for a in legal if isinstance(a, Cash)]  # 4 + 3 + 0 = 7: no 7 on the board
@@ -155,7 +155,7 @@ def test_exposure_counts_the_tallest_pile_per_upcard_value() -> None:
 
 
 def test_distinct_choices_keep_one_action_per_outcome() -> None:
-    state = GAME.new(deck=list(deck_for(["KH QC 5D"], ["2S 6D 7D"],
+    state = GAME.new(deck=list(stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
                                         piles=["AC", "AD", "QD", "4C", "KD", "7S"])))
     view = state.view(1)
     legal = state.legal_actions(1)
