@@ -18,8 +18,10 @@ Rules in brief (the project's rules page is ``docs/rules/checks.md``):
 
 Seats are 0 and 1; seat 0 deals the first game, so seat 1 moves first.
 
-Hidden information: a seat sees its own hand; nobody sees a face-down half-trick (not even its
-owner) or the deck. The piles and the checks are public: every card there was shown face up.
+Hidden information: a seat sees its own hand and its point total; nobody sees a face-down
+half-trick (not even its owner) or the deck. The piles and the checks are public: every card there
+was shown face up. The move log is public too, so a play's entry names the card and the pile only;
+a hand and its total are shown (and logged) only when it is cashed (ruling 8).
 
 Stacked deck (``deck=``): the 52 cards in dealing order, for the first game of a series (later
 games are shuffled from the seed): ``deck[0:3]`` is the non-dealer's first half-trick,
@@ -36,21 +38,25 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Action,
     Game,
+    GameSummary,
+    IllegalAction,
     InvalidNotation,
     Option,
     Result,
     SetupError,
     State,
     deal_order,
+    evolve,
+    with_seat,
 )
-from engine.playing_cards import STANDARD
+from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -74,14 +80,6 @@ def worth(card: Card) -> int:
 def point_total(cards: Iterable[Card]) -> int:
     """The last digit of the sum of the cards' values (the whole hand counts)."""
     return sum(_WORTH[card.index] for card in cards) % 10
-
-
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: card.index))
-
-
-def names(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 def _as_card(card: Any) -> Card:
@@ -121,7 +119,8 @@ _CASH = re.compile(r"^\s*cash\s*([1-6])\s*$", re.IGNORECASE)
 
 @dataclass(frozen=True)
 class Move:
-    """One entry of the public move log. A cash shows the hand and the pile it took."""
+    """One entry of the public move log. A play shows the card and its pile, nothing of the rest
+    of the hand (ruling 8); a cash shows the hand, its point total and the pile it took."""
 
     seat: int
     action: Play | Cash
@@ -131,27 +130,23 @@ class Move:
     refill: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "move": str(self.action),
-            "kind": "cash" if isinstance(self.action, Cash) else "play",
-            "pile": self.action.pile,
-            "card": str(self.action.card) if isinstance(self.action, Play) else None,
-            "total": self.total,
-            "taken": names(self.taken),
-            "shown": names(self.shown),
-            "refill": None if self.refill is None else str(self.refill),
-        }
+        entry: dict[str, Any] = {"kind": "play", "seat": self.seat, "move": str(self.action),
+                                 "pile": self.action.pile}
+        if isinstance(self.action, Play):
+            entry["card"] = str(self.action.card)
+            return entry
+        entry.update(kind="cash", total=self.total, taken=card_names(self.taken),
+                     shown=card_names(self.shown),
+                     refill=None if self.refill is None else str(self.refill))
+        return entry
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Move":
-        if data["kind"] == "cash":
-            action: Play | Cash = Cash(data["pile"])
-        else:
-            action = Play(Card.parse(data["card"]), data["pile"])
+        if data["kind"] != "cash":
+            return cls(seat=data["seat"], action=Play(Card.parse(data["card"]), data["pile"]))
         return cls(
             seat=data["seat"],
-            action=action,
+            action=Cash(data["pile"]),
             total=data["total"],
             taken=tuple(Card.parse(name) for name in data["taken"]),
             shown=tuple(Card.parse(name) for name in data["shown"]),
@@ -159,53 +154,30 @@ class Move:
         )
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    """A finished game of the series."""
+def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: int,
+              left_in_deck: int) -> GameSummary:
+    """A finished game of the series: one game won for the seat with more checks, none for a
+    draw (ruling 7); the counts in ``details`` for the result panel."""
+    winners = () if checks[0] == checks[1] else ((0,) if checks[0] > checks[1] else (1,))
+    reason = (f"draw: {checks[0]} checks each" if not winners
+              else f"{max(checks)} checks to {min(checks)}")
+    return GameSummary(
+        number=number, dealer=dealer,
+        scores=tuple(1 if seat in winners else 0 for seat in SEATS), winners=winners,
+        reason=reason,
+        details={"checks": list(checks), "left_on_board": left_on_board,
+                 "left_in_deck": left_in_deck},
+    )
 
-    number: int
-    dealer: int
-    checks: tuple[int, int]
-    left_on_board: int
-    left_in_deck: int
 
-    @property
-    def winner(self) -> int | None:
-        if self.checks[0] == self.checks[1]:
-            return None
-        return 0 if self.checks[0] > self.checks[1] else 1
-
-    @property
-    def reason(self) -> str:
-        if self.winner is None:
-            return f"draw: {self.checks[0]} checks each"
-        return f"{max(self.checks)} checks to {min(self.checks)}"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "checks": list(self.checks),
-            "left_on_board": self.left_on_board,
-            "left_in_deck": self.left_in_deck,
-            "winner": self.winner,
-            "reason": self.reason,
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GameSummary":
-        return cls(data["number"], data["dealer"], tuple(data["checks"]),  # type: ignore[arg-type]
-                   data["left_on_board"], data["left_in_deck"])
+def checks_of(summary: GameSummary) -> tuple[int, int]:
+    """The checks each seat won in a finished game."""
+    first, second = summary.details["checks"]
+    return (first, second)
 
 
 @dataclass(frozen=True)
 class ChecksState(State):
-    game_id: str
-    seed: int
-    players: int
-    options: Mapping[str, Any] = field(hash=False)
-    deck: tuple[str, ...] | None
-    history: tuple[tuple[int, Action], ...]
     game_number: int
     dealer: int
     turn: int
@@ -244,9 +216,8 @@ class ChecksState(State):
             return None
         if len(self.finished) == 1:
             only = self.finished[0]
-            winners = () if only.winner is None else (only.winner,)
-            return Result(scores=only.checks, winners=winners, reason=only.reason)
-        wins = self.series_score
+            return Result(scores=checks_of(only), winners=only.winners, reason=only.reason)
+        wins = self.totals
         winners = () if wins[0] == wins[1] else ((0,) if wins[0] > wins[1] else (1,))
         reason = f"series {wins[0]}-{wins[1]} in games won: " + "; ".join(
             f"game {summary.number}: {summary.reason}" for summary in self.finished
@@ -254,7 +225,7 @@ class ChecksState(State):
         return Result(scores=wins, winners=winners, reason=reason)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: its own hand, and everything that was shown face up."""
+        """What ``seat`` may know: its own hand and total, and everything shown face up."""
         result = self.result()
         own = seat in SEATS and not self.over
         hand = self.hands[seat] if own else None  # type: ignore[index]
@@ -264,35 +235,35 @@ class ChecksState(State):
             "players": 2,
             "options": dict(self.options),
             "game_number": self.game_number,
-            "games_in_series": self.options["games"],
+            "games": self.options["games"],
             "dealer": self.dealer,
             "turn": None if self.over else self.turn,
             "to_act": list(self.to_act()),
             "phase": "over" if self.over else "play",
-            "hand": None if hand is None else names(hand),
+            "hand": None if hand is None else card_names(hand),
             "point_total": None if hand is None else point_total(hand),
             "hand_sizes": [len(self.hands[s]) for s in SEATS],
             "rows": [self.row_states(s) for s in SEATS],
-            "piles": [names(pile) for pile in self.piles],
+            "piles": [card_names(pile) for pile in self.piles],
             "piles_public": True,
             "deck_count": len(self.stock),
-            "checks": [names(cards) for cards in self.checks],
+            "checks": [card_names(cards) for cards in self.checks],
             "check_counts": [len(cards) for cards in self.checks],
             "log": [move.to_dict() for move in self.log],
             "finished": [summary.to_dict() for summary in self.finished],
-            "series_score": list(self.series_score),
+            "totals": list(self.totals),
             "result": None if result is None else result.to_dict(),
         }
 
     def zones(self) -> dict[str, tuple[str, ...]]:
         zones: dict[str, tuple[str, ...]] = {}
         for seat in SEATS:
-            zones[f"hand{seat}"] = tuple(names(self.hands[seat]))
+            zones[f"hand{seat}"] = tuple(card_names(self.hands[seat]))
             zones[f"half-tricks{seat}"] = tuple(str(c) for trick in self.rows[seat] for c in trick)
-            zones[f"checks{seat}"] = tuple(names(self.checks[seat]))
+            zones[f"checks{seat}"] = tuple(card_names(self.checks[seat]))
         for index, pile in enumerate(self.piles):
-            zones[f"pile{index + 1}"] = tuple(names(pile))
-        zones["deck"] = tuple(names(self.stock))
+            zones[f"pile{index + 1}"] = tuple(card_names(pile))
+        zones["deck"] = tuple(card_names(self.stock))
         return zones
 
     def why_illegal(self, seat: int, action: Any) -> str:
@@ -328,10 +299,10 @@ class ChecksState(State):
         return bool(self.hands[seat] or self.rows[seat])
 
     @property
-    def series_score(self) -> tuple[int, int]:
+    def totals(self) -> tuple[int, int]:
         """Games won by each seat so far (a draw counts for nobody)."""
-        winners = [summary.winner for summary in self.finished]
-        return (winners.count(0), winners.count(1))
+        return (sum(summary.scores[0] for summary in self.finished),
+                sum(summary.scores[1] for summary in self.finished))
 
     # -- moving --
 
@@ -347,14 +318,16 @@ class ChecksState(State):
             if stock:  # the emptied slot is refilled from the deck while it lasts (ruling 5)
                 refill, stock = stock[0], stock[1:]
                 piles[action.pile] = (refill,)
+            # A cash shows the hand, so its total becomes public here and only here (ruling 8).
             move = Move(seat, action, point_total(hand), taken, hand, refill)
-            hands = _with(hands, seat, ())
-            checks = _with(checks, seat, checks[seat] + taken + hand)
-        else:
-            assert isinstance(action, Play)
+            hands = with_seat(hands, seat, ())
+            checks = with_seat(checks, seat, checks[seat] + taken + hand)
+        elif isinstance(action, Play):
             piles[action.pile] = piles[action.pile] + (action.card,)
-            move = Move(seat, action, point_total(hand))
-            hands = _with(hands, seat, tuple(card for card in hand if card != action.card))
+            move = Move(seat, action)
+            hands = with_seat(hands, seat, tuple(card for card in hand if card != action.card))
+        else:
+            raise IllegalAction(f"illegal action {action!r} by seat {seat}: not a Checks action")
         # Pass the turn, or keep it when the other seat is out of cards (ruling 6); the seat to
         # act picks up its next half-trick when its hand is empty (ruling 3).
         rows = self.rows
@@ -366,9 +339,9 @@ class ChecksState(State):
         else:
             turn = -1
         if turn >= 0 and not hands[turn]:
-            hands = _with(hands, turn, sort_cards(rows[turn][0]))
-            rows = _with(rows, turn, rows[turn][1:])
-        state = _evolve(
+            hands = with_seat(hands, turn, sort_cards(rows[turn][0]))
+            rows = with_seat(rows, turn, rows[turn][1:])
+        state = evolve(
             self, history=self.history + ((seat, action),), log=self.log + (move,),
             hands=hands, rows=rows, piles=tuple(piles), stock=stock, checks=checks,
             turn=max(turn, 0),
@@ -376,15 +349,14 @@ class ChecksState(State):
         return state._finish_game() if turn < 0 else state
 
     def _finish_game(self) -> "ChecksState":
-        summary = GameSummary(
+        summary = summarize(
             number=self.game_number,
             dealer=self.dealer,
             checks=(len(self.checks[0]), len(self.checks[1])),
             left_on_board=sum(len(pile) for pile in self.piles),
             left_in_deck=len(self.stock),
         )
-        finished = self.finished + (summary,)
-        state = replace(self, finished=finished)
+        state = evolve(self, finished=self.finished + (summary,))
         if self.game_number < self.options["games"]:
             # The winner deals the next game; a draw keeps the dealer (ruling 7).
             dealer = self.dealer if summary.winner is None else summary.winner
@@ -392,20 +364,7 @@ class ChecksState(State):
             order = list(CARDS)
             random.Random(f"checks:{self.seed}:{number}").shuffle(order)
             return _deal(state, number, dealer, order)
-        return replace(state, over=True)
-
-
-def _evolve(state: ChecksState, **changes: Any) -> ChecksState:
-    """``dataclasses.replace`` without its per-call introspection: bots apply thousands of
-    moves per decision. The fields are immutable values, so sharing them is safe."""
-    new = object.__new__(ChecksState)
-    new.__dict__.update(state.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
-def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
+        return evolve(state, over=True)
 
 
 def _deal(state: ChecksState, number: int, dealer: int, order: Sequence[Card]) -> ChecksState:
@@ -420,7 +379,7 @@ def _deal(state: ChecksState, number: int, dealer: int, order: Sequence[Card]) -
     piles = tuple((card,) for card in order[position:position + PILES])
     stock = tuple(order[position + PILES:])
     # Both players start holding their first (leftmost) half-trick.
-    return replace(
+    return evolve(
         state,
         game_number=number,
         dealer=dealer,
@@ -479,7 +438,7 @@ class Checks(Game):
         return _deal(blank, 1, 0, order)
 
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return tuple(names(CARDS))
+        return tuple(card_names(CARDS))
 
     def from_view(self, view: Mapping[str, Any], rng: random.Random | None = None) -> ChecksState:
         """A state consistent with ``view``: the seat's own hand, the piles, checks and log as

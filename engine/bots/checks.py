@@ -16,8 +16,9 @@ from typing import Any, Mapping, Sequence
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checks import Card, Cash, ChecksState, Play, point_total, sort_cards, worth
-from engine.core import Action, Game, Result, SetupError, State
+from engine.checks import Card, Cash, ChecksState, Play, point_total, worth
+from engine.core import Action, EngineError, Game, Result, SetupError, State
+from engine.playing_cards import sort_cards
 
 
 def exposure(piles: Sequence[Sequence[Card]]) -> int:
@@ -139,11 +140,10 @@ class HardBot(ISMCTSBot):
         return (yield from super().think(game, single, distinct_choices(view, legal), rng, budget_ms))
 
     def rollout(self, state: State, rng: random.Random) -> dict[int, float]:
-        assert isinstance(state, ChecksState)
-        if state.over:
-            scores = state.result().scores  # type: ignore[union-attr]
-        else:
-            scores = simulate(state, rng)
+        if not isinstance(state, ChecksState):
+            raise EngineError(f"the Checks bot cannot search a {type(state).__name__}")
+        result = state.result()
+        scores = simulate(state, rng) if result is None else result.scores
         return {seat: self.margin_reward(scores, seat) for seat in (0, 1)}
 
     def reward(self, result: Result, seat: int) -> float:

@@ -11,13 +11,16 @@ half-tricks (non-dealer's first), the six community cards and the top of the ref
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 import pytest
+from support import Policy, random_policy
+from support import playout as seeded_playout
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
+from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError, State
 from engine.checks import Card, Cash, Play, stacked_deck, worth
 
 GAME = GAMES["checks"]
@@ -72,19 +75,9 @@ def texts(actions) -> set[str]:
     return {str(action) for action in actions}
 
 
-def playout(seed: int, policy: Callable, games: int = 1) -> Iterator:
-    """Every state of a seeded game in which each seat follows ``policy(state, seat, rng)``."""
-    state = GAME.new(seed=seed, options={"games": games})
-    rng = random.Random(seed)
-    yield state
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state = state.apply(seat, policy(state, seat, rng))
-        yield state
-
-
-def random_policy(state, seat, rng):
-    return rng.choice(state.legal_actions(seat))
+def playout(seed: int, policy: Policy, games: int = 1) -> Iterator[State]:
+    """Every state of a seeded game (or series of ``games``) played by ``policy``."""
+    return seeded_playout("checks", seed, policy, options={"games": games})
 
 
 def greedy_cash(state, seat, rng):
@@ -342,8 +335,6 @@ def test_playing_out_the_hand_one_card_at_a_time_then_picking_up() -> None:
 
 def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
     state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S"])
-    import json
-
     for seat in (0, 1):
         view = state.view(seat)
         text = json.dumps(view)
@@ -467,8 +458,10 @@ def test_checks_count_one_each_and_board_and_deck_cards_count_for_nobody() -> No
         assert list(result.scores) == counts
         if counts[0] != counts[1]:
             assert result.winners == ((0,) if counts[0] > counts[1] else (1,))
-        assert view["finished"][0]["left_on_board"] == on_board
-        assert view["finished"][0]["left_in_deck"] == view["deck_count"]
+        summary = view["finished"][0]
+        assert summary["details"] == {"checks": counts, "left_on_board": on_board,
+                                      "left_in_deck": view["deck_count"]}
+        assert summary["winners"] == list(result.winners) and summary["reason"] == result.reason
 
 
 def test_equal_counts_are_a_draw() -> None:
@@ -498,7 +491,7 @@ def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
         for before, after in zip(states, states[1:]):
             if after.view(None)["game_number"] != before.view(None)["game_number"]:
                 summary = after.view(None)["finished"][-1]
-                checks = summary["checks"]
+                checks = summary["details"]["checks"]
                 if checks[0] == checks[1]:
                     assert after.view(None)["dealer"] == before.view(None)["dealer"]
                     seen_draw = True
@@ -516,7 +509,10 @@ def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
         for summary in final.view(None)["finished"]:
             if summary["winner"] is not None:
                 wins[summary["winner"]] += 1
-        assert list(final.result().scores) == wins == final.view(None)["series_score"]
+            # A game's scores are what it adds to the totals: one game won, or nothing.
+            assert summary["scores"] == [int(summary["winner"] == seat) for seat in (0, 1)]
+        assert list(final.result().scores) == wins == final.view(None)["totals"]
+        assert final.view(None)["games"] == 3
         if seen_win and seen_draw:
             return
     pytest.fail("no series with both a won and a drawn game")

@@ -7,14 +7,14 @@ or a cheaper subclass with fewer iterations where only its behaviour (not its st
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
+from support import decide, json_view, playout
+from support import positions as seeded_positions
 
-from engine import GAMES
-from engine.bots import Bot, get_bot, levels
+from engine import GAMES, State
+from engine.bots import get_bot, levels
 from engine.bots.checks import (
     HardBot,
     distinct_choices,
@@ -33,29 +33,9 @@ class QuickHard(HardBot):
     slice_iterations = 10
 
 
-def json_view(state, seat: int) -> dict[str, Any]:
-    return json.loads(json.dumps(state.view(seat)))
-
-
-def decide(bot: Bot, state, seed: int = 0):
-    seat = state.to_act()[0]
-    return bot.choose(GAME, json_view(state, seat), state.legal_actions(seat),
-                      random.Random(seed), 60_000)
-
-
-def positions(seeds: range, every: int = 1, games: int = 1) -> list:
-    found = []
-    for seed in seeds:
-        state = GAME.new(seed=seed, options={"games": games})
-        rng = random.Random(seed)
-        index = 0
-        while not state.is_over():
-            if index % every == 0:
-                found.append(state)
-            seat = state.to_act()[0]
-            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-            index += 1
-    return found
+def positions(seeds: range, every: int = 1, games: int = 1) -> list[State]:
+    """Live states of seeded random games (or series of ``games``), every ``every``-th one."""
+    return seeded_positions("checks", seeds, every=every, options={"games": games})
 
 
 def test_levels_weakest_first() -> None:
@@ -70,7 +50,7 @@ def test_fast_levels_play_legal_actions_everywhere(level: str) -> None:
     states = positions(range(4))
     assert any(isinstance(a, Cash) for s in states for a in s.legal_actions(s.to_act()[0]))
     for index, state in enumerate(states):
-        action = decide(get_bot("checks", level), state, seed=index)
+        action = decide(level, state, seed=index)
         assert action in state.legal_actions(state.to_act()[0])
 
 
@@ -85,7 +65,7 @@ def test_same_view_and_seed_same_action(level: str) -> None:
     bot = QuickHard() if level == "hard" else get_bot("checks", level)
     for state in positions(range(1), every=7):
         for seed in (0, 5):
-            assert decide(bot, state, seed) == decide(bot, state, seed)
+            assert decide(bot, state, seed=seed) == decide(bot, state, seed=seed)
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -120,21 +100,21 @@ def test_hard_thinks_in_slices() -> None:
 
 
 def test_easy_takes_the_tallest_matching_pile() -> None:
-    state = GAME.new(deck=list(stacked_deck(["2H 10H JH"], ["2S QS KS"],
-                                        piles=["3C", "QD", "2D", "KD", "7S", "AC"])))
+    state = GAME.new(deck=stacked_deck(["2H 10H JH"], ["2S QS KS"],
+                                   piles=["3C", "QD", "2D", "KD", "7S", "AC"]))
     state = state.apply(1, "2H>1")  # pile 1 is now 3C 2H: a 2-headed pile of two cards
     assert state.view(0)["point_total"] == 2
     cashes = {str(a) for a in state.legal_actions(0) if isinstance(a, Cash)}
     assert cashes == {"cash 1", "cash 3"}
-    assert str(decide(get_bot("checks", "easy"), state)) == "cash 1"
+    assert str(decide("easy", state)) == "cash 1"
 
 
 def test_easy_plays_where_the_opponent_gains_least() -> None:
-    state = GAME.new(deck=list(stacked_deck(["4H 3C 10D"], ["2S 6D 7D"],
-                                        piles=["AC", "2D", "QD", "4C", "KD", "8S"])))
+    state = GAME.new(deck=stacked_deck(["4H 3C 10D"], ["2S 6D 7D"],
+                                   piles=["AC", "2D", "QD", "4C", "KD", "8S"]))
     legal = state.legal_actions(1)
     assert not [a for a in legal if isinstance(a, Cash)]  # 4 + 3 + 0 = 7: no 7 on the board
-    chosen = decide(get_bot("checks", "easy"), state)
+    chosen = decide("easy", state)
     piles = [tuple(Card.parse(n) for n in pile) for pile in state.view(None)["piles"]]
 
     def after(action: Play) -> int:
@@ -155,8 +135,8 @@ def test_exposure_counts_the_tallest_pile_per_upcard_value() -> None:
 
 
 def test_distinct_choices_keep_one_action_per_outcome() -> None:
-    state = GAME.new(deck=list(stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
-                                        piles=["AC", "AD", "QD", "4C", "KD", "7S"])))
+    state = GAME.new(deck=stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
+                                   piles=["AC", "AD", "QD", "4C", "KD", "7S"]))
     view = state.view(1)
     legal = state.legal_actions(1)
     kept = distinct_choices(view, legal)
@@ -185,15 +165,14 @@ def test_the_rollout_simulation_follows_the_engine_rules() -> None:
 def test_easy_beats_random() -> None:
     wins = 0
     for seed in range(40):
-        levels_by_seat = ("easy", "random") if seed % 2 == 0 else ("random", "easy")
-        state = GAME.new(seed=seed)
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            bot = get_bot("checks", levels_by_seat[seat])
-            state = state.apply(seat, bot.choose(GAME, json_view(state, seat),
-                                                 state.legal_actions(seat), rng, 1000))
-        easy = 0 if seed % 2 == 0 else 1
-        scores = state.result().scores
+        easy = seed % 2  # the levels change seats from game to game
+        bots = {easy: get_bot("checks", "easy"), 1 - easy: get_bot("checks", "random")}
+
+        def policy(state: State, seat: int, rng: random.Random):
+            return bots[seat].choose(GAME, json_view(state, seat), state.legal_actions(seat),
+                                     rng, 1000)
+
+        *_, final = playout("checks", seed, policy)
+        scores = final.result().scores
         wins += scores[easy] > scores[1 - easy]
     assert wins >= 32
