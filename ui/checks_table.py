@@ -1,14 +1,15 @@
 """``#/checks/play?...``: the Checks table.
 
-It shows ``self.view()`` only (the seat in front of the screen: its own hand, every face-up pile,
-the checks; never a face-down half-trick) and offers exactly ``state.legal_actions(seat)``:
+It draws ``self.view()`` only (the seat in front of the screen: its own hand and point total,
+every face-up pile, the checks, the public log; never a face-down half-trick) and offers exactly
+``self.legal(seat)``, each button carrying ``str(action)`` of an engine action:
 
-* a cash is one ``<button data-action="cash N">`` on each pile the hand's point total matches
-  (those piles are highlighted);
-* a play is two clicks: a card of the hand (``data-pick="card:5h"``, which changes no state),
-  then a pile (``data-action="5h>3"``).
+* a ``Cash`` is one ``<button data-action="cash N">`` on its pile (those piles are highlighted);
+* a ``Play`` is two clicks: a card of the hand (``data-pick="card:5H"``, which changes no state),
+  then a pile (``data-action="5H>3"``).
 
-A pile's cards beneath the upcard are public; ``data-pick="pile:N"`` opens or closes that list.
+A pile's cards beneath the upcard are public; ``data-cmd="pile:N"`` opens or closes that list (a
+look, not a step towards an action, so it is no ``data-pick``).
 In a series the state deals the next game as soon as one ends: the table holds the finished
 game's count on screen (bots paused) until someone presses "Next game". The flow (bots thinking
 in slices, the pass-the-device screen between two people, the result panel) is ``GameTable``'s.
@@ -18,13 +19,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.checks import Card, worth
+from engine.checks import Card, Cash, Play, worth
 from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
 from ui.routes import PlaySetup
 from ui.screen import Navigate
 from ui.table import NEXT_GAME, GameTable
-
 
 
 def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:
@@ -43,7 +43,7 @@ class ChecksTable(GameTable):
     # -- flow ------------------------------------------------------------------------------
 
     def games_finished(self) -> int:
-        return len(self.state.finished)
+        return len(self.view()["finished"])
 
     def played(self, before: Any, seat: int, action: Any) -> None:
         self.picked = None
@@ -52,9 +52,13 @@ class ChecksTable(GameTable):
         kind, _, value = pick.partition(":")
         if kind == "card":
             self.picked = None if self.picked == value else value
-        elif kind == "pile":
+            self.show()
+
+    def command(self, command: str) -> None:
+        kind, _, value = command.partition(":")
+        if kind == "pile":
             self.opened ^= {int(value)}
-        self.show()
+            self.show()
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -63,13 +67,10 @@ class ChecksTable(GameTable):
             return [h("section", {"class": "ck", "data-testid": "table", "data-game": "checks",
                                   "data-passing": "1"}, self.pass_screen())]
         view = self.view()
-        over = self.state.is_over()
+        over = view["result"] is not None
         paused = self.paused
         me = self.viewer() if self.viewer() is not None else self.bottom
-        seat_to_act = self.human_to_act()
-        acting = (seat_to_act is not None and seat_to_act == me and not paused and not over
-                  and not self.error)
-        legal = self.state.legal_actions(me) if acting else ()
+        legal = () if self.error else self.legal(me)
         if self.picked is not None and self.picked not in (view["hand"] or []):
             self.picked = None
         board = (
@@ -87,7 +88,7 @@ class ChecksTable(GameTable):
                 "data-over": "1" if over else None,
                 "data-paused": "1" if paused else None,
                 "data-game-number": view["game_number"],
-                "data-to-act": "" if over or paused else str(self.state.to_act()[0]),
+                "data-to-act": "" if over or paused else str(view["to_act"][0]),
                 "aria-label": "Checks table",
             },
                 self._bar(view, over, paused),
@@ -101,11 +102,11 @@ class ChecksTable(GameTable):
         ]
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
-        games = view["games_in_series"]
+        games = view["games"]
         shown = view["finished"][-1] if paused else None
         number = shown["number"] if shown else view["game_number"]
         where = f"Game {number} of {games}" if games > 1 else "Single game"
-        counts = shown["checks"] if shown else view["check_counts"]
+        counts = shown["details"]["checks"] if shown else view["check_counts"]
         return h("header", {"class": "cc-bar ck-bar"},
                  h("div", {"class": "cc-bar-title"},
                    h("a", {"href": "#/checks", "class": "cc-home", "title": "Set up another game"},
@@ -118,7 +119,7 @@ class ChecksTable(GameTable):
                    h("b", None, counts[1]), " ",
                    h("span", {"class": "cc-score-name"}, self.name(1)),
                    h("span", {"class": "cc-games", "data-testid": "series-score"},
-                     f"games won {view['series_score'][0]} : {view['series_score'][1]}")
+                     f"games won {view['totals'][0]} : {view['totals'][1]}")
                    if games > 1 else None),
                  h("div", {"class": "cc-bar-tools"},
                    h("a", {"class": "tool", "href": "#/checks/rules", "target": "_blank",
@@ -168,7 +169,7 @@ class ChecksTable(GameTable):
 
     def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
         hand = view["hand"]
-        playable = {str(action.card) for action in legal if hasattr(action, "card")}
+        playable = {str(action.card) for action in legal if isinstance(action, Play)}
         cards = []
         for card in hand:
             if card in playable:
@@ -186,7 +187,7 @@ class ChecksTable(GameTable):
             prompt = None
         elif self.picked:
             prompt = f"Now pick the pile for the {card_name(self.picked)}."
-        elif any(not hasattr(action, "card") for action in legal):
+        elif any(isinstance(action, Cash) for action in legal):
             prompt = "Cash a highlighted pile, or pick a card to play onto any pile."
         else:
             prompt = "No pile matches your total: pick a card to play onto a pile."
@@ -201,10 +202,10 @@ class ChecksTable(GameTable):
     # The community piles -----------------------------------------------------------------
 
     def _centre(self, view: dict[str, Any], legal: tuple[Any, ...], over: bool) -> Node:
-        cashes = {action.pile for action in legal if not hasattr(action, "card")}
-        targets = {action.pile for action in legal
-                   if hasattr(action, "card") and str(action.card) == self.picked}
-        piles = [self._pile(view, index, pile, index in cashes, index in targets)
+        cashes = {action.pile: action for action in legal if isinstance(action, Cash)}
+        targets = {action.pile: action for action in legal
+                   if isinstance(action, Play) and str(action.card) == self.picked}
+        piles = [self._pile(view, index, pile, cashes.get(index), targets.get(index))
                  for index, pile in enumerate(view["piles"])]
         return h("div", {"class": "ck-centre"},
                  h("div", {"class": "ck-piles", "data-testid": "piles"}, piles),
@@ -214,18 +215,21 @@ class ChecksTable(GameTable):
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over)))
 
-    def _pile(self, view: dict[str, Any], index: int, pile: list[str], cashable: bool,
-              target: bool) -> Node:
+    def _pile(self, view: dict[str, Any], index: int, pile: list[str], cash: Cash | None,
+              target: Play | None) -> Node:
+        """Pile ``index``: its upcard (the button of ``target``, the picked card's play onto it),
+        its height, and the button of ``cash`` when the hand may cash it."""
         number = index + 1
+        cashable = cash is not None
         if not pile:
             return h("div", {"class": "ck-pile ck-pile-empty", "data-pile": number},
                      h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
                      h("div", {"class": "card card-empty ck-slot"}, "empty"))
         upcard = pile[-1]
-        if target:
-            top = card_face(upcard, "button", {"type": "button", "data-action": f"{self.picked}>{number}",
-                                          "aria-label": f"Play the {card_name(self.picked or '')} "
-                                                        f"onto pile {number}"}, "ck-live", "ck-target")
+        if target is not None:
+            top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
+                                               "aria-label": f"Play the {card_name(str(target.card))} "
+                                                             f"onto pile {number}"}, "ck-live", "ck-target")
         else:
             top = card_face(upcard, "div", None, cashable and "ck-cashable")
         beneath = pile[:-1]
@@ -233,14 +237,14 @@ class ChecksTable(GameTable):
                          "data-pile": number, "data-height": len(pile)},
                  h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
                  top,
-                 h("button", {"type": "button", "class": "ck-height", "data-pick": f"pile:{index}",
+                 h("button", {"type": "button", "class": "ck-height", "data-cmd": f"pile:{index}",
                               "aria-expanded": "true" if index in self.opened else "false",
                               "title": "Show the cards beneath", "disabled": not beneath},
                    f"{len(pile)} card{'s' if len(pile) != 1 else ''}"),
                  h("div", {"class": "ck-beneath", "data-testid": f"beneath-{number}"},
                    [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
                  h("button", {"type": "button", "class": "primary ck-cash",
-                              "data-action": f"cash {number}",
+                              "data-action": str(cash),
                               "aria-label": f"Cash pile {number}: its {len(pile)} cards and your hand"},
                    f"Cash: {len(pile) + len(view['hand'] or [])} checks") if cashable else None)
 
@@ -249,7 +253,7 @@ class ChecksTable(GameTable):
             return "The game is over."
         if self.paused:
             return ""
-        seat = self.state.to_act()[0]
+        seat = view["to_act"][0]
         if self.thinking == seat:
             return f"{self.name(seat)} is thinking…"
         alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
@@ -263,6 +267,8 @@ class ChecksTable(GameTable):
     # The side: series, log, results ------------------------------------------------------
 
     def _describe(self, move: dict[str, Any]) -> list[Any]:
+        """A log line: a play names its card and pile only; a cash shows the hand and its total
+        (the log is public: ruling 8)."""
         who = self.name(move["seat"])
         you = self.is_you(move["seat"])
         if move["kind"] == "play":
@@ -286,23 +292,25 @@ class ChecksTable(GameTable):
                  if moves else h("p", {"class": "cc-muted"}, "No move yet."))
 
     def _series(self, view: dict[str, Any]) -> Node | None:
-        if view["games_in_series"] == 1 or not view["finished"]:
+        if view["games"] == 1 or not view["finished"]:
             return None
         rows = [h("li", None, f"Game {game['number']}: ",
-                  h("b", None, f"{game['checks'][0]} : {game['checks'][1]}"),
+                  h("b", None, f"{game['details']['checks'][0]} : {game['details']['checks'][1]}"),
                   " — " + (self.name(game["winner"]) + " wins" if game["winner"] is not None else "draw"))
                 for game in view["finished"]]
-        score = view["series_score"]
+        score = view["totals"]
         return h("section", {"class": "cc-panel", "data-testid": "series"},
                  h("h2", None, "Series"),
                  h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}"),
                  h("ul", None, rows))
 
     def _count_lines(self, game: dict[str, Any]) -> list[Node]:
+        count = game["details"]
+        checks = count["checks"]
         return [h("p", {"class": "ck-count"},
-                  f"{self.name(0)} {game['checks'][0]} checks, {self.name(1)} {game['checks'][1]} checks; ",
-                  f"{game['left_on_board']} cards left on the board"
-                  + (f" and {game['left_in_deck']} in the deck" if game["left_in_deck"] else "")
+                  f"{self.name(0)} {checks[0]} checks, {self.name(1)} {checks[1]} checks; ",
+                  f"{count['left_on_board']} cards left on the board"
+                  + (f" and {count['left_in_deck']} in the deck" if count["left_in_deck"] else "")
                   + " count for nobody.")]
 
     def _count(self, view: dict[str, Any]) -> list[Node]:
@@ -313,11 +321,11 @@ class ChecksTable(GameTable):
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         game = view["finished"][-1]
-        score = view["series_score"]
+        score = view["totals"]
         dealer = self.name(view["dealer"])
         return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
                              "data-game": game["number"]},
-                 h("h2", None, f"Game {game['number']} of {view['games_in_series']} is over"),
+                 h("h2", None, f"Game {game['number']} of {view['games']} is over"),
                  self._count_lines(game),
                  h("p", None, self.headline([] if game["winner"] is None else [game["winner"]],
                                             "this game") + "."),

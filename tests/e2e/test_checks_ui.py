@@ -10,74 +10,65 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from pathlib import Path
 
+from page_support import (
+    NEXT_GAME,
+    OVER,
+    PASS,
+    PHONE,
+    RESULT,
+    TABLE,
+    OpenApp,
+    Shot,
+    overflow,
+    play_out,
+    settle,
+)
 from playwright.sync_api import Page, expect
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-
-PHONE = {"width": 360, "height": 740}
-TABLE = "[data-testid=table]"
-OVER = '[data-testid=table][data-over="1"]'
 CASH = "button.ck-cash[data-action]"
 CARD = 'button[data-pick^="card:"]'
-PASS = "[data-testid=pass-done]"
-NEXT = "[data-action=next-game]"
-# A person can act, the device is to be passed, a game of a series waits, or it is all over.
-SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
-                     || document.querySelector('button[data-action], button[data-pick^="card:"]')
-                     || document.querySelector('[data-testid=pass-done]'))"""
 
 
-def take_turn(page: Page, cash_first: bool) -> str:
-    """One turn of the person to act: a cash when offered (and wanted), else card then pile."""
-    if page.locator(NEXT).count():
-        page.locator(NEXT).click()
-        return "next-game"
-    if cash_first and page.locator(CASH).count():
-        action = page.locator(CASH).first.get_attribute("data-action") or ""
-        page.locator(CASH).first.click()
-        return action
-    card = page.locator(CARD).first
-    name = (card.get_attribute("data-pick") or "")[len("card:"):]
-    card.click()
-    expect(page.locator(f'{CARD}[aria-pressed="true"]')).to_have_count(1)
-    target = page.locator(f'button[data-action^="{name}>"]')
-    expect(target.first).to_be_visible()
-    action = target.last.get_attribute("data-action") or ""
-    target.last.click()
-    return action
+def turns(before_turn: Callable[[Page], None] | None = None) -> Callable[[Page], str]:
+    """A person's turns for ``play_out``: the next game of a series when it waits, else a cash
+    every other turn when one is offered, else a card of the hand and then a pile for it."""
+    taken = [0]
 
-
-def play_out(page: Page, *, before_turn: Callable[[Page], None] | None = None,
-             max_turns: int = 200) -> list[str]:
-    """Take turns (cashing every other time it is offered) until the table is over."""
-    done: list[str] = []
-    for turn in range(max_turns):
-        page.wait_for_function(SETTLED, timeout=60_000)
-        if page.locator(OVER).count():
-            return done
-        if page.locator(PASS).count():
-            page.locator(PASS).click()
-            done.append("pass")
-            continue
+    def take_turn(page: Page) -> str:
+        if page.locator(NEXT_GAME).count():
+            page.locator(NEXT_GAME).click()
+            return "next-game"
         if before_turn is not None:
             before_turn(page)
-        done.append(take_turn(page, cash_first=turn % 2 == 0))
-    raise AssertionError(f"no end after {max_turns} turns: {done}")
+        taken[0] += 1
+        if taken[0] % 2 == 1 and page.locator(CASH).count():
+            action = page.locator(CASH).first.get_attribute("data-action") or ""
+            page.locator(CASH).first.click()
+            return action
+        card = page.locator(CARD).first
+        name = (card.get_attribute("data-pick") or "")[len("card:"):]
+        card.click()
+        expect(page.locator(f'{CARD}[aria-pressed="true"]')).to_have_count(1)
+        target = page.locator(f'button[data-action^="{name}>"]')
+        expect(target.first).to_be_visible()
+        action = target.last.get_attribute("data-action") or ""
+        target.last.click()
+        return action
+
+    return take_turn
 
 
 def assert_fits(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the table is {overflow}px wider than the screen"
+    wider = overflow(page)
+    assert wider <= 0, f"the table is {wider}px wider than the screen"
 
 
 def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/checks/play?seats=human,bot:easy&seed=11&delay=0")
     expect(page.locator(TABLE)).to_be_visible()
     # Seat 0 (you) deals, so the bot moves first; then your hand and total are on show.
-    page.wait_for_function(SETTLED, timeout=60_000)
+    settle(page)
     expect(page.locator("[data-testid=point-total]")).to_contain_text(re.compile(r"Point total \d"))
     expect(page.locator("[data-testid=piles] [data-pile]")).to_have_count(6)
     expect(page.locator("[data-testid=deck]")).to_contain_text("to refill")
@@ -91,9 +82,9 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
     card.click()  # a second click puts the card back
     expect(page.locator('button[data-action*=">"]')).to_have_count(0)
 
-    moves = play_out(page)
+    moves = play_out(page, turns())
     assert all(re.fullmatch(r"cash [1-6]|(10|[2-9AJQK])[SHCD]>[1-6]", move) for move in moves), moves
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_be_visible()
     expect(result).to_contain_text(re.compile(r"You win|Bot \(easy\) wins|Draw"))
     expect(result).to_contain_text("count for nobody")
@@ -108,15 +99,15 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
 def test_whole_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/checks/play?seats=human,bot:random&seed=3&delay=0")
-    page.wait_for_function(SETTLED, timeout=60_000)
+    settle(page)
     assert_fits(page)
     shot(page, "checks-table-360")
     page.locator(CARD).first.click()
     assert_fits(page)
     shot(page, "checks-picked-360")
     page.locator(CARD).first.click()
-    play_out(page)
-    expect(page.locator("[data-testid=result]")).to_be_visible()
+    play_out(page, turns())
+    expect(page.locator(RESULT)).to_be_visible()
     assert_fits(page)
     shot(page, "checks-result-360")
 
@@ -139,9 +130,9 @@ def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -
         expect(page.locator(f".ck-seat[data-seat='{seat}'] .tag-turn")).to_have_text(
             f"{('Ann', 'Bob')[seat]}’s turn")
 
-    turns = play_out(page, before_turn=only_the_holder_sees_a_hand)
-    assert turns.count("pass") >= 10, turns  # the screen came back between the two people
-    result = page.locator("[data-testid=result]")
+    done = play_out(page, turns(only_the_holder_sees_a_hand))
+    assert done.count("pass") >= 10, done  # the screen came back between the two people
+    result = page.locator(RESULT)
     expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
 
 
@@ -153,9 +144,9 @@ def test_a_series_pauses_between_games(page: Page, open_app: OpenApp) -> None:
         expect(interlude).to_contain_text(f"Game {number} of 3 is over")
         expect(interlude).to_contain_text("deals game")
         expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
-        page.locator(NEXT).click()
+        page.locator(NEXT_GAME).click()
     expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_contain_text("Game 3")
     expect(result).to_contain_text("series")
     expect(page.locator("[data-testid=series-score]")).to_contain_text("games won")
@@ -169,6 +160,10 @@ def test_the_cards_beneath_a_pile_are_public(page: Page, open_app: OpenApp) -> N
     card.click()
     page.locator(f'button[data-action="{name}>1"]').click()
     page.locator(PASS).click()  # Ann's turn: the pile Bob built is public to her too
+    # Bob's hand stays secret: his move shows the card played, not his point total (ruling 8).
+    line = page.locator("[data-testid=moves] li")
+    expect(line).to_have_text(re.compile(r"^Bob plays \S+ onto pile 1$"))
+    expect(line.locator("[data-card]")).to_have_attribute("data-card", name)
     pile = page.locator("[data-pile='1']")
     expect(pile).to_have_attribute("data-height", "2")
     expect(pile.locator(".card").first).to_have_attribute("data-card", name)
@@ -196,6 +191,6 @@ def test_rules_page_and_gallery_link(page: Page, open_app: OpenApp, shot: Shot) 
 def test_the_hard_bot_moves_in_the_page(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/checks/play?seats=human,bot:hard&seed=2&delay=0")
     # The hard bot (seat 1, not the dealer) moves first, searching in slices.
-    page.wait_for_function(SETTLED, timeout=60_000)
+    settle(page)
     expect(page.locator("[data-testid=moves] li")).to_have_count(1)
     expect(page.locator("[data-testid=moves] li")).to_contain_text("Bot (hard)")
