@@ -130,15 +130,14 @@ class Move:
     refill: Card | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        entry: dict[str, Any] = {"kind": "play", "seat": self.seat, "move": str(self.action),
-                                 "pile": self.action.pile}
         if isinstance(self.action, Play):
-            entry["card"] = str(self.action.card)
-            return entry
-        entry.update(kind="cash", total=self.total, taken=card_names(self.taken),
-                     shown=card_names(self.shown),
-                     refill=None if self.refill is None else str(self.refill))
-        return entry
+            return {"kind": "play", "seat": self.seat, "move": str(self.action),
+                    "pile": self.action.pile, "card": str(self.action.card)}
+        return {
+            "kind": "cash", "seat": self.seat, "move": str(self.action), "pile": self.action.pile,
+            "total": self.total, "taken": card_names(self.taken), "shown": card_names(self.shown),
+            "refill": None if self.refill is None else str(self.refill),
+        }
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> "Move":
@@ -158,7 +157,7 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
               left_in_deck: int) -> GameSummary:
     """A finished game of the series: one game won for the seat with more checks, none for a
     draw (ruling 7); the counts in ``details`` for the result panel."""
-    winners = () if checks[0] == checks[1] else ((0,) if checks[0] > checks[1] else (1,))
+    winners = ahead(checks)
     reason = (f"draw: {checks[0]} checks each" if not winners
               else f"{max(checks)} checks to {min(checks)}")
     return GameSummary(
@@ -168,6 +167,13 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
         details={"checks": list(checks), "left_on_board": left_on_board,
                  "left_in_deck": left_in_deck},
     )
+
+
+def ahead(counts: tuple[int, int]) -> tuple[int, ...]:
+    """The seat with the higher count, or nobody when the counts are equal (ruling 7)."""
+    if counts[0] == counts[1]:
+        return ()
+    return (0,) if counts[0] > counts[1] else (1,)
 
 
 def checks_of(summary: GameSummary) -> tuple[int, int]:
@@ -218,7 +224,7 @@ class ChecksState(State):
             only = self.finished[0]
             return Result(scores=checks_of(only), winners=only.winners, reason=only.reason)
         wins = self.totals
-        winners = () if wins[0] == wins[1] else ((0,) if wins[0] > wins[1] else (1,))
+        winners = ahead(wins)
         reason = f"series {wins[0]}-{wins[1]} in games won: " + "; ".join(
             f"game {summary.number}: {summary.reason}" for summary in self.finished
         )
