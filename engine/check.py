@@ -2,16 +2,16 @@
 
 Rules in brief (the project's rules page is ``docs/rules/check.md``):
 
-* Lobby: seat 0 is the Game Master; the other seats join, then the Game Master starts and the
-  lobby is locked. Each seat gets four face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at
+* Lobby: seat 0 is the Game Master; the other seats join one by one in seat order (ruling 1: join
+  order is seat order), then the Game Master starts and the lobby is locked. Each seat gets four face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at
   the bottom) and looks at its bottom row once; a seat confirms (``ready``) when it has looked.
 * A turn: draw from the draw pile (then put the card in a slot, discarding the slot's card, or
   discard it) or take the discard pile's top card into a slot (never a King, Queen or Jack, never
   from a sealed pile). Or, at the very start of the turn, call Check.
 * Every discard opens a matching window: every unlocked seat may play a card of the same rank
   at once, or pass; the ``CLOCK`` seat closes it when the timer runs out. The first right card
-  wins and seals the pile (until the next discard covers it: the next player cannot take the
-  matched card); a wrong card is shown to all, goes back, and costs a penalty card.
+  wins and seals the pile until the next player's turn begins (ruling 10: that player may take
+  the matched card); a wrong card is shown to all, goes back, and costs a penalty card.
 * A discarded King (peek two, then swap two cards), Queen (peek one, then swap) or Jack (swap)
   gives its discarder an ability after the window; a matched special adds the matcher's on top
   (last in, first out). Locked seats' cards cannot be targeted; a locked owner's ability fizzles.
@@ -23,11 +23,17 @@ to a new slot at the end, so positions stay stable while grids grow and shrink.
 
 Stacked deck (``deck=``): the 52 cards (read by ``PlayingCard.parse``) from the top of the
 face-down pile. At the start seat 0 gets ``deck[0:4]`` in slots 0..3, seat 1 ``deck[4:8]`` and
-so on; the rest is the draw pile, ``deck[4 * players]`` on top.
+so on; the rest is the draw pile, ``deck[4 * players]`` on top. ``stacked_deck(grids, draws)``
+writes such a deck from the grids and the first draws.
 
 Cards are the shared standard deck's (``engine.playing_cards.PlayingCard``, no Jokers), written
 rank then suit: ``AS``, ``7C``, ``10H``, ``KD`` (``T``, lower case and suit signs are read too).
 A card's worth and its ability are lookups beside the rules (``value``, ``is_special``, ``PEEKS``).
+
+The log (``view(seat)["log"]``) is a list of objects: ``kind`` (what happened: ``join``, ``draw``,
+``match``, ``miss``, ``swap``...), ``seat`` (who did it, ``None`` for the clock or the rules),
+``text`` (an English template with ``{0}``, ``{1}``... where the seats' names go) and ``seats``
+(the seats the template names), so a table words it with its own names for the seats.
 
 Notation of actions: ``join``, ``start``, ``ready``, ``draw``, ``take 2`` (the discard top into
 slot 2), ``check``, ``replace 2`` (the drawn card into slot 2), ``discard``, ``match 2``,
@@ -38,7 +44,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace as _dataclass_replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from types import MappingProxyType
 from typing import Any, Mapping, Sequence
@@ -46,6 +52,7 @@ from typing import Any, Mapping, Sequence
 from engine.core import (
     CLOCK,
     Action,
+    EngineError,
     Game,
     IllegalAction,
     InvalidNotation,
@@ -54,6 +61,8 @@ from engine.core import (
     SetupError,
     State,
     deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
@@ -214,17 +223,6 @@ _SWAP_RE = re.compile(rf"^swap\s+{_POS}\s+{_POS}$")
 # --- State -------------------------------------------------------------------------------------
 
 
-def replace(obj: Any, **changes: Any) -> Any:
-    """``dataclasses.replace`` for the states, without re-running ``__init__`` (a state is
-    rebuilt several times per action, and bots' searches apply thousands of actions)."""
-    if not isinstance(obj, CheckState):
-        return _dataclass_replace(obj, **changes)
-    new = object.__new__(CheckState)
-    new.__dict__.update(obj.__dict__)
-    new.__dict__.update(changes)
-    return new
-
-
 class Phase(str, Enum):
     LOBBY = "lobby"
     PEEK = "peek"
@@ -256,24 +254,34 @@ class Ability:
 
 #: One seat's memory: (owner seat, slot, turn number when learned) for every card it knows.
 Knowledge = frozenset[tuple[int, int, int]]
-#: A log line: a template with ``{0}``, ``{1}``... for seat names, and those seats.
-LogEntry = tuple[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One thing that happened, as the log shows it to everyone (see the module docstring)."""
+
+    kind: str
+    seat: int | None
+    text: str
+    seats: tuple[int, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "seats": list(self.seats)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "LogEntry":
+        return cls(str(data["kind"]), data["seat"], str(data["text"]), tuple(data["seats"]))
 
 
 @dataclass(frozen=True)
 class CheckState(State):
-    game_id: str
-    seed: int
-    players: int
-    options: Mapping[str, Any] = field(hash=False)
-    deck: tuple[str, ...] | None
-    history: tuple[tuple[int, Action], ...]
     phase: Phase
     joined: frozenset[int]
     ready: frozenset[int]
     grids: tuple[tuple[PlayingCard | None, ...], ...]
     draw_pile: tuple[PlayingCard, ...]  # index 0 is the top
     discard: tuple[PlayingCard, ...]  # the last card is the top
+    #: Set by a successful match; lifted when the next turn begins (ruling 10).
     sealed: bool
     turn: int
     turns: int  # turns begun so far; dates what a seat learned
@@ -294,8 +302,8 @@ class CheckState(State):
 
     def to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.LOBBY:
-            waiting = tuple(seat for seat in range(self.players) if seat not in self.joined)
-            return waiting or (GAME_MASTER,)
+            joiner = self.next_joiner()
+            return (GAME_MASTER,) if joiner is None else (joiner,)
         if self.phase is Phase.PEEK:
             return tuple(seat for seat in range(self.players) if seat not in self.ready)
         if self.phase in (Phase.TURN, Phase.DRAWN):
@@ -358,22 +366,24 @@ class CheckState(State):
         return Result(scores, winners, self.end_reason)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know. Each grid place is ``None`` (a hole) or ``pos`` (its notation),
+        ``card`` (the card if the seat knows it, else ``None``), ``up`` (whether it lies face up
+        for the seat now: known cards stay face down, it is a memory game) and ``seen`` (who knows
+        it, since which turn). ``ability`` is the decision pending on top of the stack."""
         over = self.is_over()
         viewer = seat if seat is not None and 0 <= seat < self.players else None
 
-        def shown(pos: Pos, card: PlayingCard) -> str | None:
-            if over or (viewer is not None and self.knows(viewer, pos)):
-                return str(card)
-            return None
+        def cell(pos: Pos, card: PlayingCard) -> dict[str, Any]:
+            up = self.face_up(viewer, pos)
+            return {
+                "pos": pos_text(pos),
+                "card": str(card) if up or (viewer is not None and self.knows(viewer, pos)) else None,
+                "up": up,
+                "seen": [[who, when] for who, when in self.seen_by(pos)],
+            }
 
         grids = [
-            [
-                None if card is None else {
-                    "card": shown((owner, slot), card),
-                    "seen": [[who, when] for who, when in self.seen_by((owner, slot))],
-                }
-                for slot, card in enumerate(grid)
-            ]
+            [None if card is None else cell((owner, slot), card) for slot, card in enumerate(grid)]
             for owner, grid in enumerate(self.grids)
         ]
         window = None
@@ -384,11 +394,18 @@ class CheckState(State):
                 "passed": sorted(self.window.passed),
                 "matchers": list(self.matchers()),
             }
+        stack = [
+            {"owner": a.owner, "card": str(a.card), "peeks_left": a.peeks_left,
+             "peeked": [list(pos) for pos in a.peeked]}
+            for a in self.stack
+        ]
+        result = self.result()
         return {
             "game": self.game_id,
             "players": self.players,
             "seat": viewer,
             "options": dict(self.options),
+            "to_act": list(self.to_act()),
             "phase": self.phase.value,
             "game_master": GAME_MASTER,
             "joined": sorted(self.joined),
@@ -396,6 +413,7 @@ class CheckState(State):
             "turn": self.turn,
             "turns": self.turns,
             "grids": grids,
+            "hand_sizes": [self.hand_size(owner) for owner in range(self.players)],
             "draw_count": len(self.draw_pile),
             "discard_top": str(self.discard[-1]) if self.discard else None,
             "discard_count": len(self.discard),
@@ -403,19 +421,16 @@ class CheckState(State):
             "holding": self.drawn is not None,
             "drawn": str(self.drawn) if self.drawn is not None and (viewer == self.turn or over) else None,
             "window": window,
-            "stack": [
-                {"owner": a.owner, "card": str(a.card), "peeks_left": a.peeks_left,
-                 "peeked": [list(pos) for pos in a.peeked]}
-                for a in self.stack
-            ],
+            "stack": stack,
+            "ability": stack[-1] if stack and self.phase is Phase.ABILITY else None,
             "locked": sorted(self.locked),
             "caller": self.caller,
             "final_queue": None if self.final_queue is None else list(self.final_queue),
             "last_try": None if self.last_try is None else [*self.last_try[:2], str(self.last_try[2])],
             "reshuffles": self.reshuffles,
-            "log": [[text, list(seats)] for text, seats in self.log],
+            "log": [entry.to_dict() for entry in self.log],
             "scores": list(self.scores()) if over else None,
-            "result": self.result().to_dict() if over else None,  # type: ignore[union-attr]
+            "result": None if result is None else result.to_dict(),
             "end_reason": self.end_reason,
         }
 
@@ -439,6 +454,27 @@ class CheckState(State):
 
     def hand_size(self, seat: int) -> int:
         return len(self.slots(seat))
+
+    def next_joiner(self) -> int | None:
+        """The seat whose join the lobby accepts now (ruling 1: join order is seat order)."""
+        return next((seat for seat in range(self.players) if seat not in self.joined), None)
+
+    def face_up(self, viewer: int | None, pos: Pos) -> bool:
+        """Whether the card at ``pos`` lies face up for ``viewer`` now. Cards lie face down but
+        in the moments the rules show them: the final reveal, a card tried in a failed match
+        (to everyone, ruling 5), the viewer's bottom row until they are ready (section 5.4,
+        ruling 8), and the cards the viewer's ability has peeked at (section 8.A)."""
+        if self.is_over():
+            return True
+        if self.last_try is not None and self.last_try[:2] == pos:
+            return True
+        if viewer is None:
+            return False
+        if self.phase is Phase.PEEK:
+            return pos[0] == viewer and viewer not in self.ready and pos[1] in BOTTOM_ROW
+        if self.phase is Phase.ABILITY and self.stack and self.stack[-1].owner == viewer:
+            return pos in self.stack[-1].peeked
+        return False
 
     def scores(self) -> tuple[int, ...]:
         return tuple(sum(value(card) for card in grid if card is not None) for grid in self.grids)
@@ -482,6 +518,8 @@ class CheckState(State):
     def _why_not_now(self, seat: int, action: Action) -> str:
         if self.phase is not Phase.LOBBY and isinstance(action, Join):
             return "the lobby is locked: the game has started"
+        if isinstance(action, Join):
+            return self._why_not_join(seat)
         if isinstance(action, Start) and seat != GAME_MASTER:
             return "only the Game Master (seat 0) starts the game"
         if isinstance(action, Start) and self.phase is Phase.LOBBY:
@@ -494,16 +532,26 @@ class CheckState(State):
             return "no matching stage is open for the clock to close"
         return ""
 
+    def _why_not_join(self, seat: int) -> str:
+        """Ruling 1: the lobby accepts the next seat's join only, so join order is seat order."""
+        if not 0 <= seat < self.players:
+            return f"the table has no seat {seat}"
+        if seat in self.joined:
+            return f"seat {seat} has already joined"
+        return f"seats join in seat order: seat {self.next_joiner()} joins next"
+
     def why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
         if isinstance(action, Start) and seat != GAME_MASTER:
             return "only the Game Master (seat 0) starts the game"
         if isinstance(action, Join) and phase is not Phase.LOBBY:
             return "the lobby is locked: the game has started"
+        if isinstance(action, Join):
+            return self._why_not_join(seat)
         if isinstance(action, TakeDiscard) and phase is Phase.TURN:
             if not self.discard:
                 return "the discard pile is empty"
-            if self.sealed:
+            if self.sealed:  # never at the start of a turn, where the seal lifts (ruling 10)
                 return "the discard pile is sealed by a match: draw from the draw pile"
             if is_special(self.discard[-1]):
                 return f"a King, Queen or Jack ({self.discard[-1]}) cannot be taken from the discard pile"
@@ -542,92 +590,109 @@ class CheckState(State):
     # -- applying --
 
     def _apply(self, seat: int, action: Action) -> "CheckState":
-        state = replace(self, history=self.history + ((seat, action),))
+        state = evolve(self, history=self.history + ((seat, action),))
         return state._play(seat, action)
 
     def _play(self, seat: int, action: Action) -> "CheckState":
         if isinstance(action, Join):
-            return replace(self, joined=self.joined | {seat}).logged("{0} joined the table", seat)
+            return evolve(self, joined=self.joined | {seat}).logged("join", "{0} joined the table", seat)
         if isinstance(action, Start):
             return self._deal()
         if isinstance(action, Ready):
-            state = replace(self, ready=self.ready | {seat})
+            state = evolve(self, ready=self.ready | {seat})
             if len(state.ready) == self.players:
-                return state.logged("Everyone has looked at their bottom row")._begin_turn(GAME_MASTER)
+                return state.logged("looked", "Everyone has looked at their bottom row")._begin_turn(GAME_MASTER)
             return state
         if isinstance(action, CallCheck):
-            state = replace(self, locked=self.locked | {seat}, caller=seat)
-            state = state.logged("{0} called Check!", seat)
-            return state._start_final_turns()._next_turn()
+            state = evolve(self, locked=self.locked | {seat}, caller=seat)
+            state = state.logged("check", "{0} called Check!", seat)
+            return state._start_final_turns(seat)._next_turn()
         if isinstance(action, DrawPile):
             state, card = self._draw_card()
             if card is None:
                 return state._end("no card is left to draw")
-            return replace(state, phase=Phase.DRAWN, drawn=card).logged("{0} drew from the draw pile", seat)
+            return evolve(state, phase=Phase.DRAWN, drawn=card).logged(
+                "draw", "{0} drew from the draw pile", seat)
         if isinstance(action, TakeDiscard):
-            taken = self.discard[-1]
-            old = self.grids[seat][action.slot]
-            assert old is not None
-            state = replace(self, discard=self.discard[:-1], grids=self._set(seat, action.slot, taken))
+            taken, old = self.discard[-1], self._card_at((seat, action.slot))
+            state = evolve(self, discard=self.discard[:-1], grids=self._put(seat, action.slot, taken))
             # The taken card was face up on the pile: every seat knows where it went.
             state = state._learn_all((seat, action.slot))
-            state = state.logged(f"{{0}} took {taken} into card {action.slot + 1} and discarded {old}", seat)
+            state = state.logged(
+                "take", f"{{0}} took {taken} into card {action.slot + 1} and discarded {old}", seat)
             return state._discard(old, seat)
         if isinstance(action, Replace):
-            old = self.grids[seat][action.slot]
-            assert old is not None and self.drawn is not None
-            state = replace(self, drawn=None, grids=self._set(seat, action.slot, self.drawn))
+            old, drawn = self._card_at((seat, action.slot)), self._held()
+            state = evolve(self, drawn=None, grids=self._put(seat, action.slot, drawn))
             state = state._forget((seat, action.slot))._learn(seat, (seat, action.slot))
-            state = state.logged(f"{{0}} swapped the drawn card into card {action.slot + 1} and discarded {old}", seat)
+            state = state.logged(
+                "replace", f"{{0}} swapped the drawn card into card {action.slot + 1} and discarded {old}", seat)
             return state._discard(old, seat)
         if isinstance(action, DiscardDrawn):
-            card = self.drawn
-            assert card is not None
-            state = replace(self, drawn=None).logged(f"{{0}} discarded the drawn {card}", seat)
+            card = self._held()
+            state = evolve(self, drawn=None).logged("discard", f"{{0}} discarded the drawn {card}", seat)
             return state._discard(card, seat)
         if isinstance(action, Match):
             return self._match(seat, action.slot)
         if isinstance(action, Pass):
-            assert self.window is not None
-            state = replace(self, window=replace(self.window, passed=self.window.passed | {seat}))
-            state = state.logged("{0} passed", seat)
+            window = self._open_window()
+            state = evolve(self, window=replace(window, passed=window.passed | {seat}))
+            state = state.logged("pass", "{0} passed", seat)
             if not state.matchers():
                 return state._close_window(None)
             return state
         if isinstance(action, Timeout):
-            return self.logged("Time is up for matching")._close_window(None)
+            return self.logged("timeout", "Time is up for matching")._close_window(None)
         if isinstance(action, Peek):
             ability = self.stack[-1]
             top = replace(ability, peeks_left=ability.peeks_left - 1, peeked=ability.peeked + (action.target,))
-            state = replace(self, stack=self.stack[:-1] + (top,))._learn(seat, action.target)
+            state = evolve(self, stack=self.stack[:-1] + (top,))._learn(seat, action.target)
             return state.logged(
-                f"{{0}} peeked at {{1}}'s card {action.target[1] + 1}", seat, action.target[0])
+                "peek", f"{{0}} peeked at {{1}}'s card {action.target[1] + 1}", seat, action.target[0])
         if isinstance(action, Exchange):
             return self._exchange(seat, action.first, action.second)._finish_ability()
         if isinstance(action, Skip):
             ability = self.stack[-1]
             if ability.peeks_left:
                 top = replace(ability, peeks_left=0)
-                return replace(self, stack=self.stack[:-1] + (top,)).logged("{0} skipped the peek", seat)
-            return self.logged("{0} skipped the swap", seat)._finish_ability()
+                return evolve(self, stack=self.stack[:-1] + (top,)).logged(
+                    "skip", "{0} skipped the peek", seat)
+            return self.logged("skip", "{0} skipped the swap", seat)._finish_ability()
         raise IllegalAction(f"illegal action {action!s} by seat {seat}: unknown action")  # pragma: no cover
 
     # -- rule steps --
 
-    def logged(self, text: str, *seats: int) -> "CheckState":
-        return replace(self, log=self.log + ((text, tuple(seats)),))
+    def logged(self, kind: str, text: str, *seats: int) -> "CheckState":
+        """The state with a log entry: ``text`` names ``seats`` as ``{0}``, ``{1}``...; the
+        first named seat is the one who did it (``None`` when no seat is named)."""
+        entry = LogEntry(kind, seats[0] if seats else None, text, tuple(seats))
+        return evolve(self, log=self.log + (entry,))
 
-    def _set(self, seat: int, slot: int, card: PlayingCard | None) -> tuple[tuple[PlayingCard | None, ...], ...]:
-        grid = list(self.grids[seat])
-        if slot == len(grid):
-            grid.append(card)
-        else:
-            grid[slot] = card
-        return self.grids[:seat] + (tuple(grid),) + self.grids[seat + 1:]
+    def _open_window(self) -> Window:
+        if self.window is None:
+            raise EngineError("check: no matching stage is open")
+        return self.window
+
+    def _card_at(self, pos: Pos) -> PlayingCard:
+        card = self.grids[pos[0]][pos[1]]
+        if card is None:
+            raise EngineError(f"check: there is no card at {pos_text(pos)}")
+        return card
+
+    def _held(self) -> PlayingCard:
+        if self.drawn is None:
+            raise EngineError("check: no drawn card is held")
+        return self.drawn
+
+    def _put(self, seat: int, slot: int, card: PlayingCard | None) -> tuple[tuple[PlayingCard | None, ...], ...]:
+        """The grids with ``card`` at ``(seat, slot)``; a slot just past the end is a new place
+        (a penalty card's, ruling 5)."""
+        grid = self.grids[seat]
+        return with_seat(self.grids, seat, grid[:slot] + (card,) + grid[slot + 1:])
 
     def _learn(self, seat: int, pos: Pos) -> "CheckState":
         known = frozenset(k for k in self.knowledge[seat] if k[:2] != pos) | {(*pos, self.turns)}
-        return replace(self, knowledge=self.knowledge[:seat] + (known,) + self.knowledge[seat + 1:])
+        return evolve(self, knowledge=with_seat(self.knowledge, seat, known))
 
     def _learn_all(self, pos: Pos) -> "CheckState":
         state = self
@@ -637,7 +702,7 @@ class CheckState(State):
 
     def _forget(self, pos: Pos) -> "CheckState":
         """Nobody knows the card now at ``pos`` (a new card went there, or it left)."""
-        return replace(self, knowledge=tuple(
+        return evolve(self, knowledge=tuple(
             frozenset(k for k in known if k[:2] != pos) for known in self.knowledge))
 
     def _deal(self) -> "CheckState":
@@ -645,9 +710,9 @@ class CheckState(State):
         grids = tuple(tuple(pile[4 * seat:4 * seat + 4]) for seat in range(self.players))
         # Section 5.4: each seat looks at its own bottom row.
         knowledge = tuple(frozenset((seat, slot, 0) for slot in BOTTOM_ROW) for seat in range(self.players))
-        state = replace(self, phase=Phase.PEEK, grids=grids, draw_pile=pile[4 * self.players:],
-                        knowledge=knowledge)
-        return state.logged("{0} started the game: the lobby is locked", GAME_MASTER)
+        state = evolve(self, phase=Phase.PEEK, grids=grids, draw_pile=pile[4 * self.players:],
+                       knowledge=knowledge)
+        return state.logged("start", "{0} started the game: the lobby is locked", GAME_MASTER)
 
     def _draw_card(self) -> tuple["CheckState", PlayingCard | None]:
         """The top card of the draw pile, reshuffling the discards under the top when it is empty
@@ -658,76 +723,74 @@ class CheckState(State):
                 return state, None
             under = list(state.discard[:-1])
             random.Random(f"check:{self.seed}:reshuffle:{self.reshuffles}").shuffle(under)
-            state = replace(state, draw_pile=tuple(under), discard=state.discard[-1:],
-                            reshuffles=state.reshuffles + 1)
-            state = state.logged("The discard pile (but its top card) was shuffled into a new draw pile")
-        return replace(state, draw_pile=state.draw_pile[1:]), state.draw_pile[0]
+            state = evolve(state, draw_pile=tuple(under), discard=state.discard[-1:],
+                           reshuffles=state.reshuffles + 1)
+            state = state.logged(
+                "reshuffle", "The discard pile (but its top card) was shuffled into a new draw pile")
+        return evolve(state, draw_pile=state.draw_pile[1:]), state.draw_pile[0]
 
     def _discard(self, card: PlayingCard, seat: int) -> "CheckState":
-        """A card goes face up on the pile: it unseals it and opens a matching stage (section 7)."""
-        return replace(self, discard=self.discard + (card,), sealed=False, phase=Phase.MATCHING,
-                       window=Window(card, seat), last_try=None)
+        """A card goes face up on the pile and opens a matching stage (section 7)."""
+        return evolve(self, discard=self.discard + (card,), phase=Phase.MATCHING,
+                      window=Window(card, seat), last_try=None)
 
     def _match(self, seat: int, slot: int) -> "CheckState":
-        assert self.window is not None
-        card = self.grids[seat][slot]
-        assert card is not None
-        if card.rank == self.window.card.rank:
-            state = replace(self, grids=self._set(seat, slot, None), discard=self.discard + (card,),
-                            sealed=True)._forget((seat, slot))
-            state = state.logged(f"{{0}} matched {self.window.card} with {card}: the pile is sealed", seat)
+        window, card = self._open_window(), self._card_at((seat, slot))
+        if card.rank == window.card.rank:
+            state = evolve(self, grids=self._put(seat, slot, None), discard=self.discard + (card,),
+                           sealed=True)._forget((seat, slot))
+            state = state.logged("match", f"{{0}} matched {window.card} with {card}: the pile is sealed", seat)
             if state.hand_size(seat) == 0:
                 state = state._auto_check(seat)
             return state._close_window(seat)
         # A wrong card: shown to all, back to its slot, and a penalty card (section 7, ruling 5).
         state = self._learn_all((seat, slot))
-        state = replace(state, last_try=(seat, slot, card))
-        state = state.logged(f"{{0}} tried {card} on {self.window.card}: wrong rank, penalty card", seat)
+        state = evolve(state, last_try=(seat, slot, card))
+        state = state.logged("miss", f"{{0}} tried {card} on {window.card}: wrong rank, penalty card", seat)
         state, penalty = state._draw_card()
         if penalty is None:
             return state._end("no card is left to draw for a penalty")
-        return replace(state, grids=state._set(seat, len(state.grids[seat]), penalty))
+        return evolve(state, grids=state._put(seat, len(state.grids[seat]), penalty))
 
     def _auto_check(self, seat: int) -> "CheckState":
         """Section 9.B: an empty grid locks the seat; the first Check of the round makes it the caller."""
-        state = replace(self, locked=self.locked | {seat})
+        state = evolve(self, locked=self.locked | {seat})
         if state.caller is None:
-            return replace(state, caller=seat).logged("{0} emptied their grid: automatic Check!", seat)
-        return state.logged("{0} emptied their grid and is locked", seat)
+            return evolve(state, caller=seat).logged("emptied", "{0} emptied their grid: automatic Check!", seat)
+        return state.logged("emptied", "{0} emptied their grid and is locked", seat)
 
     def _close_window(self, matcher: int | None) -> "CheckState":
         """End the matching stage; stack the abilities it triggered (section 8.B: last in, first out)."""
-        assert self.window is not None
+        window = self._open_window()
         stack: list[Ability] = []
-        trigger = self.window.card
-        if is_special(trigger):
-            stack.append(Ability(self.window.discarder, trigger, PEEKS[trigger.rank]))
+        if is_special(window.card):
+            stack.append(Ability(window.discarder, window.card, PEEKS[window.card.rank]))
             if matcher is not None:
                 matched = self.discard[-1]
                 stack.append(Ability(matcher, matched, PEEKS[matched.rank]))
-        state = replace(self, window=None, stack=tuple(stack), phase=Phase.ABILITY)
+        state = evolve(self, window=None, stack=tuple(stack), phase=Phase.ABILITY)
         return state._settle()
 
     def _finish_ability(self) -> "CheckState":
-        return replace(self, stack=self.stack[:-1])._settle()
+        return evolve(self, stack=self.stack[:-1])._settle()
 
     def _settle(self) -> "CheckState":
         """Drop the abilities of locked owners (section 11.C), then end the turn if none is left."""
         state = self
         while state.stack and state.stack[-1].owner in state.locked:
             ability = state.stack[-1]
-            state = replace(state, stack=state.stack[:-1]).logged(
-                f"{{0}}'s {ability.card} fizzles: the seat is locked", ability.owner)
+            state = evolve(state, stack=state.stack[:-1]).logged(
+                "fizzle", f"{{0}}'s {ability.card} fizzles: the seat is locked", ability.owner)
         if state.stack:
-            return replace(state, phase=Phase.ABILITY)
+            return evolve(state, phase=Phase.ABILITY)
         if state.caller is not None and state.final_queue is None:
-            state = state._start_final_turns()
+            state = state._start_final_turns(state.caller)
         return state._next_turn()
 
     def _exchange(self, seat: int, first: Pos, second: Pos) -> "CheckState":
         a, b = self.grids[first[0]][first[1]], self.grids[second[0]][second[1]]
-        swapped = replace(self, grids=self._set(*first, b))
-        grids = swapped._set(*second, a)
+        swapped = evolve(self, grids=self._put(*first, b))
+        grids = swapped._put(*second, a)
 
         def moved(k: tuple[int, int, int]) -> tuple[int, int, int]:
             if k[:2] == first:
@@ -737,31 +800,33 @@ class CheckState(State):
             return k
 
         knowledge = tuple(frozenset(moved(k) for k in known) for known in self.knowledge)
-        return replace(self, grids=grids, knowledge=knowledge).logged(
-            f"{{0}} swapped {{1}}'s card {first[1] + 1} with {{2}}'s card {second[1] + 1}",
+        return evolve(self, grids=grids, knowledge=knowledge).logged(
+            "swap", f"{{0}} swapped {{1}}'s card {first[1] + 1} with {{2}}'s card {second[1] + 1}",
             seat, first[0], second[0])
 
-    def _start_final_turns(self) -> "CheckState":
+    def _start_final_turns(self, caller: int) -> "CheckState":
         """Ruling 7: every other unlocked seat, from the caller's left, is owed one final turn."""
-        assert self.caller is not None
-        order = [(self.caller + step) % self.players for step in range(1, self.players)]
-        return replace(self, final_queue=tuple(seat for seat in order if seat not in self.locked))
+        order = [(caller + step) % self.players for step in range(1, self.players)]
+        return evolve(self, final_queue=tuple(seat for seat in order if seat not in self.locked))
 
     def _next_turn(self) -> "CheckState":
-        state = replace(self, window=None, stack=(), drawn=None)
+        state = evolve(self, window=None, stack=(), drawn=None)
         if state.final_queue is None:
             return state._begin_turn((state.turn + 1) % state.players)
         queue = tuple(seat for seat in state.final_queue if seat not in state.locked)
         if not queue:
             return state._end("the Final Turns are over")
-        return replace(state, final_queue=queue[1:])._begin_turn(queue[0])
+        return evolve(state, final_queue=queue[1:])._begin_turn(queue[0])
 
     def _begin_turn(self, seat: int) -> "CheckState":
-        return replace(self, phase=Phase.TURN, turn=seat, turns=self.turns + 1, last_try=None)
+        # Ruling 10: a match's seal lasts until the start of the next player's turn, who may
+        # then take the matched card (unless it is a King, Queen or Jack).
+        return evolve(self, phase=Phase.TURN, turn=seat, turns=self.turns + 1, last_try=None,
+                      sealed=False)
 
     def _end(self, reason: str) -> "CheckState":
-        return replace(self, phase=Phase.OVER, window=None, stack=(), end_reason=reason).logged(
-            f"Round over: {reason}")
+        return evolve(self, phase=Phase.OVER, window=None, stack=(), end_reason=reason).logged(
+            "over", f"Round over: {reason}")
 
 
 # --- Game --------------------------------------------------------------------------------------
@@ -787,7 +852,8 @@ class Check(Game):
             sealed=False, turn=GAME_MASTER, turns=0, drawn=None, window=None, stack=(),
             locked=frozenset(), caller=None, final_queue=None,
             knowledge=tuple(frozenset() for _ in range(players)), last_try=None, reshuffles=0,
-            end_reason="", log=(("{0} opened the lobby as Game Master", (GAME_MASTER,)),),
+            end_reason="",
+            log=(LogEntry("open", GAME_MASTER, "{0} opened the lobby as Game Master", (GAME_MASTER,)),),
         )
 
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -839,7 +905,7 @@ class Check(Game):
                 last_try=None if view["last_try"] is None else (
                     view["last_try"][0], view["last_try"][1], PlayingCard.parse(view["last_try"][2])),
                 reshuffles=view["reshuffles"], end_reason=view["end_reason"],
-                log=tuple((text, tuple(seats)) for text, seats in view["log"]),
+                log=tuple(LogEntry.from_dict(entry) for entry in view["log"]),
             )
         except (KeyError, TypeError, ValueError, StopIteration, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game ({error!r})") from None
@@ -865,7 +931,7 @@ class Check(Game):
         )
 
 
-def deck_for(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
+def stacked_deck(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
     """A stacked deck dealing ``grids[seat]`` (four cards, slots 0..3, as text like
     ``"KS 2H 3D 4C"``, any form ``PlayingCard.parse`` reads) to each seat, with ``draws`` on top
     of the draw pile; the other cards follow in the shared deck's order. Card names come back

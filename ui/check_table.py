@@ -1,22 +1,25 @@
 """``#/check/play?...``: the Check! table, from its lobby to the final reveal.
 
 The screen starts as the lobby: the first seat is the Game Master (the person typing their name),
-who adds bots (by level) and people on this device, then presses Start, which is the engine's
-``start`` action after every seat's ``join``. From then on the table shows only views and offers
-only legal actions: every button that plays carries ``data-action`` (its notation) and, when
-several people share the device, ``data-seat``; a click that only selects carries ``data-pick``.
+who adds bots (by level) and people on this device, then presses Start: every person's ``join``
+and the Game Master's ``start`` are then played by the base as the rules allow them, the bots
+joining in their seats' turn (ruling 1: seats join in seat order). From then on the table draws
+only from the view and offers only the engine's legal actions: every button that plays carries
+``data-action`` (its notation) and, when several people may act at once, ``data-seat``; a click
+that only selects carries ``data-pick``.
 
-Cards are face down, as at a real table: a person's own known cards show only in the moments the
-rules show them (the bottom row until "Ready", a peek until the ability ends, the drawn card, a
-card tried in a failed match), unless the memory aid is switched on (off by default). Several
-people on one device: whatever only one of them may see (the initial peek, a drawn card, an
-ability's peeks) is behind a "pass the device" screen; the matching window, where everyone may
+Cards are face down, as at a real table: a card shows when the view says it lies face up for the
+seat (the bottom row until "Ready", a peek until the ability ends, a card tried in a failed
+match, the final reveal), or when the memory aid is on (off by default) and the seat knows it.
+Several people on one device: whatever only one of them may see (the initial peek, a drawn card,
+an ability's peeks) is behind a "pass the device" screen; the matching window, where everyone may
 act at once, shows no card faces, so all may use it together.
 
-The matching window is timed by the page, not the engine: when it opens a countdown runs for
-the ``match_seconds`` option and then plays the ``CLOCK`` seat's ``timeout``. Bots answer in the
-window after their level's reaction delay (``engine.bots.check.reaction_ms``), scaled by the
-route's ``delay`` like every bot move (``delay=0`` in tests: bots answer at once).
+The matching window is timed by the page, not the engine: the base table's clock plays the
+``CLOCK`` seat's ``timeout`` after the ``match_seconds`` option. Bots answer in the window after
+their level's reaction delay (``engine.bots.check.reaction_ms``), scaled by the route's ``delay``
+like every bot move (``delay=0`` in tests: bots answer at once); in the lobby and the initial peek
+they answer at once (ruling 8: bots have looked).
 """
 
 from __future__ import annotations
@@ -24,20 +27,36 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine import CLOCK
+from engine import CLOCK, Action
 from engine.bots import levels
 from engine.bots.check import reaction_ms
-from engine.check import GAME_MASTER, Phase
+from engine.check import (
+    GAME_MASTER,
+    CallCheck,
+    DiscardDrawn,
+    DrawPile,
+    Exchange,
+    Join,
+    Match,
+    Pass,
+    Peek,
+    Ready,
+    Replace,
+    Skip,
+    Start,
+    TakeDiscard,
+    pos_text,
+)
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
-from ui.dom import Node, attr, classes, h, present
+from ui.dom import Node, attr, classes, h
 from ui.playing_cards import back, card_name, chip, face
 from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, bot_name, clean_name
 from ui.screen import Navigate
-from ui.table import BOT_BUDGET_MS, GameTable
-from ui.timers import now_ms
+from ui.table import GameTable
 
-TICK_MS = 200
 LOG_LINES = 40
+
+
 class CheckTable(GameTable):
     game_id = "check"
 
@@ -48,9 +67,8 @@ class CheckTable(GameTable):
         self.memory_aid = False
         self.take_mode = False
         self.swap_pick: str | None = None
-        self.window_key = -1
-        self.deadline = 0.0
-        self.window_bots: set[int] = set()
+        #: The seats may still change until the Game Master presses Start.
+        self.lobby_open = True
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -58,15 +76,16 @@ class CheckTable(GameTable):
     def private_seat(self) -> int | None:
         """The person whose secret cards the current moment shows, if any (the bottom-row
         peek, a drawn card, an ability's peeks); the matching window shows none."""
-        state = self.state
-        if state.is_over():
+        view = self.view()
+        if view["result"] is not None:
             return None
-        if state.phase is Phase.PEEK:
-            return next((s for s in self.humans if s not in state.ready), None)
-        if state.phase is Phase.DRAWN and state.turn in self.humans:
-            return state.turn
-        if state.phase is Phase.ABILITY and state.stack[-1].owner in self.humans:
-            return state.stack[-1].owner
+        if view["phase"] == "peek":
+            return next((s for s in self.humans if s not in view["ready"]), None)
+        if view["phase"] == "drawn" and view["turn"] in self.humans:
+            return view["turn"]
+        ability = view["ability"]
+        if ability is not None and ability["owner"] in self.humans:
+            return ability["owner"]
         return None
 
     def needs_pass(self) -> bool:
@@ -75,20 +94,30 @@ class CheckTable(GameTable):
 
     def human_to_act(self) -> int | None:
         """The person the pass screen calls (a private moment's), else the first able to act."""
-        return self.private_seat() if self.private_seat() is not None else super().human_to_act()
+        seat = self.private_seat()
+        return seat if seat is not None else super().human_to_act()
 
     # -- the lobby -------------------------------------------------------------------------
+
+    @property
+    def paused(self) -> bool:
+        """Nothing plays while the lobby is open: the Game Master may still change the seats."""
+        return self.lobby_open or super().paused
 
     def reseat(self, seats: list[SeatSpec]) -> None:
         """The Game Master changed the seats before the start: set the table up again exactly
         as a play route with these seats would (the engine's lobby has a fixed seat count)."""
         memory, level = self.memory_aid, self.add_level
+        self.dispose()
         self.__init__(self.root, self.navigate, replace(self.setup, seats=tuple(seats)))  # type: ignore[misc]
         self.memory_aid, self.add_level = memory, level
         self.show()
 
     def begin(self) -> None:
-        """Start: every seat joins, then the Game Master's ``start`` locks the lobby."""
+        """Start: the people on this device join (in their seats' turn: ruling 1, the bots in
+        theirs), then the Game Master's ``start`` locks the lobby."""
+        if not self.lobby_open:
+            return
         taken = [spec.name for spec in self.seats]
         named = [  # two bots of one level would share a name: number them by seat
             SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
@@ -98,95 +127,46 @@ class CheckTable(GameTable):
         if named != list(self.seats):
             self.seats = tuple(named)
             self.setup = replace(self.setup, seats=self.seats)
-        for seat in self.state.to_act():
-            self.state = self.state.apply(seat, "join")
         from pyscript import window
 
         window.history.replaceState(None, "", self.setup.to_hash())  # the seats as started
-        self.play(GAME_MASTER, "start")
+        self.lobby_open = False
+        for seat in self.humans:
+            self.ahead[seat] = Start() if seat == GAME_MASTER else Join()
+        self.schedule()
+        self.show()
 
-    # -- flow ------------------------------------------------------------------------------
+    # -- pace ------------------------------------------------------------------------------
 
     def scaled(self, ms: float) -> float:
         """Bot reaction delays follow the route's ``delay`` (0 in tests: at once)."""
         return ms * self.setup.delay_ms / DEFAULT_DELAY_MS
 
+    def clock_ms(self) -> float:
+        return 1000 * int(self.view()["options"]["match_seconds"])  # ruling 9: the page's timer
+
+    def bot_delay_ms(self, seat: int) -> float:
+        phase = self.view()["phase"]
+        if phase in ("lobby", "peek"):
+            return 0  # a join, and ruling 8: bots have looked at their bottom row at once
+        if phase == "matching":
+            # A race: each level reacts after its own delay (section 7: the first match wins).
+            return self.scaled(reaction_ms(self.seats[seat].level) + self.rngs[seat].uniform(0, 250))
+        return super().bot_delay_ms(seat)
+
     def played(self, before: Any, seat: int, action: Any) -> None:
-        self.take_mode = self.take_mode and self.state.phase is Phase.TURN
-        if self.state.phase is not Phase.ABILITY:
+        phase = self.view()["phase"]
+        self.take_mode = self.take_mode and phase == "turn"
+        if phase != "ability":
             self.swap_pick = None
         if self.private and self.private_seat() != self.holder:
             self.holder = None  # the private moment is over: nobody's cards on screen
 
-    def schedule(self) -> None:
-        state = self.state
-        self.thinking = None
-        if state.is_over() or self.error or state.phase is Phase.LOBBY:
-            return
-        if state.phase is Phase.PEEK:
-            for seat in state.to_act():  # bots have looked at once (ruling 8)
-                if seat in self.bots:
-                    self.state = self.state.apply(seat, "ready")
-            if self.state.phase is not Phase.PEEK:
-                self.schedule()
-            return
-        if state.phase is Phase.MATCHING:
-            self.window()
-            return
-        self.window_key = -1
-        super().schedule()
-
-    # -- the matching window ---------------------------------------------------------------
-
-    def window(self) -> None:
-        """A window opened (or goes on after a failed try): the countdown, and the bots' answers."""
-        state = self.state
-        if self.window_key < 0:
-            self.window_key = len(state.history)
-            self.window_bots = set()
-            self.deadline = now_ms() + 1000 * int(state.options["match_seconds"])
-            key = self.window_key
-            self.timers.later(TICK_MS, lambda: self.tick(key))
-        for seat in state.matchers():
-            if seat in self.bots and seat not in self.window_bots:
-                self.window_bots.add(seat)
-                action = self.bots[seat].choose(self.game, state.view(seat), state.legal_actions(seat),
-                                                self.rngs[seat], BOT_BUDGET_MS)
-                wait = self.scaled(reaction_ms(self.seats[seat].level) + self.rngs[seat].uniform(0, 250))
-                key = self.window_key
-                self.timers.later(wait, lambda s=seat, a=action, k=key: self.bot_answers(s, a, k))
-
-    def bot_answers(self, seat: int, action: Any, key: int) -> None:
-        if key != self.window_key or seat not in self.state.matchers():
-            return
-        self.window_bots.discard(seat)  # after a failed try it may answer again
-        if action in self.state.legal_actions(seat):
-            self.play(seat, action)
-
-    def tick(self, key: int) -> None:
-        if key != self.window_key or self.state.phase is not Phase.MATCHING:
-            return
-        left = self.deadline - now_ms()
-        if left <= 0:
-            self.play(CLOCK, "timeout")  # ruling 9: the page's timer ends the window
-            return
-        line = self.root.querySelector("[data-testid=countdown]")
-        if present(line):
-            line.textContent = f"{left / 1000:.1f} s"
-        self.timers.later(min(TICK_MS, left), lambda: self.tick(key))
-
     # -- events ----------------------------------------------------------------------------
 
     def on_click(self, element: Any) -> None:
-        seat_text = attr(element, "data-seat")
-        action = attr(element, "data-action")
-        if self.state.phase is Phase.LOBBY and action == "start":
+        if self.lobby_open and attr(element, "data-action") == str(Start()):
             self.begin()
-        elif action and seat_text:
-            # Several people in one matching window: the button says whose it is.
-            seat = int(seat_text)
-            if seat in self.humans and seat in self.state.to_act() and not self.needs_pass():
-                self.play(seat, action)
         else:
             super().on_click(element)
 
@@ -202,6 +182,8 @@ class CheckTable(GameTable):
         if command == "memory":
             self.memory_aid = not self.memory_aid
             self.show()
+        elif not self.lobby_open:
+            return
         elif command == "add-bot" and len(seats) < 6:
             self.reseat([*seats, SeatSpec("bot", bot_name(self.add_level), self.add_level)])
         elif command == "add-person" and len(seats) < 6:
@@ -212,7 +194,7 @@ class CheckTable(GameTable):
             self.reseat(seats)
 
     def on_change(self, element: Any) -> None:
-        if self.state.phase is not Phase.LOBBY:
+        if not self.lobby_open:
             return
         seat_text = attr(element, "data-name-seat")
         if seat_text:
@@ -228,10 +210,9 @@ class CheckTable(GameTable):
     # -- rendering: lobby ------------------------------------------------------------------
 
     def render(self) -> list[Node]:
-        if self.state.phase is Phase.LOBBY:
+        if self.view()["phase"] == "lobby":
             return [self._lobby()]
         return [self._table()]
-
 
     def _lobby(self) -> Node:
         rows = []
@@ -268,34 +249,33 @@ class CheckTable(GameTable):
                  h("p", {"class": "muted"}, f"{len(self.seats)} of 2–6 seats. Matching window: "
                    f"{self.setup.options.get('match_seconds', 5)} s."),
                  h("div", {"class": "start-row"},
-                   h("button", {"type": "button", "class": "primary big", "data-action": "start",
+                   h("button", {"type": "button", "class": "primary big", "data-action": str(Start()),
                                 "disabled": len(self.seats) < 2}, "Start the game")))
 
     # -- rendering: the table --------------------------------------------------------------
 
     def _table(self) -> Node:
-        state = self.state
-        over = state.is_over()
-        viewer = self.viewer()
-        view = state.view(None if over else viewer)
-        to_act = [seat for seat in state.to_act() if seat != CLOCK]
+        view = self.view()
+        over = view["result"] is not None
+        viewer = view["seat"]
         body: list[Any]
         if self.needs_pass():
             body = [self.pass_screen()]
         else:
-            others = [seat for seat in range(state.players) if seat != viewer]
+            others = [seat for seat in range(view["players"]) if seat != viewer]
+            moves = self._card_moves(view)
             body = [
-                self.result_panel(self._caller_note()) if over else None,
-                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, viewer) for seat in others]),
-                self._centre(view, viewer),
-                self._seat(view, viewer, viewer) if viewer is not None else None,
+                self.result_panel(self._caller_note(view)) if over else None,
+                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, moves) for seat in others]),
+                self._centre(view),
+                self._seat(view, viewer, moves) if viewer is not None else None,
                 self._log(view),
             ]
         return h("section", {
             "class": classes("cx", over and "cx-over"),
             "data-testid": "table", "data-game": "check", "data-phase": view["phase"],
             "data-over": "1" if over else None,
-            "data-to-act": ",".join(map(str, to_act)),
+            "data-to-act": ",".join(str(seat) for seat in view["to_act"] if seat != CLOCK),
             "aria-label": "Check! table",
         },
             self._bar(view),
@@ -317,38 +297,37 @@ class CheckTable(GameTable):
                      "Rules")))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
-        state = self.state
-        if state.is_over():
+        if view["result"] is not None:
             return ["Round over"]
-        final = " · Final Turns" if state.final_queue is not None else ""
-        if state.phase is Phase.PEEK:
+        final = " · Final Turns" if view["final_queue"] is not None else ""
+        if view["phase"] == "peek":
             return ["Look at your bottom row" + final]
-        if state.phase is Phase.MATCHING:
+        if view["window"] is not None:
             return ["Matching: ", chip(view["window"]["card"]), final]
-        if state.phase is Phase.ABILITY:
-            ability = state.stack[-1]
-            return [f"{self.name(ability.owner)}: ", chip(str(ability.card)), " ability" + final]
-        who = self.name(state.turn)
-        return [(f"{who} is thinking…" if self.thinking == state.turn else f"{who} to play") + final]
+        ability = view["ability"]
+        if ability is not None:
+            return [f"{self.name(ability['owner'])}: ", chip(ability["card"]), " ability" + final]
+        who = self.name(view["turn"])
+        return [(f"{who} is thinking…" if self.thinking == view["turn"] else f"{who} to play") + final]
 
     # Seats -------------------------------------------------------------------------------
 
-    def _seat(self, view: dict[str, Any], seat: int, viewer: int | None) -> Node:
-        state = self.state
+    def _seat(self, view: dict[str, Any], seat: int, moves: dict[str, dict[str, Any]]) -> Node:
         spec = self.seats[seat]
+        locked = seat in view["locked"]
+        window = view["window"]
         tags = [
-            "Game Master" if seat == GAME_MASTER else None,
-            "to play" if state.phase in (Phase.TURN, Phase.DRAWN) and state.turn == seat and not state.is_over() else None,
-            "called Check!" if state.caller == seat else None,
-            "locked" if seat in state.locked else None,
-            "passed" if state.window is not None and seat in state.window.passed else None,
+            "Game Master" if seat == view["game_master"] else None,
+            "to play" if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
+            "called Check!" if view["caller"] == seat else None,
+            "locked" if locked else None,
+            "passed" if window is not None and seat in window["passed"] else None,
             f"score {view['scores'][seat]}" if view["scores"] else None,
         ]
-        grid = view["grids"][seat]
-        cells = [self._cell(view, seat, slot, cell, viewer) for slot, cell in enumerate(grid)]
-        mine = seat == viewer
+        cells = [self._cell(seat, slot, cell, moves) for slot, cell in enumerate(view["grids"][seat])]
+        mine = seat == view["seat"]
         return h("section", {"class": classes("cx-seat", mine and "cx-mine", spec.is_bot and "cx-bot",
-                                              seat in state.locked and "cx-locked"),
+                                              locked and "cx-locked"),
                              "data-seat": seat, "data-testid": f"seat-{seat}",
                              "aria-label": f"{spec.name}'s grid"},
                  h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"},
@@ -356,88 +335,77 @@ class CheckTable(GameTable):
                    [h("span", {"class": "tag"}, tag) for tag in tags if tag]),
                  h("div", {"class": "cx-grid", "role": "list"}, cells))
 
-    def _shown(self, view: dict[str, Any], pos: tuple[int, int], card: str | None, viewer: int | None) -> bool:
-        """Whether a card the viewer knows lies face up now (it is a memory game)."""
-        state = self.state
-        if card is None:
-            return False
-        if state.is_over() or (self.memory_aid and not self.private):
-            return True
-        if state.last_try is not None and state.last_try[:2] == pos:
-            return True  # a failed try is shown to all (ruling 5)
-        if viewer is None:
-            return False
-        if state.phase is Phase.PEEK and pos[0] == viewer and viewer not in state.ready and pos[1] in (2, 3):
-            return True
-        if state.phase is Phase.ABILITY and state.stack[-1].owner == viewer:
-            return pos in state.stack[-1].peeked
-        return False
-
-    def _cell(self, view: dict[str, Any], seat: int, slot: int, cell: Any, viewer: int | None) -> Node:
+    def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]]) -> Node:
         if cell is None:
             return h("div", {"class": "cx-card cx-hole", "role": "listitem", "aria-label": "empty place"})
-        pos = (seat, slot)
         card = cell["card"]
-        up = self._shown(view, pos, card, viewer)
+        # The memory aid turns up every card the seat knows (never on a shared device).
+        up = card is not None and (cell["up"] or (self.memory_aid and not self.private))
         label = f"{self.name(seat)}'s card {slot + 1}"
-        button = self._cell_button(seat, slot, viewer)
-        attrs: dict[str, Any] = {"data-pos": f"{seat}.{slot}", "role": "listitem"}
+        move = moves.get(cell["pos"])
+        attrs: dict[str, Any] = {"data-pos": cell["pos"], "role": "listitem"}
         extra: list[str | bool] = ["cx-card"]
-        if button is not None:
-            attrs = {"type": "button", "data-pos": f"{seat}.{slot}", **button}
-            attrs["aria-label"] = f"{button.pop('_verb')} {label}"
-            attrs.pop("_verb", None)
+        if move is not None:
+            verb = move.pop("_verb")
+            attrs = {"type": "button", "data-pos": cell["pos"], **move, "aria-label": f"{verb} {label}"}
             extra.append("cx-live")
-            if self.swap_pick == f"{seat}.{slot}":
+            if self.swap_pick == cell["pos"]:
                 extra.append("cx-picked")
         else:
-            attrs["aria-label"] = label + (f": {card_name(card)}" if up and card else ", face down")
+            attrs["aria-label"] = label + (f": {card_name(card)}" if up else ", face down")
             attrs["aria-hidden"] = None  # a place in the grid, face down or not, is read out
-        tag = "button" if button is not None else "div"
-        if up and card:
+        tag = "button" if move is not None else "div"
+        if up:
             return face(card, tag, {**attrs, "title": card_name(card)}, *extra)
         return back(tag, attrs, *extra)
 
-    def _cell_button(self, seat: int, slot: int, viewer: int | None) -> dict[str, Any] | None:
-        """What clicking this card does for the person acting now (None: nothing)."""
-        state = self.state
-        if state.is_over() or self.needs_pass():
-            return None
-        phase = state.phase
-        if phase is Phase.TURN and self.take_mode and seat == state.turn and seat in self.humans:
-            return {"data-action": f"take {slot}", "_verb": "Take the discard into"}
-        if phase is Phase.DRAWN and seat == state.turn and seat in self.humans:
-            return {"data-action": f"replace {slot}", "_verb": "Put the drawn card in place of"}
-        if phase is Phase.MATCHING and seat in self.humans and seat in state.matchers():
-            return {"data-action": f"match {slot}", "data-seat": seat, "_verb": "Match with"}
-        if phase is Phase.ABILITY and state.stack[-1].owner in self.humans and state.stack[-1].owner == viewer:
-            ability = state.stack[-1]
-            pos = (seat, slot)
-            if pos not in state.targets():
-                return None
-            if ability.peeks_left:
-                return None if pos in ability.peeked else {"data-action": f"peek {seat}.{slot}", "_verb": "Peek at"}
-            here = f"{seat}.{slot}"
-            if self.swap_pick is None or self.swap_pick == here:
-                return {"data-pick": here, "_verb": "Unpick" if self.swap_pick == here else "Pick for the swap"}
-            first = tuple(int(part) for part in self.swap_pick.split("."))
-            a, b = sorted([first, pos])
-            return {"data-action": f"swap {a[0]}.{a[1]} {b[0]}.{b[1]}", "_verb": "Swap with"}
-        return None
+    def _card_moves(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """What clicking each card (by its position) does for the people who may act now, from
+        their legal actions: a take, a replace, a match, a peek, or a swap's two picks."""
+        moves: dict[str, dict[str, Any]] = {}
+        if view["result"] is not None:
+            return moves
+        for seat in view["to_act"]:
+            for action in self.legal(seat):
+                if isinstance(action, TakeDiscard) and self.take_mode:
+                    moves[pos_text((seat, action.slot))] = self._move(action, "Take the discard into")
+                elif isinstance(action, Replace):
+                    moves[pos_text((seat, action.slot))] = self._move(action, "Put the drawn card in place of")
+                elif isinstance(action, Match):
+                    moves[pos_text((seat, action.slot))] = {**self._move(action, "Match with"), "data-seat": seat}
+                elif isinstance(action, Peek):
+                    moves[pos_text(action.target)] = self._move(action, "Peek at")
+                elif isinstance(action, Exchange):
+                    self._swap_moves(action, moves)
+        return moves
+
+    def _swap_moves(self, action: Exchange, moves: dict[str, dict[str, Any]]) -> None:
+        """A swap is two clicks: the first picks a card, the second (on its partner) swaps."""
+        first, second = pos_text(action.first), pos_text(action.second)
+        if self.swap_pick is None:
+            for pos in (first, second):
+                moves[pos] = {"data-pick": pos, "_verb": "Pick for the swap"}
+        elif self.swap_pick in (first, second):
+            moves[self.swap_pick] = {"data-pick": self.swap_pick, "_verb": "Unpick"}
+            other = second if self.swap_pick == first else first
+            moves[other] = self._move(action, "Swap with")
+
+    @staticmethod
+    def _move(action: Action, verb: str) -> dict[str, Any]:
+        return {"data-action": str(action), "_verb": verb}
 
     # The centre: piles, the drawn card, the window, the prompts ---------------------------
 
-    def _centre(self, view: dict[str, Any], viewer: int | None) -> Node:
-        state = self.state
+    def _centre(self, view: dict[str, Any]) -> Node:
         top = view["discard_top"]
         drawn: Node | None = None
         if view["holding"]:
-            if view["drawn"] and viewer == state.turn:
+            if view["drawn"] and view["seat"] == view["turn"]:
                 drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"},
                           face(view["drawn"], "div", None, "cx-card"), h("span", {"class": "cx-pile-label"}, "Your drawn card"))
             else:
                 drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"}, back("div", None, "cx-card"),
-                          h("span", {"class": "cx-pile-label"}, f"{self.name(state.turn)} holds a card"))
+                          h("span", {"class": "cx-pile-label"}, f"{self.name(view['turn'])} holds a card"))
         piles = h("div", {"class": "cx-piles"},
                   h("div", {"class": "cx-pile", "data-testid": "draw-pile"}, back("div", None, "cx-card"),
                     h("span", {"class": "cx-pile-label"}, f"Draw pile · {view['draw_count']}")),
@@ -447,82 +415,89 @@ class CheckTable(GameTable):
                       "Discard · sealed" if view["sealed"] else f"Discard · {view['discard_count']}")),
                   drawn)
         notice = None
-        if state.last_try is not None:
-            seat, _, tried = state.last_try
+        if view["last_try"] is not None:
+            seat, _, tried = view["last_try"]
             notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
-                       f"{self.name(seat)} tried ", chip(str(tried)), ": wrong rank, a penalty card was added.")
-        return h("div", {"class": "cx-centre"}, piles, notice, self._window_panel(view), self._controls(view, viewer))
+                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added.")
+        return h("div", {"class": "cx-centre"}, piles, notice, self._window_panel(view), self._controls(view))
 
     def _window_panel(self, view: dict[str, Any]) -> Node | None:
         window = view["window"]
         if window is None:
             return None
-        left = max(0.0, (self.deadline - now_ms()) / 1000) if self.deadline else 0.0
         passed = ", ".join(self.name(seat) for seat in window["passed"]) or "nobody yet"
         return h("div", {"class": "cx-window", "data-testid": "window", "role": "status"},
                  h("span", None, "Match the ", chip(window["card"]), "! "),
-                 h("b", {"class": "cx-countdown", "data-testid": "countdown"}, f"{left:.1f} s"),
+                 h("b", {"class": "cx-countdown", "data-testid": "countdown"}, self.clock_text()),
                  h("span", {"class": "muted"}, f" · passed: {passed}"))
 
-    def _controls(self, view: dict[str, Any], viewer: int | None) -> Node | None:
-        state = self.state
-        if state.is_over():
+    def _controls(self, view: dict[str, Any]) -> Node | None:
+        if view["result"] is not None:
             return None
-        phase = state.phase
+        phase, viewer, ability = view["phase"], view["seat"], view["ability"]
         buttons: list[Any] = []
         prompt: Any = ""
-        if phase is Phase.PEEK and viewer is not None and viewer not in state.ready:
+        if phase == "peek" and viewer is not None and viewer not in view["ready"]:
             prompt = "Remember your bottom row, then turn it face down."
-            buttons.append(h("button", {"type": "button", "class": "primary", "data-action": "ready",
-                                        "data-seat": viewer}, "I have looked: ready"))
-        elif phase is Phase.PEEK:
+            buttons += [self._button(action, "I have looked: ready", "primary", seat=viewer)
+                        for action in self.legal(viewer) if isinstance(action, Ready)]
+        elif phase == "peek":
             prompt = "Waiting for everyone to look at their bottom row."
-        elif phase is Phase.TURN and state.turn in self.humans:
-            legal = set(map(str, state.legal_actions(state.turn)))
+        elif phase == "turn" and view["turn"] in self.humans:
+            legal = self.legal(view["turn"])
+            take = any(isinstance(action, TakeDiscard) for action in legal)
+            check = any(isinstance(action, CallCheck) for action in legal)
             prompt = ("Click the card of yours to swap the discard with." if self.take_mode
-                      else "Draw a card" + (", take the discard" if "take" in " ".join(legal) else "")
-                      + (", or call Check!" if "check" in legal else "."))
-            buttons.append(h("button", {"type": "button", "class": "primary", "data-action": "draw"}, "Draw"))
-            if any(text.startswith("take") for text in legal):
+                      else "Draw a card" + (", take the discard" if take else "")
+                      + (", or call Check!" if check else "."))
+            buttons += [self._button(action, "Draw", "primary") for action in legal if isinstance(action, DrawPile)]
+            if take:
                 buttons.append(h("button", {"type": "button", "data-pick": "take",
                                             "aria-pressed": "true" if self.take_mode else "false"},
                                  "Take the ", chip(view["discard_top"])))
-            if "check" in legal:
-                buttons.append(h("button", {"type": "button", "class": "cx-check", "data-action": "check"},
-                                 "Call Check!"))
-        elif phase is Phase.DRAWN and state.turn in self.humans:
+            buttons += [self._button(action, "Call Check!", "cx-check") for action in legal
+                        if isinstance(action, CallCheck)]
+        elif phase == "drawn" and view["turn"] in self.humans:
             prompt = "Click one of your cards to put the drawn card there, or discard it."
-            buttons.append(h("button", {"type": "button", "data-action": "discard"}, "Discard it"))
-        elif phase is Phase.MATCHING:
-            humans = [seat for seat in state.matchers() if seat in self.humans]
+            buttons += [self._button(action, "Discard it") for action in self.legal(view["turn"])
+                        if isinstance(action, DiscardDrawn)]
+        elif phase == "matching":
+            humans = [seat for seat in view["window"]["matchers"] if seat in self.humans]
             if humans:
                 want = RANK_NAMES[PlayingCard.parse(view["window"]["card"]).rank]
                 prompt = f"Click a card of yours of rank {want} to match it, or pass. A wrong card costs a penalty card."
             for seat in humans:
-                buttons.append(h("button", {"type": "button", "data-action": "pass", "data-seat": seat},
-                                 "Pass" if not self.private else f"{self.name(seat)}: pass"))
-        elif phase is Phase.ABILITY and state.stack[-1].owner in self.humans:
-            ability = state.stack[-1]
-            what = RANK_WORDS[ability.card.rank]
-            if ability.peeks_left:
-                prompt = f"{what}: click a card to peek at ({ability.peeks_left} left), or skip the peek."
-                buttons.append(h("button", {"type": "button", "data-action": "skip"}, "Skip the peek"))
+                buttons += [self._button(action, "Pass" if not self.private else f"{self.name(seat)}: pass", seat=seat)
+                            for action in self.legal(seat) if isinstance(action, Pass)]
+        elif ability is not None and ability["owner"] in self.humans:
+            what = RANK_WORDS[PlayingCard.parse(ability["card"]).rank]
+            if ability["peeks_left"]:
+                prompt = f"{what}: click a card to peek at ({ability['peeks_left']} left), or skip the peek."
+                label = "Skip the peek"
             else:
                 prompt = (f"{what}: pick two cards to swap them" if self.swap_pick is None
                           else "Now pick the card to swap it with") + ", or skip the swap."
-                buttons.append(h("button", {"type": "button", "data-action": "skip"}, "Skip the swap"))
-        elif phase is Phase.ABILITY:
-            prompt = [f"{self.name(state.stack[-1].owner)} is using a ", chip(str(state.stack[-1].card)), "."]
+                label = "Skip the swap"
+            buttons += [self._button(action, label) for action in self.legal(ability["owner"])
+                        if isinstance(action, Skip)]
+        elif ability is not None:
+            prompt = [f"{self.name(ability['owner'])} is using a ", chip(ability["card"]), "."]
         if not prompt and not buttons:
             return None
         return h("div", {"class": "cx-controls"},
                  h("p", {"class": "cx-prompt", "data-testid": "prompt"}, prompt),
                  h("div", {"class": "cx-buttons"}, buttons) if buttons else None)
 
+    @staticmethod
+    def _button(action: Action, label: str, css: str | None = None, seat: int | None = None) -> Node:
+        """A button that plays the engine's ``action`` (for ``seat`` where several may act)."""
+        return h("button", {"type": "button", "class": css, "data-action": str(action), "data-seat": seat},
+                 label)
+
     # Log and result ----------------------------------------------------------------------
 
     def _log(self, view: dict[str, Any]) -> Node:
-        lines = [self._log_line(text, seats) for text, seats in view["log"][-LOG_LINES:]]
+        lines = [self._log_line(entry["text"], entry["seats"]) for entry in view["log"][-LOG_LINES:]]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, [h("li", None, line) for line in reversed(lines)]))
@@ -539,8 +514,8 @@ class CheckTable(GameTable):
         line = text.format(*names).replace("\x00's", "your own" if seats and seats[0] == you else "their own")
         return line.replace("You's", "your") if you is not None else line
 
-    def _caller_note(self) -> Node | None:
-        caller = self.state.caller
+    def _caller_note(self, view: dict[str, Any]) -> Node | None:
+        caller = view["caller"]
         if caller is None:
             return None
         return h("p", {"class": "cx-caller"}, f"{self.name(caller)} called Check.")

@@ -2,14 +2,23 @@
 
 A game's table subclasses ``GameTable``, sets ``game_id`` and draws its own board in ``render``
 from ``self.view()`` (never from the full state: the table holds no rule logic and shows no more
-than the seat in front of the screen may know). The base does the flow:
+than the seat in front of the screen may know) and its buttons from ``self.legal(seat)``. The base
+is the only place that applies actions, and does the flow:
 
 - starts the game a play route asks for (``PlaySetup``), writing a drawn seed into the URL;
-- lets the bot to act think (``Bot.think`` driven by the screen's timers, so the page stays live),
-  holds a quick answer back ``delay_ms`` so a person sees it coming, and shows a seconds counter in
-  ``[data-testid=status]`` during a long think;
-- turns a click on ``<button data-action="<notation>">`` into the action of the person to act;
-  ``data-pick`` clicks go to ``pick`` and ``data-cmd`` clicks to ``command``;
+- lets every bot seat to act think (``Bot.think`` driven by the screen's timers, so the page stays
+  live; several at once where several seats act at once), holds a quick answer back
+  (``bot_delay_ms``: ``delay_ms`` by default) so a person sees it coming, and shows a seconds
+  counter in ``[data-testid=status]`` during a long think;
+- runs the engine's clock: while ``CLOCK`` is to act (a timed event is due, such as the end of a
+  matching window) a timer plays its event after ``clock_ms()``, and the seconds left tick in
+  ``[data-testid=countdown]`` (``clock_text()``). Inside such a timed window a bot's answer holds
+  while the window lasts (other seats acting meanwhile do not void it) if it is still legal;
+  elsewhere any action voids the answers under way and the bots to act are asked again;
+- plays the actions people chose ahead (``play_when_due``) as soon as the rules allow them;
+- turns a click on ``<button data-action="<notation>">`` into the action of the person to act, or
+  of the seat in its ``data-seat`` where several people may act at once; ``data-pick`` clicks go
+  to ``pick`` and ``data-cmd`` clicks to ``command``;
 - with hidden information and several people at one device, puts a "pass the device" screen
   (``pass_screen``) between their turns, so nobody sees another's hand;
 - ``again_row`` and ``result_panel`` give every game the same end-of-game panel.
@@ -18,15 +27,15 @@ than the seat in front of the screen may know). The base does the flow:
 from __future__ import annotations
 
 import random
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Sequence
 
-from engine import CLOCK, GAMES, IllegalAction, State
+from engine import CLOCK, GAMES, Action, IllegalAction, State
 from engine.bots import get_bot
 from ui.dom import Node, attr, h, present
 from ui.routes import PlaySetup
 from ui.screen import Navigate, Screen
-from ui.timers import now_ms
+from ui.timers import Job, now_ms
 
 #: The button that deals on after a game of a match or series: not an engine action (the state
 #: has dealt the next game already); tests and players click it like one.
@@ -34,6 +43,20 @@ NEXT_GAME = "next-game"
 
 #: Think budget handed to the bots (searching levels use it; the others answer at once).
 BOT_BUDGET_MS = 1500
+#: How often the countdown of a timed event is redrawn.
+CLOCK_TICK_MS = 200
+#: How long a timed event takes to come due when the table does not say (``clock_ms``).
+DEFAULT_CLOCK_MS = 5000
+
+
+@dataclass
+class Asked:
+    """A bot seat's decision under way: the actions applied when it was asked (``key``) and the
+    timed window it was asked in (the clock's ``key``, or None outside a timed window)."""
+
+    key: int
+    window: int | None
+    job: Job | None = None
 
 
 class GameTable(Screen):
@@ -62,6 +85,14 @@ class GameTable(Screen):
         #: The person who last confirmed they hold the device (private tables only).
         self.holder: int | None = None
         self.thinking: int | None = None
+        #: The bot seats' decisions under way, by seat.
+        self.asked: dict[int, Asked] = {}
+        #: Actions people chose ahead, by seat, played as soon as they are legal.
+        self.ahead: dict[int, Action] = {}
+        #: While the clock's event is due: the actions applied when it came due, and when it falls.
+        self.clock_key: int | None = None
+        self.clock_deadline = 0.0
+        self._seen: tuple[Any, int | None, dict[str, Any]] | None = None
         self.error = ""  # a failure that stops the table (a bot that raised)
         self.notice = ""  # a refused click: shown, and the game goes on
         self.shown = 0  # finished games of a match or series whose result was dismissed
@@ -80,7 +111,13 @@ class GameTable(Screen):
         return None  # perfect information (the spectator sees it all) or bots only
 
     def view(self) -> dict[str, Any]:
-        return self.state.view(self.viewer())
+        """The view of the seat in front of the screen (worked out once per state and viewer;
+        read it, never change it)."""
+        viewer = self.viewer()
+        seen = self._seen
+        if seen is None or seen[0] is not self.state or seen[1] != viewer:
+            seen = self._seen = (self.state, viewer, self.state.view(viewer))
+        return seen[2]
 
     def legal(self, seat: int | None) -> tuple[Any, ...]:
         """The engine's legal actions of ``seat`` now, for the table to turn into buttons (by
@@ -122,25 +159,59 @@ class GameTable(Screen):
         return next((seat for seat in self.state.to_act() if seat in self.bots), None)
 
     def schedule(self) -> None:
-        """Start the bot to act, unless the game is over, paused or stopped by an error."""
+        """Set going what acts on its own now, unless the game is over, paused or stopped by an
+        error: the clock of a timed event, an action a person chose ahead, and a bot for every
+        bot seat to act that has no decision under way (see the module docstring)."""
         self.thinking = None
         if self.state.is_over() or self.paused or self.error:
+            self._drop_asked(())
+            self.clock_key = None
             return
-        seat = self.bot_to_act()
-        if seat is not None:
-            self.think(seat)
+        to_act = self.state.to_act()
+        self._run_clock(to_act)
+        for seat in to_act:
+            chosen = self.ahead.get(seat)
+            if chosen is not None and chosen in self.state.legal_actions(seat):
+                del self.ahead[seat]
+                self.play(seat, chosen)
+                return
+        self._drop_asked(to_act)
+        for seat in to_act:
+            if seat in self.bots:
+                if seat not in self.asked:
+                    self.think(seat)
+                if self.thinking is None:
+                    self.thinking = seat
+
+    def _holds(self, asked: Asked) -> bool:
+        """Whether a decision asked for earlier still answers the state now: nothing happened
+        since, or it was asked in the timed window still open."""
+        return asked.key == len(self.state.history) or (
+            asked.window is not None and asked.window == self.clock_key)
+
+    def _drop_asked(self, to_act: Sequence[int]) -> None:
+        """Stop the decisions under way that no longer answer the state (see ``_holds``)."""
+        for seat, asked in list(self.asked.items()):
+            if seat not in to_act or not self._holds(asked):
+                if asked.job is not None:
+                    asked.job.cancel()
+                del self.asked[seat]
 
     def think(self, seat: int) -> None:
-        self.thinking = seat
-        key = len(self.state.history)
-        thinking = self.bots[seat].think(self.game, self.state.view(seat), self.state.legal_actions(seat),
+        """Ask the bot of ``seat`` for its action now; its answer comes back to ``bot_plays``."""
+        state = self.state
+        if self.thinking is None:
+            self.thinking = seat
+        key = len(state.history)
+        asked = self.asked[seat] = Asked(key, self.clock_key if CLOCK in state.to_act() else None)
+        thinking = self.bots[seat].think(self.game, state.view(seat), state.legal_actions(seat),
                                          self.rngs[seat], BOT_BUDGET_MS)
         started = now_ms()
 
         def done(action: Any) -> None:
             # Hold a quick answer back a little: a move that appears instantly is easy to miss.
-            wait = self.setup.delay_ms - (now_ms() - started)
-            self.timers.later(wait, lambda: self.bot_plays(seat, action, key))
+            wait = self.bot_delay_ms(seat) - (now_ms() - started)
+            self.timers.later(wait, lambda: self.bot_plays(seat, action, asked))
 
         def failed(error: BaseException) -> None:
             self.fail(f"The {self.seats[seat].level} bot failed: {error}")
@@ -154,13 +225,64 @@ class GameTable(Screen):
                 line.textContent = f"{self.name(seat)} is thinking… {int((now_ms() - started) / 1000)} s"
             self.timers.later(1000, clock)
 
-        job = self.timers.drive(thinking, done, failed)
+        job = asked.job = self.timers.drive(thinking, done, failed)
         self.timers.later(2000, clock)
 
-    def bot_plays(self, seat: int, action: Any, key: int) -> None:
-        """A bot's answer arrives: play it unless the game moved on meanwhile."""
-        if len(self.state.history) == key:
-            self.play(seat, action)
+    def bot_delay_ms(self, seat: int) -> float:
+        """Hook: how long after it was asked a bot's answer is played (the route's ``delay``)."""
+        return self.setup.delay_ms
+
+    def bot_plays(self, seat: int, action: Any, asked: Asked) -> None:
+        """A bot's answer arrives: play it unless the game moved on meanwhile (in a timed
+        window, unless it is no longer legal: then the bot is asked again)."""
+        if self.asked.get(seat) is not asked or not self._holds(asked) or self.error or self.paused:
+            return
+        del self.asked[seat]
+        if asked.key != len(self.state.history) and action not in self.state.legal_actions(seat):
+            self.think(seat)
+            return
+        self.play(seat, action)
+
+    def play_when_due(self, seat: int, action: Action) -> None:
+        """A person's action chosen ahead: played by the base as soon as it is legal for ``seat``
+        (the table's own moves may come in between, bots' among them)."""
+        self.ahead[seat] = action
+        self.schedule()
+
+    # -- the clock of timed events ---------------------------------------------------------
+
+    def clock_ms(self) -> float:
+        """Hook: how long after it comes due the clock's event is played."""
+        return DEFAULT_CLOCK_MS
+
+    def clock_text(self) -> str:
+        """The seconds left before the clock's event, for ``[data-testid=countdown]``."""
+        left = max(0.0, self.clock_deadline - now_ms()) if self.clock_key is not None else 0.0
+        return f"{left / 1000:.1f} s"
+
+    def _run_clock(self, to_act: Sequence[int]) -> None:
+        if CLOCK not in to_act:
+            self.clock_key = None
+            return
+        if self.clock_key is not None:
+            return  # the event came due earlier and is still due: its time keeps running
+        key = self.clock_key = len(self.state.history)
+        self.clock_deadline = now_ms() + self.clock_ms()
+        self.timers.later(CLOCK_TICK_MS, lambda: self._clock_tick(key))
+
+    def _clock_tick(self, key: int) -> None:
+        if key != self.clock_key or self.error or self.paused:
+            return
+        left = self.clock_deadline - now_ms()
+        if left <= 0:
+            events = self.state.legal_actions(CLOCK)
+            if events:
+                self.play(CLOCK, events[0])  # the engine never reads a clock: the page's timer does
+            return
+        line = self.root.querySelector("[data-testid=countdown]")
+        if present(line):
+            line.textContent = self.clock_text()
+        self.timers.later(min(CLOCK_TICK_MS, left), lambda: self._clock_tick(key))
 
     def play(self, seat: int, action: Any) -> bool:
         """Apply ``action`` (an Action or notation) for ``seat``; False (and a notice) if refused."""
@@ -195,9 +317,12 @@ class GameTable(Screen):
 
     def on_click(self, element: Any) -> None:
         action = attr(element, "data-action")
+        seat = attr(element, "data-seat")
         pick = attr(element, "data-pick")
         command = attr(element, "data-cmd")
-        if action:
+        if action and seat:
+            self.act_as(int(seat), action)
+        elif action:
             self.act(action)
         elif pick:
             self.pick(pick)
@@ -220,6 +345,13 @@ class GameTable(Screen):
             return
         seat = self.human_to_act()
         if seat is not None and not self.paused and not self.needs_pass():
+            self.play(seat, notation)
+
+    def act_as(self, seat: int, notation: str) -> None:
+        """A ``data-action`` click on a button that names its seat (``data-seat``): where several
+        people may act at once, such as a matching window, the button says whose it is."""
+        if (seat in self.humans and seat in self.state.to_act() and not self.paused
+                and not self.needs_pass()):
             self.play(seat, notation)
 
     def pick(self, pick: str) -> None:

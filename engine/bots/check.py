@@ -40,7 +40,7 @@ from engine.check import (
     is_special,
     value,
 )
-from engine.core import Action, Game, Result, SetupError, State
+from engine.core import Action, EngineError, Game, Result, SetupError, State
 from engine.playing_cards import PlayingCard
 
 DECK_TOTAL = sum(value(card) for card in CARDS)
@@ -148,9 +148,11 @@ class Policy:
         return DrawPile()
 
     def _drawn(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
-        assert state.drawn is not None
-        drawn = value(state.drawn)
-        if is_special(state.drawn):
+        card = state.drawn
+        if card is None:
+            raise EngineError("check bot: a drawn-card decision with no drawn card")
+        drawn = value(card)
+        if is_special(card):
             return DiscardDrawn()  # worth the most, and its ability comes with the discard
         best_gain, best_slot = 0.0, None
         known = memory.own_known(state)
@@ -162,7 +164,8 @@ class Policy:
         return DiscardDrawn() if best_slot is None else Replace(best_slot)
 
     def _match(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
-        assert state.window is not None
+        if state.window is None:
+            raise EngineError("check bot: a matching decision with no matching stage open")
         wanted = state.window.card.rank
         mine = [slot for (owner, slot), card in memory.known.items()
                 if owner == memory.seat and card.rank == wanted]
@@ -206,7 +209,31 @@ def _exchange(a: Pos, b: Pos, legal: tuple[Action, ...]) -> Action:
     return action if action in legal else Skip()
 
 
-class RuleBot(Bot):
+class RulesOfThumb:
+    """What every Check! level shares: its reaction delay, and deciding by rules of thumb from a
+    state rebuilt from its view."""
+
+    level: str
+    policy: Policy
+
+    @property
+    def reaction_ms(self) -> int:
+        return reaction_ms(self.level)
+
+    def by_rules(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+                 rng: random.Random) -> Action:
+        if not legal:
+            raise SetupError("a bot was asked to act with no legal action")
+        return self.policy.choose(_check_state(game.from_view(view, rng)), view["seat"], legal)
+
+
+def _check_state(state: State) -> CheckState:
+    if not isinstance(state, CheckState):
+        raise EngineError(f"check bot: got a {type(state).__name__}, not a Check! state")
+    return state
+
+
+class RuleBot(RulesOfThumb, Bot):
     """A level played by its rules of thumb alone."""
 
     def __init__(self, level: str, description: str, style: Style) -> None:
@@ -214,17 +241,9 @@ class RuleBot(Bot):
         self.description = description
         self.policy = Policy(style)
 
-    @property
-    def reaction_ms(self) -> int:
-        return reaction_ms(self.level)
-
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        if not legal:
-            raise SetupError("a bot was asked to act with no legal action")
-        state = game.from_view(view, rng)
-        seat = view["seat"]
-        return self.policy.choose(state, seat, legal)  # type: ignore[arg-type]
+        return self.by_rules(game, view, legal, rng)
         yield  # pragma: no cover - makes this a generator
 
 
@@ -232,7 +251,7 @@ EASY = Style(forgets=True, check_at=9, check_lead=0, keep_unknown_at=3)
 MEDIUM = Style(forgets=False, check_at=12, check_lead=4, keep_unknown_at=4)
 
 
-class SearchBot(ISMCTSBot):
+class SearchBot(RulesOfThumb, ISMCTSBot):
     """ISMCTS for the turn, the drawn card and abilities, with medium's rules as the rollout
     policy; medium's rules in the matching window (a race, where searching would be too slow)."""
 
@@ -247,34 +266,25 @@ class SearchBot(ISMCTSBot):
     def __init__(self) -> None:
         self.policy = Policy(MEDIUM)
 
-    @property
-    def reaction_ms(self) -> int:
-        return reaction_ms(self.level)
-
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        if not legal:
-            raise SetupError("a bot was asked to act with no legal action")
         if view["phase"] not in ("turn", "drawn", "ability"):
-            state = game.from_view(view, rng)
-            return self.policy.choose(state, view["seat"], legal)  # type: ignore[arg-type]
+            return self.by_rules(game, view, legal, rng)
         if CallCheck() in legal:
             # The search looks a few turns ahead only, too short to judge a Check call: the
             # rules of thumb decide it, and the search chooses among the other actions.
-            state = game.from_view(view, rng)
-            if self.policy.choose(state, view["seat"], legal) == CallCheck():  # type: ignore[arg-type]
+            if self.by_rules(game, view, legal, rng) == CallCheck():
                 return CallCheck()
             legal = [action for action in legal if action != CallCheck()]
         return (yield from super().think(game, view, legal, rng, budget_ms))
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
                        rng: random.Random) -> Action:
-        return self.policy.choose(state, seat, legal)  # type: ignore[arg-type]
+        return self.policy.choose(_check_state(state), seat, legal)
 
     def evaluate(self, state: State) -> dict[int, float]:
         """A cut-off rollout: score the hands as they lie (the sample's cards are all known)."""
-        assert isinstance(state, CheckState)
-        scores = state.scores()
+        scores = _check_state(state).scores()
         best = min(scores)
         winners = tuple(seat for seat, score in enumerate(scores) if score == best)
         return {seat: self.reward(Result(scores, winners, ""), seat) for seat in range(state.players)}

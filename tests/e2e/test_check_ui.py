@@ -9,18 +9,12 @@ matching window the person sees the bots' passes already made.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
+from page_support import OVER, PHONE, TABLE, OpenApp, Shot, overflow
 
-PHONE = {"width": 360, "height": 740}
-TABLE = "[data-testid=table]"
-OVER = '[data-testid=table][data-over="1"]'
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
 
@@ -63,11 +57,6 @@ def until(page: Page, action: str, *, timeout_s: float = 60) -> None:
             continue
         page.wait_for_timeout(100)
     raise AssertionError(f"{action!r} was never offered; the table says: {page.locator(TABLE).inner_text()}")
-
-
-def no_sideways_scroll(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the page is {overflow}px wider than the screen"
 
 
 def start_from_lobby(page: Page, open_app: OpenApp, route: str, shot: Shot | None = None, name: str = "") -> None:
@@ -129,7 +118,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
 def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     start_from_lobby(page, open_app, STACK_ROUTE, shot, "check-lobby-360")
-    no_sideways_scroll(page)
+    assert overflow(page) <= 0
     button(page, "ready").click()
     button(page, "draw").click()
     button(page, "replace 3").click()  # the KS goes to the pile; the bot matches it with its KH
@@ -141,7 +130,7 @@ def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app
     assert "Bot (medium) peeked" in after_match or "Bot (medium) skipped" in after_match, after_match
     assert "You peeked" not in after_match and "You skipped" not in after_match
     shot(page, "check-stack-360")
-    no_sideways_scroll(page)
+    assert overflow(page) <= 0
     button(page, "skip").click()
     button(page, "skip").click()
     expect(page.locator(TABLE)).not_to_have_attribute("data-phase", "ability")
@@ -189,10 +178,13 @@ def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: Op
     expect(page.locator('button[data-action="pass"][data-seat="1"]')).to_be_visible()
     assert page.locator("[data-testid=memory-aid]").count() == 0
     page.locator('button[data-action="match 0"][data-seat="1"]').click()  # Ben's 2H
-    expect(page.locator("[data-testid=discard-pile]")).to_contain_text("sealed")
     expect(page.locator("[data-testid=status]")).to_contain_text("Ben to play")
+    # Ruling 10: the seal lifts as Ben's turn begins, so he may take the 2H he just matched.
+    expect(page.locator("[data-testid=discard-pile]")).to_contain_text("Discard · 2")
     expect(button(page, "draw")).to_be_visible()
-    assert page.locator("button[data-pick=take]").count() == 0  # a sealed pile cannot be taken
+    page.locator("button[data-pick=take]").click()
+    button(page, "take 1").click()
+    expect(page.locator("[data-testid=log]")).to_contain_text("Ben took 2H into card 2 and discarded 3H")
 
 
 def test_lobby_adds_and_removes_seats_then_locks(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -213,5 +205,9 @@ def test_lobby_adds_and_removes_seats_then_locks(page: Page, open_app: OpenApp, 
     assert "seats=human:Zo" in page.evaluate("location.hash") and "bot:hard" in page.evaluate("location.hash")
     expect(page.locator("[data-testid=log]")).to_have_count(0)  # nothing of the table shows yet
     page.locator("button[data-cmd=pass-done]").click()
-    expect(page.locator("[data-testid=log]")).to_contain_text("the lobby is locked")
+    log = page.locator("[data-testid=log]")
+    expect(log).to_contain_text("the lobby is locked")
     assert page.locator("button[data-cmd=add-bot]").count() == 0
+    # Ruling 1: the seats joined in seat order (the log lists the latest first).
+    lines = log.inner_text()
+    assert lines.index("Player 2 joined") < lines.index("Bot (hard) joined") < lines.index("opened the lobby")

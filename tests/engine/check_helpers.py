@@ -1,6 +1,6 @@
 """Shared helpers of the Check! tests: stacked deals past the lobby, and move scripts.
 
-Deals are built with ``deck_for(grids, draws)``: grid cards in slots 0..3 (0 1 on top, 2 3 at the
+Deals are built with ``stacked_deck(grids, draws)``: grid cards in slots 0..3 (0 1 on top, 2 3 at the
 bottom), then the draw pile from the top. Scripts are ``"0:draw, 0:replace 1, -1:timeout"``: the
 seat (``-1`` is the clock), a colon and the action in notation.
 """
@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from engine import GAMES
-from engine.check import deck_for
+from engine.check import stacked_deck
 
 GAME = GAMES["check"]
 
 
 def lobby(*grids: str, draws: str = "", **options: Any):
-    return GAME.new(seed=1, players=len(grids), options=options, deck=deck_for(grids, draws))
+    return GAME.new(seed=1, players=len(grids), options=options, deck=stacked_deck(grids, draws))
 
 
 def started(*grids: str, draws: str = "", **options: Any):

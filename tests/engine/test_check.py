@@ -12,7 +12,7 @@ import random
 import pytest
 
 from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupError
-from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, deck_for
+from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, stacked_deck
 
 from check_helpers import lobby, play, started
 
@@ -53,15 +53,35 @@ def legal(state, seat: int) -> set[str]:
 def test_lobby_join_then_the_game_master_starts_and_locks_it():
     state = lobby(A3, B3, C3)
     assert state.view(None)["phase"] == "lobby" and state.view(None)["game_master"] == 0
-    assert state.to_act() == (BOB, CAROL)  # the Game Master is in; the others may join
+    assert state.to_act() == (BOB,)  # the Game Master is in; the next seat may join
     refuse(state, ALICE, "start", "every seat must join")
-    state = state.apply(CAROL, "join")
-    refuse(state, BOB, "start", "only the Game Master")
     state = state.apply(BOB, "join")
+    refuse(state, BOB, "start", "only the Game Master")
+    state = state.apply(CAROL, "join")
     assert state.to_act() == (ALICE,) and legal(state, ALICE) == {"start"}
     state = state.apply(ALICE, "start")
     assert state.view(None)["phase"] == "peek"
     refuse(state, BOB, "join", "lobby is locked")
+
+
+def test_seats_join_in_seat_order_so_join_order_is_seat_order():
+    """Ruling 1: a join is accepted only from the next seat in order."""
+    state = lobby(A3, B3, C3, "2C 3C 4C 5C")
+    assert state.to_act() == (BOB,) and legal(state, CAROL) == set()
+    refuse(state, CAROL, "join", "seats join in seat order: seat 1 joins next")
+    refuse(state, 3, "join", "seat 1 joins next")
+    refuse(state, ALICE, "join", "seat 0 has already joined")
+    state = state.apply(BOB, "join")
+    assert state.to_act() == (CAROL,)
+    refuse(state, BOB, "join", "seat 1 has already joined")
+    refuse(state, 3, "join", "seat 2 joins next")
+    state = play(state, "2:join, 3:join")
+    assert state.view(None)["joined"] == [0, 1, 2, 3]
+    assert [entry["seat"] for entry in state.view(None)["log"] if entry["kind"] == "join"] == [1, 2, 3]
+    # A record whose joins come out of order does not replay.
+    text = Record.from_state(lobby(A3, B3, C3)).to_json().replace('"moves": []', '"moves": [[2, "join"]]')
+    with pytest.raises(IllegalAction, match="record move 1: .*seat 1 joins next"):
+        Record.from_json(text).replay()
 
 
 def test_deal_is_four_cards_in_a_grid_and_each_seat_sees_only_its_bottom_row():
@@ -169,20 +189,45 @@ def test_the_timer_ends_the_stage_as_a_pass_for_everyone_left():
     refuse(state, CLOCK, "timeout", "no matching stage")
 
 
-def test_first_correct_match_wins_shrinks_the_grid_and_seals_the_pile():
-    state = started(A3, B3, "9D 10D 5D 3D", draws="4C 4D")
-    state = play(state, "0:draw, 0:replace 0")  # 5S discarded; Bob and Carol both hold a five
+def test_first_correct_match_wins_shrinks_the_grid_and_seals_the_pile_for_the_rest_of_the_turn():
+    state = started(A3, "KH 6H 7H 8H", "9D 10D KD 3D", draws="KC")
+    state = play(state, "0:draw, 0:discard")  # the KC; Bob and Carol both hold a King
     state = state.apply(BOB, "match 0")
-    assert state.view(None)["grids"][BOB][0] is None  # a hole: positions stay stable
+    view = state.view(None)
+    assert view["grids"][BOB][0] is None  # a hole: positions stay stable
     assert len(state.zones()["grid1"]) == 3
-    assert state.view(None)["discard_top"] == "5H" and state.view(None)["sealed"] is True
-    # Ruling 4: no new stage; the turn goes on (Bob is next), Carol's five is too late.
-    assert state.to_act() == (BOB,)
+    assert view["discard_top"] == "KH" and view["sealed"] is True
+    # Ruling 4: no new stage; Carol's King is too late. The seal holds while the abilities of
+    # this turn resolve (Bob's King first, then Alice's).
+    assert state.to_act() == (BOB,) and view["phase"] == "ability"
     refuse(state, CAROL, "match 2", "not that seat's turn")
-    # The seal holds for the next draw: Bob must draw from the draw pile.
-    assert legal(state, BOB) == {"draw", "check"}
-    refuse(state, BOB, "take 1", "sealed")
-    # The next discard covers the matched card and unseals the pile.
+    state = play(state, "1:skip, 1:skip")
+    assert state.view(None)["sealed"] is True
+    # Ruling 10: the seal lifts when the next player's turn begins.
+    state = play(state, "0:skip, 0:skip")
+    assert state.to_act() == (BOB,) and state.view(None)["sealed"] is False
+    refuse(state, BOB, "take 1", "King, Queen or Jack")  # a King is never taken back
+
+
+def test_the_seal_lifts_at_the_next_turn_so_the_next_player_may_take_the_matched_card():
+    """Ruling 10: Carol matches Alice's 5S with her 5D; Bob, next to play, takes the 5D."""
+    state = started(A3, B3, "9D 10D 5D 3D", draws="4C 4D")
+    state = play(state, "0:draw, 0:replace 0")  # 5S discarded
+    state = state.apply(CAROL, "match 2")
+    view = state.view(None)
+    assert view["discard_top"] == "5D" and view["grids"][CAROL][2] is None
+    assert state.to_act() == (BOB,) and view["phase"] == "turn" and view["sealed"] is False
+    assert {"draw", "take 0", "take 1", "take 2", "take 3", "check"} == legal(state, BOB)
+    state = state.apply(BOB, "take 1")
+    assert state.zones()["grid1"] == ("5H", "5D", "7H", "8H")
+    assert state.view(None)["discard_top"] == "6H" and state.view(None)["sealed"] is False
+    assert card(state, ALICE, BOB, 1) == "5D"  # everyone saw where it went
+
+
+def test_the_seal_also_lifts_for_the_matcher_when_the_next_turn_is_theirs():
+    state = started(A3, B3, C3, draws="4C 4D")
+    state = play(state, "0:draw, 0:replace 0, 1:match 0")  # Bob matches 5S with 5H, then plays
+    assert state.to_act() == (BOB,) and "take 1" in legal(state, BOB)
     state = play(state, "1:draw, 1:discard")
     assert state.view(None)["sealed"] is False and state.view(None)["discard_top"] == "4D"
 
@@ -327,7 +372,11 @@ def test_a_discarders_ability_fizzles_when_its_owner_matched_out():
     ))
     view = state.view(None)
     assert view["locked"] == [ALICE] and view["stack"] == []  # both Kings fizzled
-    assert ["{0}'s KC fizzles: the seat is locked", [ALICE]] in view["log"]
+    fizzled = [entry for entry in view["log"] if entry["kind"] == "fizzle"]
+    assert fizzled == [  # her matched King (last in) first, then her discarded one
+        {"kind": "fizzle", "seat": ALICE, "text": f"{{0}}'s {king} fizzles: the seat is locked", "seats": [ALICE]}
+        for king in ("KS", "KC")
+    ]
     assert state.to_act() == (BOB,)  # Bob's final turn
 
 
@@ -431,12 +480,12 @@ def test_bad_stacked_decks_are_refused():
     with pytest.raises(SetupError, match="each of the 52 cards"):
         GAME.new(players=2, deck=["AS"] * 52)
     with pytest.raises(SetupError, match="repeats a card"):
-        deck_for(["AS 2S 3S 4S", "AS 2H 3H 4H"])
+        stacked_deck(["AS 2S 3S 4S", "AS 2H 3H 4H"])
 
 
 def test_stacked_decks_read_every_card_spelling_and_keep_the_canonical_one():
-    assert deck_for(["as th 3♠ 4s", "2H 3H 4H 5H"])[:5] == ("AS", "10H", "3S", "4S", "2H")
-    canonical = deck_for([A3, B3])
+    assert stacked_deck(["as th 3♠ 4s", "2H 3H 4H 5H"])[:5] == ("AS", "10H", "3S", "4S", "2H")
+    canonical = stacked_deck([A3, B3])
     spelled = [name.lower().replace("10", "t") for name in canonical]
     state = GAME.new(seed=1, players=2, deck=spelled)
     assert state.deck == canonical
@@ -444,7 +493,7 @@ def test_stacked_decks_read_every_card_spelling_and_keep_the_canonical_one():
     with pytest.raises(SetupError, match="bad stacked deck"):
         GAME.new(players=2, deck=["1X", *canonical[1:]])
     with pytest.raises(SetupError, match="unknown card"):
-        deck_for(["AS 2S 3S 1X", "2H 3H 4H 5H"])
+        stacked_deck(["AS 2S 3S 1X", "2H 3H 4H 5H"])
 
 
 def test_views_never_show_cards_a_seat_has_not_seen_and_from_view_keeps_them():
@@ -457,6 +506,49 @@ def test_views_never_show_cards_a_seat_has_not_seen_and_from_view_keeps_them():
     assert rebuilt.zones()["grid1"][0] == "5H"  # a card Alice knows stays put
     others = {GAME.from_view(state.view(ALICE), random.Random(k)).zones()["grid1"][1] for k in range(8)}
     assert len(others) > 1  # cards she has not seen are dealt at random
+
+
+def face_up(state, viewer: int | None, owner: int) -> list[bool]:
+    return [cell["up"] for cell in state.view(viewer)["grids"][owner] if cell is not None]
+
+
+def test_views_say_which_cards_lie_face_up_for_their_seat_now():
+    """Cards lie face down even when known (a memory game) but in the moments the rules show
+    them: the bottom row until ready, an ability's peeks, a failed try, the final reveal."""
+    state = play(lobby(A3, B3, draws="KC 4C"), "1:join, 0:start")
+    assert face_up(state, ALICE, ALICE) == [False, False, True, True]
+    assert face_up(state, BOB, ALICE) == [False] * 4 and face_up(state, None, ALICE) == [False] * 4
+    state = state.apply(ALICE, "ready")
+    assert face_up(state, ALICE, ALICE) == [False] * 4 and face_up(state, BOB, BOB) == [False, False, True, True]
+    assert card(state, ALICE, ALICE, 2) == "7S"  # still known
+    state = play(state, "1:ready, 0:draw, 0:discard, -1:timeout, 0:peek 1.0")
+    view = state.view(ALICE)
+    assert view["ability"] == {"owner": ALICE, "card": "KC", "peeks_left": 1, "peeked": [[BOB, 0]]}
+    assert face_up(state, ALICE, BOB) == [True, False, False, False]
+    assert face_up(state, BOB, BOB) == [False] * 4
+    state = state.apply(ALICE, "skip")
+    assert face_up(state, ALICE, BOB) == [True, False, False, False]  # until the ability ends
+    state = state.apply(ALICE, "skip")
+    assert face_up(state, ALICE, BOB) == [False] * 4 and state.view(ALICE)["ability"] is None
+    state = play(state, "1:draw, 1:discard, 0:match 1")  # 6S on the 4C: shown to everyone
+    for viewer in (None, ALICE, BOB):
+        assert face_up(state, viewer, ALICE) == [False, True, False, False, False]
+    state = play(state, "-1:timeout, 0:check, 1:draw, 1:discard, 1:pass")
+    assert state.is_over()  # the final reveal: every card face up for everyone
+    assert all(all(face_up(state, viewer, seat)) for viewer in (None, ALICE, BOB) for seat in (ALICE, BOB))
+
+
+def test_views_carry_positions_seats_to_act_and_grid_sizes():
+    state = started(A3, B3, C3, draws="4C")
+    state = play(state, "0:draw, 0:discard")
+    view = state.view(BOB)
+    assert view["to_act"] == [ALICE, BOB, CAROL, CLOCK] and view["seat"] == BOB
+    assert [cell["pos"] for cell in view["grids"][CAROL]] == ["2.0", "2.1", "2.2", "2.3"]
+    assert view["hand_sizes"] == [4, 4, 4]
+    state = state.apply(CAROL, "match 0")  # 9D on the 4C: a penalty card
+    assert state.view(None)["hand_sizes"] == [4, 4, 5]
+    assert state.view(None)["log"][-1] == {
+        "kind": "miss", "seat": CAROL, "text": "{0} tried 9D on 4C: wrong rank, penalty card", "seats": [CAROL]}
 
 
 def test_a_record_replays_the_king_on_king_game():

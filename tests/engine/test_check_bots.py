@@ -1,13 +1,13 @@
 """Check! bots: legal everywhere, memory (easy forgets), Check calls, abilities, matching, the
 reaction delays, and no bot reading a face-down card it has not seen.
 
-Bots get ``state.view(seat)`` through ``json.loads(json.dumps(...))`` (plain JSON only), the
-legal actions and a seeded ``random.Random``.
+Bots decide through ``support.decide``: the JSON view of their seat (plain JSON only), the legal
+actions and a seeded ``random.Random``, with a budget generous enough that hard always runs its
+full, seeded search.
 """
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
@@ -18,17 +18,11 @@ from engine.bots.check import reaction_ms, remember
 from engine.check import CallCheck, Match, Pass, Phase
 
 from check_helpers import play, started
+from support import decide, json_view
 
 GAME = GAMES["check"]
 LEVELS = levels("check")
 RULE_LEVELS = ("easy", "medium")
-
-
-def decide(level: str, state, seat: int, seed: int = 0):
-    """The bot's choice; the budget is generous so that hard always runs its full, seeded search
-    (a search cut short by the clock would depend on the machine's speed)."""
-    view = json.loads(json.dumps(state.view(seat)))
-    return get_bot("check", level).choose(GAME, view, state.legal_actions(seat), random.Random(seed), 600_000)
 
 
 def bot_game(level_by_seat: list[str], seed: int, max_actions: int = 2000):
@@ -157,15 +151,12 @@ def test_states_differing_only_in_hidden_cards_get_the_same_decision(level: str)
 
 def test_hard_thinks_in_slices():
     state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="3C").apply(0, "draw")
-    bot = get_bot("check", "hard")
-    view = json.loads(json.dumps(state.view(0)))
-    thinking = bot.think(GAME, view, state.legal_actions(0), random.Random(1), 10_000)
-    slices = 0
-    while True:
-        try:
-            next(thinking)
-            slices += 1
-        except StopIteration as done:
-            assert done.value in state.legal_actions(0)
-            break
-    assert slices >= 2
+    thinking = get_bot("check", "hard").think(GAME, json_view(state, 0), state.legal_actions(0),
+                                              random.Random(1), 10_000)
+    slices = []
+    try:
+        while True:
+            slices.append(next(thinking))
+    except StopIteration as done:
+        assert done.value in state.legal_actions(0)
+    assert len(slices) >= 2
