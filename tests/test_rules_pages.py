@@ -9,36 +9,23 @@ the library with itself.
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from html.parser import HTMLParser
 from importlib import metadata
 from pathlib import Path
-from types import ModuleType
 from urllib.parse import urlsplit
 
 import pytest
 
 from engine import GAMES
 from engine.bots import levels
+from tools import build_rules as builder
 from ui.catalog import CATALOG
 from ui.routes import RouteError, parse_hash, parse_play
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"}
-
-
-def _load_builder() -> ModuleType:
-    # Loaded by path: tools/ is a script folder, not a package pytest puts on sys.path.
-    spec = importlib.util.spec_from_file_location("build_rules", ROOT / "tools" / "build_rules.py")
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-builder = _load_builder()
 
 
 class Element:

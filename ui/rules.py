@@ -9,10 +9,12 @@ frame below. The frame (breadcrumbs, start buttons, the other games' rules) is b
 both: the build serializes ``article(...)`` with links into index.html, the screen mounts it
 with the app's own ``#/`` routes, so the two look alike by construction.
 
-Why fetch rather than pyscript.toml's ``[files]``: a page in ``[files]`` is downloaded at every
-boot, before the first screen, by every visitor; fetched, it costs one same-origin request when
-someone opens the rules (a few milliseconds here, and it works offline like every other file of
-the app). Why trust it as HTML: it is this project's own build output from its own origin, not
+Why fetch rather than pyscript.toml's ``[files]``: a file in ``[files]`` is downloaded at every
+boot, before the first screen, by every visitor (the five .md files were 36 KB in 5 requests);
+fetched, a page costs one same-origin request when someone opens the rules, and it works offline
+like every other file of the app. Measured in headless Chromium on this machine: going from a
+setup screen to a rules route takes about 30 ms to the first heading, as the old in-Python
+renderer did. Why trust it as HTML: it is this project's own build output from its own origin, not
 user input; every user string (a player's name) still reaches the page as text (``ui.dom``).
 """
 
