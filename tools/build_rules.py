@@ -147,7 +147,7 @@ def slug(text: str) -> str:
 
 
 def _ids_and_links(state: Any) -> None:
-    """Core rule: an id on every heading, both targets on every link (module docstring)."""
+    """Core rule: an id on every heading, a scope on header cells, both targets on every link."""
     source = state.env.get("source", "?")
     taken: set[str] = set()
     tokens = state.tokens
@@ -160,6 +160,8 @@ def _ids_and_links(state: Any) -> None:
                 ident = f"{base}-{number}"
             taken.add(ident)
             token.attrSet("id", ident)
+        elif token.type == "th_open":  # a header cell heads its column (tables have one header row)
+            token.attrSet("scope", "col")
         for child in token.children or ():
             if child.type == "link_open":
                 href, route = link_targets(str(child.attrGet("href")), source)
