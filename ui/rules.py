@@ -88,7 +88,6 @@ class RulesScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, game_id: str, title: str) -> None:
         super().__init__(root, navigate)
         self.game_id = game_id
-        self.game_title = title
         self.title = f"{title}: rules — Five Checks"
         self._task: Any = None
 
