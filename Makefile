@@ -1,10 +1,12 @@
 # Five Checks: build, serve, test, benchmark.
 #
 #   make vendor         npm ci (when node_modules is missing or stale), copy the runtime into
-#                       vendor/, regenerate pyscript.toml's [files] table
+#                       vendor/, install the build deps and build the rules pages
+#                       (docs/rules/<id>.html), regenerate pyscript.toml's [files] table
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main()
+#   make rules          build deps, then the rules pages from docs/rules/*.md
 #   make pyscript.toml  regenerate the [files] table from engine/ and ui/
 #
 # Needs Python 3.11+ and Node.js 20+ with npm. Nothing here needs network access except
@@ -16,7 +18,7 @@ PIP_FLAGS ?= -q --disable-pip-version-check
 
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: all vendor play test test-deps browser bench pyscript.toml clean
+.PHONY: all vendor rules build-deps play test test-deps browser bench pyscript.toml clean
 
 all: vendor
 
@@ -26,9 +28,14 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ with npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 
-vendor: node_modules/.package-lock.json
+vendor: node_modules/.package-lock.json rules
 	$(PYTHON) tools/vendor.py
 	$(PYTHON) tools/gen_pyscript_toml.py
+
+# The rules pages are rendered by a pinned Markdown library (requirements-build.txt); the pages
+# are git-ignored build output, rewritten only when their text changed.
+rules: build-deps
+	$(PYTHON) tools/build_rules.py
 
 pyscript.toml:
 	$(PYTHON) tools/gen_pyscript_toml.py
@@ -37,6 +44,10 @@ play: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
 
 # A Debian/Ubuntu python may be "externally managed" (PEP 668): fall back to a user install.
+build-deps:
+	$(PYTHON) -m pip install $(PIP_FLAGS) -r requirements-build.txt \
+	  || $(PYTHON) -m pip install $(PIP_FLAGS) --user --break-system-packages -r requirements-build.txt
+
 test-deps:
 	$(PYTHON) -m pip install $(PIP_FLAGS) -r requirements-dev.txt \
 	  || $(PYTHON) -m pip install $(PIP_FLAGS) --user --break-system-packages -r requirements-dev.txt
@@ -66,3 +77,4 @@ bench: vendor
 
 clean:
 	rm -rf vendor test-artifacts .pytest_cache .hypothesis
+	rm -f docs/rules/*.html

@@ -31,7 +31,6 @@ ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyscript.toml"
 PACKAGES = ("engine", "ui")  # the Python trees the page imports
 SKIP_DIRS = {"__pycache__", "tests", "node_modules"}
-PAGE_DATA = ("docs/rules/*.md",)  # data files the UI opens from the virtual filesystem
 
 DEFAULT_HEADER = """\
 # PyScript configuration for index.html (PyScript 0.7.31 on Pyodide 314.0.2).
@@ -49,7 +48,10 @@ _FILES_TABLE_RE = re.compile(r"^\[files\][^\n]*\n(?:(?!\[)[^\n]*(?:\n|\Z))*", re
 
 
 def python_files(root: Path = ROOT) -> list[str]:
-    """Repo-relative POSIX paths of every .py file under engine/ and ui/, plus ``PAGE_DATA``, sorted."""
+    """Repo-relative POSIX paths of every .py file under engine/ and ui/, sorted.
+
+    Nothing else: the rules pages are fetched when opened (ui/rules.py), not copied at boot.
+    """
     found: list[str] = []
     for package in PACKAGES:
         base = root / package
@@ -60,9 +62,6 @@ def python_files(root: Path = ROOT) -> list[str]:
             if SKIP_DIRS.intersection(rel.parts[:-1]) or any(p.startswith(".") for p in rel.parts):
                 continue
             found.append(rel.as_posix())
-    # Non-Python files the page reads at run time (the rules pages, opened by ui/rules.py).
-    for pattern in PAGE_DATA:
-        found += [path.relative_to(root).as_posix() for path in root.glob(pattern) if path.is_file()]
     return sorted(found)
 
 

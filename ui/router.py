@@ -15,7 +15,7 @@ from engine.bots import levels
 from ui.catalog import entry
 from ui.gallery import GalleryScreen
 from ui.routes import Route, RouteError, parse_play
-from ui.rules import RulesScreen, rules_path
+from ui.rules import RulesScreen
 from ui.screen import MessageScreen, Navigate, Screen
 from ui.setup import SetupScreen
 
@@ -47,13 +47,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if not rest:
         return SetupScreen(root, navigate, game_id, route.query)
     if rest == ("rules",):
-        try:
-            text = rules_path(game_id).read_text(encoding="utf-8")
-        except OSError:
-            return MessageScreen(root, navigate, f"{game.title}: rules not found",
-                                 "The rules page of this game is missing from this copy of the app.",
-                                 [HOME, (f"#/{game_id}", "Set up a game")])
-        return RulesScreen(root, navigate, game_id, game.title, text)
+        return RulesScreen(root, navigate, game_id, game.title)
     if rest == ("play",):
         back = [(f"#/{game_id}", "Set up the game again"), HOME]
         try:

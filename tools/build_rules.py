@@ -1,0 +1,279 @@
+#!/usr/bin/env python3
+"""Render the rules of every game, ``docs/rules/<id>.md``, into ``docs/rules/<id>.html``.
+
+Each page stands alone: the site's styles, breadcrumbs back to the gallery and to the game's
+setup (``../../index.html#/<id>``), and no script at all, so it is readable with JavaScript off
+and before Python has started (the static shell of index.html links to it). The app's
+``#/<id>/rules`` route fetches the same file and shows its ``[data-rules-body]`` element, so
+both show one HTML (ui/rules.py). The pages sit beside their sources so that ``docs/rules/`` is
+the one folder to host (README "Host it") and a link from one .md to another (``check.md``)
+keeps its meaning once both are HTML.
+
+Markdown is CommonMark plus tables (markdown-it-py, pinned in requirements-build.txt), with:
+
+* raw HTML and images off: the text is prose, and everything the page shows comes from here;
+* headings get ids (``## The cards`` -> ``id="the-cards"``) so a section can be linked;
+* a ``>`` block is a note (``aside.note``), as the app styles it;
+* a table is wrapped in ``div.table-wrap``, which scrolls sideways on a phone, not the page;
+* a code span in card notation (`` `bQ` ``) becomes the card chip of the Chess Cards table;
+* a link may go to another rules page (``check.md``, ``check.md#scoring``) or to an app route
+  (``#/checks/play?seats=human,bot``). The page gets an ``href`` that works from
+  ``docs/rules/`` and the app route in ``data-route``, which the app follows instead. Any other
+  link stops the build: the app works offline and does not send readers elsewhere by surprise.
+
+The output is git-ignored and rebuilt by ``make vendor``; a file is rewritten only when its
+content changes. Usage: ``python3 tools/build_rules.py [--check]`` (``--check``: exit 1 if a
+page is missing or stale, write nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Callable
+from html import escape
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make `ui` importable
+    sys.path.insert(0, str(ROOT))
+
+from ui.catalog import CATALOG, entry  # noqa: E402
+from ui.dom import Node, classes  # noqa: E402
+from ui.routes import parse_hash  # noqa: E402
+from ui.rules import ROUTE_ATTR, RULES_DIR, article, code_node, page_path  # noqa: E402
+
+LIBRARY = "markdown-it-py"
+REQUIREMENTS = ROOT / "requirements-build.txt"
+#: index.html as seen from docs/rules/, where the pages are.
+INDEX = "../" * RULES_DIR.count("/") + "../index.html"
+#: The comment that marks a page as built here (so a stale page may be removed).
+MARK = "Built by tools/build_rules.py"
+
+_SIBLING = re.compile(r"(?:\./)?(?P<id>[a-z0-9-]+)\.md(?P<anchor>#[a-z0-9-]+)?")
+
+PAGE = """\
+<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{title}: rules — Five Checks</title>
+  <meta name="description" content="The rules of {title}, in the words of Five Checks, the card games that run in the browser.">
+  <meta name="generator" content="{library} {version}">
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="{up}ui/shell.css">
+  <link rel="stylesheet" href="{up}ui/style.css">
+</head>
+<body>
+  <!-- {mark} from {source}: do not edit, `make vendor` writes it again. -->
+  <main class="shell static-page">
+    <header class="site-bar"><a href="{index}">Five Checks</a></header>
+    {article}
+  </main>
+</body>
+</html>
+"""
+
+
+class BuildError(Exception):
+    """A rules text the build cannot turn into a page (the message names file and problem)."""
+
+
+class Raw(str):
+    """HTML the build already wrote (the rendered Markdown): ``to_html`` passes it through.
+
+    A ``str`` subclass, so ``ui.dom.h`` keeps it as a child like any text.
+    """
+
+
+# ----------------------------------------------------------------------------- the library
+
+
+def pinned_version(package: str = LIBRARY) -> str:
+    """The version requirements-build.txt pins for ``package``."""
+    for line in REQUIREMENTS.read_text(encoding="utf-8").splitlines():
+        name, _, version = line.split("#", 1)[0].strip().partition("==")
+        if name.strip().lower() == package.lower() and version:
+            return version.strip()
+    raise BuildError(f"{REQUIREMENTS.name} does not pin {package}")
+
+
+def check_library() -> str:
+    """The installed version of the library; BuildError unless it is the pinned one."""
+    wanted = pinned_version()
+    try:
+        have = metadata.version(LIBRARY)
+    except metadata.PackageNotFoundError:
+        have = None
+    if have != wanted:
+        found = f"{LIBRARY} {have} is installed" if have else f"{LIBRARY} is not installed"
+        raise BuildError(f"{found} but {REQUIREMENTS.name} pins {wanted}: run `make vendor` "
+                         f"(or pip install -r {REQUIREMENTS.name})")
+    return have
+
+
+def markdown() -> Any:
+    """The configured parser and renderer (see the module docstring for the choices)."""
+    from markdown_it import MarkdownIt
+
+    md = MarkdownIt("commonmark", {"html": False}).enable("table").disable("image")
+    md.core.ruler.push("rules_ids_and_links", _ids_and_links)
+    md.add_render_rule("code_inline", _code_inline)
+    md.add_render_rule("table_open", _table_open)
+    md.add_render_rule("table_close", _table_close)
+    md.add_render_rule("blockquote_open", lambda *_: '<aside class="note">\n')
+    md.add_render_rule("blockquote_close", lambda *_: "</aside>\n")
+    return md
+
+
+def _code_inline(renderer: Any, tokens: list[Any], index: int, options: Any, env: dict) -> str:
+    return to_html(code_node(tokens[index].content))
+
+
+def _table_open(renderer: Any, tokens: list[Any], index: int, options: Any, env: dict) -> str:
+    return '<div class="table-wrap">\n' + renderer.renderToken(tokens, index, options, env)
+
+
+def _table_close(renderer: Any, tokens: list[Any], index: int, options: Any, env: dict) -> str:
+    return renderer.renderToken(tokens, index, options, env) + "</div>\n"
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _ids_and_links(state: Any) -> None:
+    """Core rule: an id on every heading, a scope on header cells, both targets on every link."""
+    source = state.env.get("source", "?")
+    taken: set[str] = set()
+    tokens = state.tokens
+    for index, token in enumerate(tokens):
+        if token.type == "heading_open":
+            base = slug(tokens[index + 1].content)
+            ident, number = base, 1
+            while ident in taken:  # two headings of the same name: the second gets "-2"
+                number += 1
+                ident = f"{base}-{number}"
+            taken.add(ident)
+            token.attrSet("id", ident)
+        elif token.type == "th_open":  # a header cell heads its column (tables have one header row)
+            token.attrSet("scope", "col")
+        for child in token.children or ():
+            if child.type == "link_open":
+                href, route = link_targets(str(child.attrGet("href")), source)
+                child.attrSet("href", href)
+                child.attrSet(ROUTE_ATTR, route)
+
+
+def link_targets(href: str, source: str) -> tuple[str, str]:
+    """A link of the Markdown -> (its href on the static page, the app route it stands for)."""
+    if href.startswith("#/"):
+        return static_link(href), href
+    sibling = _SIBLING.fullmatch(href)
+    if sibling and entry(sibling["id"]) is not None:
+        return f"{sibling['id']}.html{sibling['anchor'] or ''}", f"#/{sibling['id']}/rules"
+    raise BuildError(
+        f"{source}: the link {href!r} leads nowhere the app can follow: link another rules page "
+        f"(check.md, check.md#a-heading) or an app route (#/check/play?seats=human,bot)")
+
+
+# ----------------------------------------------------------------------------- the page
+
+
+def static_link(route: str) -> str:
+    """An app route as an href from docs/rules/: rules pages link each other directly."""
+    parts = parse_hash(route).parts
+    if len(parts) == 2 and parts[1] == "rules" and entry(parts[0]) is not None:
+        return f"{parts[0]}.html"
+    return INDEX if not parts else INDEX + route
+
+
+def to_html(node: Node | str) -> str:
+    """HTML text of a ``ui.dom`` tree (text escaped, ``Raw`` passed through)."""
+    if isinstance(node, Raw):
+        return str(node)
+    if isinstance(node, str):
+        return escape(node, quote=False)
+    attrs = []
+    for name, value in node.attrs.items():
+        if value is None or value is False:
+            continue
+        if value is True:
+            attrs.append(f" {name}")
+            continue
+        text = value if name != "class" or isinstance(value, str) else classes(*value)
+        attrs.append(f' {name}="{escape(str(text))}"')
+    inner = "".join(to_html(child) for child in node.children)
+    return f"<{node.tag}{''.join(attrs)}>{inner}</{node.tag}>"
+
+
+def body_html(md: Any, game_id: str, text: str) -> str:
+    """The rendered Markdown of one game (what goes inside ``[data-rules-body]``)."""
+    return str(md.render(text, {"source": f"{RULES_DIR}/{game_id}.md"}))
+
+
+def page_html(md: Any, version: str, game_id: str, text: str) -> str:
+    item = entry(game_id)
+    if item is None:
+        raise BuildError(f"{RULES_DIR}/{game_id}.md: no game {game_id!r} in ui/catalog.py")
+    body = Raw("\n" + body_html(md, game_id, text))
+    return PAGE.format(
+        title=escape(item.title), library=LIBRARY, version=version, mark=MARK,
+        up="../" * (RULES_DIR.count("/") + 1), index=INDEX, source=f"{RULES_DIR}/{game_id}.md",
+        article=to_html(article(game_id, body, static_link)),
+    )
+
+
+def build(write: bool = True, log: Callable[[str], None] = print) -> list[Path]:
+    """Every page that is missing or differs from its source's rendering (written if ``write``)."""
+    version = check_library()
+    md = markdown()
+    folder = ROOT / RULES_DIR
+    sources = {path.stem: path for path in sorted(folder.glob("*.md"))}
+    missing = [item.id for item in CATALOG if item.id not in sources]
+    if missing:
+        raise BuildError(f"no rules text for {', '.join(missing)} in {RULES_DIR}/")
+    changed: list[Path] = []
+    wanted: set[Path] = set()
+    for game_id, source in sources.items():
+        target = ROOT / page_path(game_id)
+        wanted.add(target)
+        html = page_html(md, version, game_id, source.read_text(encoding="utf-8"))
+        if not target.is_file() or target.read_text(encoding="utf-8") != html:
+            changed.append(target)
+            if write:
+                target.write_text(html, encoding="utf-8")
+    stale = [path for path in folder.glob("*.html")
+             if path not in wanted and MARK in path.read_text(encoding="utf-8")]
+    for path in stale:  # the page of a text that is gone
+        changed.append(path)
+        if write:
+            path.unlink()
+    if write:
+        log(f"rules: {LIBRARY} {version}: {len(sources)} pages in {RULES_DIR}/, "
+            f"{len(changed)} written or removed")
+    return changed
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--check", action="store_true", help="exit 1 if a page is missing or stale")
+    args = parser.parse_args(argv)
+    try:
+        changed = build(write=not args.check)
+    except BuildError as error:
+        print(f"rules: {error}", file=sys.stderr)
+        return 2
+    if args.check and changed:
+        for path in changed:
+            print(f"rules: out of date: {path.relative_to(ROOT)}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
