@@ -46,9 +46,11 @@ def click_through(page: Page) -> list[str]:
             if done != "pass" and not done.startswith("pick ")]
 
 
-def no_sideways_scroll(page: Page) -> None:
+def fits(page: Page, shot: Shot, name: str) -> None:
+    """The page scrolls no sideways (on a phone), and a screenshot of it as ``name``."""
     wider = overflow(page)
     assert wider <= 0, f"the page is {wider}px wider than the window"
+    shot(page, name)
 
 
 def test_whole_game_against_a_bot_with_all_variants(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -104,19 +106,16 @@ def test_a_stacked_deck_shows_a_blow_up(page: Page, open_app: OpenApp, shot: Sho
 def test_the_table_fits_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, f"#/private-checkers/play?seats=human,bot:random&seed=1&delay=0&deck={BLAST_DECK}")
-    no_sideways_scroll(page)
+    assert overflow(page) <= 0
     page.locator('button[data-pick="e3"]').click()
     page.locator('button[data-action="e3-f4"]').click()
     expect(page.locator("[data-testid=discard]")).to_be_visible()
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-discard-360")
+    fits(page, shot, "private-checkers-discard-360")
     page.locator("[data-testid=discard] " + ACTION).first.click()
     expect(page.locator("[data-testid=blowup]")).to_be_visible()
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-blowup-360")
+    fits(page, shot, "private-checkers-blowup-360")
     click_through(page)
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-result-360")
+    fits(page, shot, "private-checkers-result-360")
 
 
 def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, open_app: OpenApp, shot: Shot) -> None:
