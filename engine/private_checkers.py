@@ -35,7 +35,8 @@ dark squares are those with an even file+rank sum, numbered 0..31 row by row (``
 
 Stacked deck (``deck=``): any order of the 52 cards. Light's hearts and spades, in the order
 they appear, go to squares 0..15 (the first sixteen) and to Light's stockpile (the last ten);
-Dark's diamonds and clubs likewise to squares 16..31 and Dark's stockpile.
+Dark's diamonds and clubs likewise to squares 16..31 and Dark's stockpile. :func:`stacked_deck`
+writes such a deck from each side's cards in that order.
 
 Notation: ``c3-d4`` a step, ``c3xe5`` one jump (a multi-jump is one action per jump), ``d4*e5`` a
 footman capturing in place, ``c1^`` a rescue, ``discard 7S`` the stockpile card given up.
@@ -46,23 +47,26 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from engine.core import (
     Action,
+    EngineError,
     Game,
-    deal_order,
     IllegalAction,
     InvalidNotation,
     Option,
     Result,
     SetupError,
     State,
+    deal_order,
+    evolve,
+    with_seat,
 )
-from engine.playing_cards import PlayingCard
+from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
 
@@ -71,6 +75,7 @@ SUITS = "CDHS"
 #: The suits of each side's half-deck (Light: hearts and spades; Dark: diamonds and clubs).
 SIDE_SUITS = ("HS", "DC")
 SIDE_NAMES = ("Light", "Dark")
+SIDE_SUIT_WORDS = (("hearts", "spades"), ("diamonds", "clubs"))
 
 #: The shared standard card (``engine.playing_cards``): ``7S``, ``10H``, ``QD``; ``T`` is read too.
 Card = PlayingCard
@@ -89,12 +94,23 @@ def owner(card: Card) -> int:
     return 0 if card.suit in SIDE_SUITS[0] else 1
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda card: (SUITS.index(card.suit), card.rank)))
-
-
-def _cards_text(cards: Iterable[Card]) -> list[str]:
-    return [str(card) for card in cards]
+def stacked_deck(light: Sequence[Any], dark: Sequence[Any]) -> tuple[str, ...]:
+    """The stacked deck (``deck=``) that deals ``light``, Light's 26 cards, to squares 0..15 in
+    order and the last ten to Light's stockpile, and ``dark`` likewise to squares 16..31 and
+    Dark's stockpile. Raises SetupError when a side's list is not its 26 cards."""
+    sides = []
+    for side, cards in enumerate((light, dark)):
+        try:
+            parsed = [card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card))
+                      for card in cards]
+        except InvalidNotation as error:
+            raise SetupError(f"bad stacked deck for {SIDE_NAMES[side]}: {error}") from None
+        mine = {card for card in DECK if owner(card) == side}
+        if len(parsed) != len(mine) or set(parsed) != mine:
+            raise SetupError(f"{SIDE_NAMES[side]}'s stacked cards must be the 26 "
+                             f"{' and '.join(SIDE_SUIT_WORDS[side])} once each")
+        sides.append(parsed)
+    return tuple(card_names(sides[0] + sides[1]))
 
 
 # --- The board ---------------------------------------------------------------------------------
@@ -145,6 +161,12 @@ def _neighbours() -> tuple[tuple[tuple[int | None, int | None], ...], ...]:
 
 #: ``STEPS[square][d] = (adjacent square, square beyond it)`` per direction (``None`` off-board).
 STEPS = _neighbours()
+#: ``JUMPED[(origin, target)]``: the square a jump from ``origin`` to ``target`` passes over.
+JUMPED: dict[tuple[int, int], int] = {
+    (origin, beyond): adjacent
+    for origin in range(SQUARES) for adjacent, beyond in STEPS[origin]
+    if adjacent is not None and beyond is not None
+}
 
 
 def home_row(side: int) -> int:
@@ -211,11 +233,11 @@ class Jump(Action):
 
     @property
     def over(self) -> int:
-        for adjacent, beyond in STEPS[self.origin]:
-            if beyond == self.target:
-                assert adjacent is not None
-                return adjacent
-        raise ValueError(f"{self} is not a jump")
+        """The square jumped over; IllegalAction when ``target`` is not two diagonal steps away."""
+        adjacent = JUMPED.get((self.origin, self.target))
+        if adjacent is None:
+            raise IllegalAction(f"{self} is not a jump: the squares are not two diagonal steps apart")
+        return adjacent
 
 
 @dataclass(frozen=True)
@@ -291,18 +313,38 @@ class Pending:
 #: forty-move rule of checkers tournaments).
 QUIET_LIMIT = 40
 
-#: At most this many public events are kept for the table (what just happened).
-EVENT_MEMORY = 40
+#: At most this many log entries are kept for the table (what just happened).
+LOG_MEMORY = 40
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One public event of the log: ``kind`` is ``move``, ``flip``, ``capture``, ``assassin``,
+    ``survive``, ``blowup``, ``promote``, ``rescue`` or ``end``; ``seat`` the seat whose move it
+    happened in (``None`` for the end of the game); ``square`` where it happened (``None``:
+    nowhere); ``text`` says it for people. ``number`` counts every event of the game (the log
+    keeps only the latest ones), so a table can tell which entries are new."""
+
+    number: int
+    kind: str
+    seat: int | None
+    square: str | None
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"number": self.number, "kind": self.kind, "seat": self.seat,
+                "square": self.square, "text": self.text}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "LogEntry":
+        """The entry again from ``to_dict()`` (KeyError, TypeError, ValueError if it is not one)."""
+        seat, square = data["seat"], data["square"]
+        return cls(int(data["number"]), str(data["kind"]), None if seat is None else int(seat),
+                   None if square is None else str(square), str(data["text"]))
 
 
 @dataclass(frozen=True)
 class PrivateCheckersState(State):
-    game_id: str
-    seed: int
-    players: int
-    options: Mapping[str, Any] = field(hash=False)
-    deck: tuple[str, ...] | None
-    history: tuple[tuple[int, Action], ...]
     cards: tuple[Card, ...]
     face_up: frozenset[int]
     #: Face-down squares whose card everyone has seen (it was face up earlier).
@@ -319,9 +361,11 @@ class PrivateCheckersState(State):
     quiet: int
     pending: Pending | None
     over: bool
-    #: Public events, newest last: (number, kind, square name or "", text for people). The
-    #: number counts every event of the game, so a table can tell which ones are new.
-    events: tuple[tuple[int, str, str, str], ...]
+    #: The latest public events, oldest first (at most ``LOG_MEMORY``).
+    log: tuple[LogEntry, ...]
+
+    #: The legal actions, worked out once per state (``_legal``); ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_legal_cache",)
 
     # -- the contract --
 
@@ -361,6 +405,7 @@ class PrivateCheckersState(State):
             "seat": seat,
             "side": own,
             "players": self.players,
+            "teams": [members(self.players, side) for side in (0, 1)],
             "options": dict(self.options),
             "to_act": list(self.to_act()),
             "side_to_move": self.side,
@@ -374,24 +419,24 @@ class PrivateCheckersState(State):
             },
             "squares": [self._square_view(square) for square in range(SQUARES)],
             "stockpiles": [
-                _cards_text(sort_cards(pile)) if own == side else None
+                card_names(sort_cards(pile)) if own == side else None
                 for side, pile in enumerate(self.stockpiles)
             ],
             "stock_counts": [len(pile) for pile in self.stockpiles],
-            "discards": _cards_text(self.discards),
+            "discards": card_names(self.discards),
             "captured": list(self.captured),
             "rescued": list(self.rescued),
-            "events": [list(event) for event in self.events],
+            "log": [entry.to_dict() for entry in self.log],
             "victories": [list(names) for names in self.victories()] if self.over else None,
             "result": None if result is None else result.to_dict(),
         }
 
     def zones(self) -> dict[str, tuple[str, ...]]:
         return {
-            "board": tuple(_cards_text(self.cards)),
-            "stockpile0": tuple(_cards_text(sort_cards(self.stockpiles[0]))),
-            "stockpile1": tuple(_cards_text(sort_cards(self.stockpiles[1]))),
-            "discards": tuple(_cards_text(self.discards)),
+            "board": tuple(card_names(self.cards)),
+            "stockpile0": tuple(card_names(sort_cards(self.stockpiles[0]))),
+            "stockpile1": tuple(card_names(sort_cards(self.stockpiles[1]))),
+            "discards": tuple(card_names(self.discards)),
         }
 
     def why_illegal(self, seat: int, action: Any) -> str:
@@ -466,23 +511,13 @@ class PrivateCheckersState(State):
 
     def threatened(self, side: int) -> frozenset[int]:
         """Squares of ``side``'s pieces that the other side could capture if it moved now."""
-        other = self._evolve(side=1 - side, pending=None)
+        other = evolve(self, side=1 - side, pending=None)
         targets = set()
         for action in other._captures():
             targets.add(action.over if isinstance(action, Jump) else action.target)  # type: ignore[union-attr]
         return frozenset(targets)
 
     # -- move generation --
-
-    def _evolve(self, **changes: Any) -> "PrivateCheckersState":
-        """A copy with ``changes``: ``dataclasses.replace`` without re-running ``__init__``
-        (searches make many states; the fields are immutable values, so sharing them is safe)."""
-        copy = object.__new__(type(self))
-        fields = dict(self.__dict__)
-        fields.pop("_legal_cache", None)
-        fields.update(changes)
-        copy.__dict__.update(fields)
-        return copy
 
     def after(self, action: Action) -> "PrivateCheckersState":
         """The state after the seat to act takes ``action``, which must be one of its legal
@@ -502,7 +537,8 @@ class PrivateCheckersState(State):
         if pending is not None:
             if pending.discard:
                 return tuple(Discard(card) for card in sort_cards(self.stockpiles[self.side]))
-            return tuple(self._jumps_from(pending.square))
+            piece = self.pieces[pending.square]
+            return () if piece is None else tuple(self._jumps_from(pending.square, piece))
         captures = self._captures()
         if captures:
             return captures
@@ -523,16 +559,15 @@ class PrivateCheckersState(State):
         for square, piece in enumerate(self.pieces):
             if piece is None or piece.side != self.side:
                 continue
-            actions.extend(self._jumps_from(square))
+            actions.extend(self._jumps_from(square, piece))
             if piece.rank is Rank.FOOTMAN and self.options["footmen"]:
                 for adjacent, _ in STEPS[square]:
                     if adjacent is not None and self._enemy(adjacent, piece.side):
                         actions.append(Strike(square, adjacent))
         return tuple(actions)
 
-    def _jumps_from(self, square: int) -> list[Jump]:
-        piece = self.pieces[square]
-        assert piece is not None
+    def _jumps_from(self, square: int, piece: Piece) -> list[Jump]:
+        """The jumps open to ``piece``, which stands on ``square``."""
         jumps = []
         for direction in piece.jump_directions():
             adjacent, beyond = STEPS[square][direction]
@@ -549,16 +584,17 @@ class PrivateCheckersState(State):
     # -- applying actions --
 
     def _apply(self, seat: int, action: Action) -> "PrivateCheckersState":
-        state = self._evolve(history=self.history + ((seat, action),))
-        if not isinstance(action, Step) or self.pieces[action.origin].rank is not Rank.KING:  # type: ignore[union-attr]
-            state = state._evolve(quiet=0)  # anything but a king's step is progress
+        state = evolve(self, history=self.history + ((seat, action),))
+        stepper = self.pieces[action.origin] if isinstance(action, Step) else None
+        if stepper is None or stepper.rank is not Rank.KING:
+            state = evolve(state, quiet=0)  # anything but a king's step is progress
         elif self.pending is None:
-            state = state._evolve(quiet=self.quiet + 1)
+            state = evolve(state, quiet=self.quiet + 1)
         if isinstance(action, Discard):
             return state._discard(action.card)
         if isinstance(action, Rescue):
             rescued = _bump(self.rescued, self.side)
-            state = state._evolve(pieces=_put(state.pieces, action.origin, None), rescued=rescued)
+            state = evolve(state, pieces=_put(state.pieces, action.origin, None), rescued=rescued)
             state = state._note("rescue", action.origin, f"{SIDE_NAMES[self.side]} rescues the "
                                 f"king on {SQUARE_NAMES[action.origin]}")
             return state._end_turn()
@@ -570,15 +606,14 @@ class PrivateCheckersState(State):
             if state.pieces[action.origin] is None:
                 return state  # an assassin took the capturing piece: the move is over
             return state._land(action.origin, action.target, jumped=True)
-        assert isinstance(action, Step)
+        if not isinstance(action, Step):
+            raise IllegalAction(f"{action!r} is not a Saving Private Checkers action")
         state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}")
         return state._land(action.origin, action.target, jumped=False)
 
     def _capture(self, origin: int, victim: int, striker: int | None) -> "PrivateCheckersState":
         """Take the enemy on ``victim``; an assassin (variant) takes the capturer in return."""
         side = self.side
-        capturer = self.pieces[origin]
-        assert capturer is not None
         pieces = _put(self.pieces, victim, None)
         captured = _bump(self.captured, side)
         text = f"{SIDE_NAMES[side]} captures on {SQUARE_NAMES[victim]}"
@@ -586,11 +621,11 @@ class PrivateCheckersState(State):
             # A footman's capture in place: it reverts to a normal piece (Footmen variant).
             pieces = _put(pieces, origin, Piece(side, Rank.MAN))
             text = f"{SIDE_NAMES[side]}'s footman on {SQUARE_NAMES[origin]} captures on {SQUARE_NAMES[victim]} in place"
-        state = self._evolve(pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text)
+        state = evolve(self, pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text)
         card = self.cards[victim]
         if self.options["assassins"] and victim in self.face_up and _is_assassin(card):
-            state = state._evolve(pieces=_put(state.pieces, origin, None),
-                            captured=_bump(state.captured, 1 - side))
+            state = evolve(state, pieces=_put(state.pieces, origin, None),
+                           captured=_bump(state.captured, 1 - side))
             state = state._note("assassin", SQUARE_NAMES[origin],
                                 f"the assassin on {card} takes {SIDE_NAMES[side]}'s capturing piece")
             return state._end_turn()
@@ -599,30 +634,29 @@ class PrivateCheckersState(State):
         return state
 
     def _land(self, origin: int, target: int, jumped: bool) -> "PrivateCheckersState":
-        piece = self.pieces[origin]
-        assert piece is not None
-        pieces = _put(_put(self.pieces, origin, None), target, piece)
-        state = self._evolve(pieces=pieces)
+        pieces = _put(_put(self.pieces, origin, None), target, self.pieces[origin])
+        state = evolve(self, pieces=pieces)
         card = self.cards[target]
         if target in self.face_up:
             # Landing on a face-up card turns it face down again; everyone has seen it.
-            return state._evolve(face_up=self.face_up - {target}, seen=self.seen | {target})._after_landing(
+            return evolve(state, face_up=self.face_up - {target}, seen=self.seen | {target})._after_landing(
                 target, jumped, revealed=None)
-        state = state._evolve(face_up=self.face_up | {target}, seen=self.seen - {target})
+        state = evolve(state, face_up=self.face_up | {target}, seen=self.seen - {target})
         state = state._note("flip", SQUARE_NAMES[target], f"{card} turns up on {SQUARE_NAMES[target]}")
         if not is_black(card):
             return state._after_landing(target, jumped, revealed=card)
         if not self.stockpiles[self.side]:
             return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left")
-        return state._evolve(pending=Pending(target, discard=True, jumped=jumped))
+        return evolve(state, pending=Pending(target, discard=True, jumped=jumped))
 
     def _discard(self, discarded: Card) -> "PrivateCheckersState":
-        assert self.pending is not None
+        if self.pending is None:
+            raise IllegalAction(f"discard {discarded}: no black card is waiting for a discard")
         square, jumped = self.pending.square, self.pending.jumped
         side = self.side
         stockpile = tuple(card for card in self.stockpiles[side] if card != discarded)
-        state = self._evolve(stockpiles=_set(self.stockpiles, side, stockpile),
-                        discards=self.discards + (discarded,), pending=None)
+        state = evolve(self, stockpiles=with_seat(self.stockpiles, side, stockpile),
+                       discards=self.discards + (discarded,), pending=None)
         board_card = self.cards[square]
         if board_card.rank > discarded.rank:
             return state._blow_up(square, f"{board_card} beats the discarded {discarded}")
@@ -632,7 +666,7 @@ class PrivateCheckersState(State):
         return state._after_landing(square, jumped, revealed=board_card)
 
     def _blow_up(self, square: int, why: str) -> "PrivateCheckersState":
-        state = self._evolve(pieces=_put(self.pieces, square, None), pending=None)
+        state = evolve(self, pieces=_put(self.pieces, square, None), pending=None)
         state = state._note("blowup", SQUARE_NAMES[square],
                             f"{SIDE_NAMES[self.side]}'s piece on {SQUARE_NAMES[square]} is blown up: {why}")
         return state._end_turn()
@@ -640,47 +674,49 @@ class PrivateCheckersState(State):
     def _after_landing(self, square: int, jumped: bool, revealed: Card | None) -> "PrivateCheckersState":
         """Promotions, then a further jump when the move was a capture, else the turn ends."""
         piece = self.pieces[square]
-        assert piece is not None
+        if piece is None:
+            raise EngineError(f"no piece landed on {SQUARE_NAMES[square]}")
         promoted = promotion(piece, revealed, self.options, row_of(square))
         if promoted is not piece.rank:
-            state = self._evolve(pieces=_put(self.pieces, square, Piece(piece.side, promoted)),
-                            pending=None)
+            state = evolve(self, pieces=_put(self.pieces, square, Piece(piece.side, promoted)),
+                           pending=None)
             state = state._note("promote", SQUARE_NAMES[square],
                                 f"the piece on {SQUARE_NAMES[square]} becomes a {promoted.name.lower()}")
             return state._end_turn()
-        if jumped and self._jumps_from(square):
-            return self._evolve(pending=Pending(square, discard=False, jumped=True))
-        return self._evolve(pending=None)._end_turn()
+        if jumped and self._jumps_from(square, piece):
+            return evolve(self, pending=Pending(square, discard=False, jumped=True))
+        return evolve(self, pending=None)._end_turn()
 
     def _end_turn(self) -> "PrivateCheckersState":
         side = self.side
-        state = self._evolve(pending=None, side=1 - side, turns=_bump(self.turns, side))
-        sides = {piece.side for piece in state.pieces if piece is not None}
-        if len(sides) < 2 or not state._legal() or state.quiet >= QUIET_LIMIT:
-            if not sides:
-                why = "the board is empty"
-            elif len(sides) == 1:
-                why = f"only {SIDE_NAMES[sides.pop()]}'s pieces are left"
-            elif state.quiet >= QUIET_LIMIT:
-                why = f"{QUIET_LIMIT} turns of king moves without a capture, discard or rescue"
-            else:
-                why = f"{SIDE_NAMES[state.side]} cannot move"
-            state = state._evolve(over=True)
-            state = state._note("end", "", f"game over: {why}; {state.reason()}")
+        state = evolve(self, pending=None, side=1 - side, turns=_bump(self.turns, side))
+        why = state.ending()
+        if why is not None:
+            state = evolve(state, over=True)
+            state = state._note("end", None, f"game over: {why}; {state.reason()}")
         return state
 
-    def _note(self, kind: str, square: int | str, text: str) -> "PrivateCheckersState":
+    def ending(self) -> str | None:
+        """Why the game ends in this position, between two turns, or ``None`` while it goes on:
+        the board is empty, one colour is left or the side to move cannot move (the rule text),
+        or ``QUIET_LIMIT`` turns of nothing but king steps (project ruling)."""
+        sides = {piece.side for piece in self.pieces if piece is not None}
+        if not sides:
+            return "the board is empty"
+        if len(sides) == 1:
+            return f"only {SIDE_NAMES[sides.pop()]}'s pieces are left"
+        if self.quiet >= QUIET_LIMIT:
+            return f"{QUIET_LIMIT} turns of king moves without a capture, discard or rescue"
+        if not self._legal():
+            return f"{SIDE_NAMES[self.side]} cannot move"
+        return None
+
+    def _note(self, kind: str, square: int | str | None, text: str) -> "PrivateCheckersState":
+        """Log a public event of the move being played (of nobody's once the game is over)."""
         name = SQUARE_NAMES[square] if isinstance(square, int) else square
-        number = self.events[-1][0] + 1 if self.events else 0
-        return self._evolve(events=(self.events + ((number, kind, name, text),))[-EVENT_MEMORY:])
-
-    # -- position notation --
-
-    def fen(self) -> str:
-        """The whole position (hidden cards included) in the compact notation of :func:`from_fen`."""
-        from engine.private_checkers_fen import to_fen
-
-        return to_fen(self)
+        number = self.log[-1].number + 1 if self.log else 0
+        entry = LogEntry(number, kind, None if self.over else self.mover, name, text)
+        return evolve(self, log=(self.log + (entry,))[-LOG_MEMORY:])
 
 
 def promotion(piece: Piece, revealed: Card | None, options: Mapping[str, Any], row: int) -> Rank:
@@ -716,11 +752,8 @@ def _put(pieces: tuple[Piece | None, ...], square: int, piece: Piece | None) -> 
 
 
 def _bump(pair: tuple[int, int], side: int) -> tuple[int, int]:
-    return (pair[0] + 1, pair[1]) if side == 0 else (pair[0], pair[1] + 1)
-
-
-def _set(pair: tuple[Any, Any], side: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if side == 0 else (pair[0], value)
+    """``pair`` (Light's and Dark's count) with ``side``'s count one up."""
+    return with_seat(pair, side, pair[side] + 1)  # type: ignore[return-value]
 
 
 def starting_pieces() -> tuple[Piece | None, ...]:
@@ -763,11 +796,11 @@ class PrivateCheckers(Game):
             pieces=starting_pieces(),
             stockpiles=(sort_cards(halves[0][16:]), sort_cards(halves[1][16:])),
             discards=(), captured=(0, 0), rescued=(0, 0),
-            side=0, turns=(0, 0), quiet=0, pending=None, over=False, events=(),
+            side=0, turns=(0, 0), quiet=0, pending=None, over=False, log=(),
         )
 
     def deck_cards(self, players: int, options: Mapping[str, Any]) -> tuple[str, ...]:
-        return tuple(_cards_text(DECK))
+        return tuple(card_names(DECK))
 
     def parse_action(self, state: State, text: str) -> Action:
         return parse_action_text(text)
@@ -787,6 +820,7 @@ class PrivateCheckers(Game):
                            for pile in view["stockpiles"]]
             counts = view["stock_counts"]
             players = int(view["players"])
+            log = tuple(LogEntry.from_dict(entry) for entry in view["log"])
         except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game: {error!r}") from None
         cards: list[Card | None] = [known.get(square) for square in range(SQUARES)]
@@ -830,12 +864,5 @@ class PrivateCheckers(Game):
             pending=None if pending is None else Pending(
                 parse_square(pending["square"]), pending["discard"], pending["jumped"]),
             over=view["phase"] == "over",
-            events=tuple(tuple(event) for event in view["events"]),  # type: ignore[misc]
+            log=log,
         )
-
-    def from_fen(self, fen: str, players: int = 2,
-                 options: Mapping[str, Any] | None = None) -> PrivateCheckersState:
-        """The position written in ``fen`` (see ``engine.private_checkers_fen``); SetupError if bad."""
-        from engine.private_checkers_fen import from_fen
-
-        return from_fen(self, fen, players, self.resolve_options(options))

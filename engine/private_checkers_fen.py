@@ -20,34 +20,35 @@ Ten fields separated by spaces::
 * ``quiet``: the turns in a row that were only a king's step (the game ends at 40).
 
 A position holds no players, options or history: :func:`from_fen` takes the first two.
+
+The game module does not know this notation (imports run one way: notation on top of the game):
+``to_fen(state)`` writes a position, ``from_fen(fen, players, options)`` reads one.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, Mapping
+from typing import Any, Mapping
 
-from engine.core import InvalidNotation, SetupError
+from engine.core import InvalidNotation, SetupError, evolve
+from engine.playing_cards import sort_cards
 from engine.private_checkers import (
-    QUIET_LIMIT,
     SQUARE_NAMES,
     SQUARES,
     Card,
     Pending,
     Piece,
+    PrivateCheckers,
     PrivateCheckersState,
     Rank,
     owner,
     parse_square,
-    sort_cards,
     square_at,
 )
 
-if TYPE_CHECKING:
-    from engine.private_checkers import PrivateCheckers
-
+#: The game the positions are of (for its id and to resolve options).
+GAME = PrivateCheckers()
 _TOKEN = re.compile(r"^(10|[A2-9TJQK])([CDHS])([+*]?)([MFQKmfqk]?)$", re.IGNORECASE)
 _PENDING = re.compile(r"^([a-h][1-8])(x?\?)?$")
 _COUNTS = re.compile(r"^(\d+)-(\d+)$")
@@ -59,6 +60,7 @@ def _row_squares(row: int) -> list[int]:
 
 
 def to_fen(state: PrivateCheckersState) -> str:
+    """The whole position (hidden cards included) in one line; :func:`from_fen` reads it back."""
     rows = []
     for row in range(7, -1, -1):
         tokens = []
@@ -88,21 +90,22 @@ def to_fen(state: PrivateCheckersState) -> str:
     ])
 
 
-def from_fen(game: "PrivateCheckers", fen: str, players: int,
-             options: Mapping[str, Any]) -> PrivateCheckersState:
-    """The state written in ``fen``; SetupError naming what is wrong when it is not a position."""
+def from_fen(fen: str, players: int = 2,
+             options: Mapping[str, Any] | None = None) -> PrivateCheckersState:
+    """The state written in ``fen`` for ``players`` seats and ``options`` (defaults filled in);
+    SetupError naming what is wrong when it is not a position or the options are bad."""
+    resolved = GAME.resolve_options(options)
     try:
-        return _parse(game, fen, players, options)
+        return _parse(fen, players, resolved)
     except InvalidNotation as error:
-        raise SetupError(f"{game.id}: bad position {fen!r}: {error}") from None
+        raise _fail(fen, str(error)) from None
 
 
 def _fail(fen: str, why: str) -> SetupError:
-    return SetupError(f"private-checkers: bad position {fen!r}: {why}")
+    return SetupError(f"{GAME.id}: bad position {fen!r}: {why}")
 
 
-def _parse(game: "PrivateCheckers", fen: str, players: int,
-           options: Mapping[str, Any]) -> PrivateCheckersState:
+def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateCheckersState:
     fields = fen.split()
     if len(fields) != 10:
         raise _fail(fen, f"expected 10 fields separated by spaces, got {len(fields)}")
@@ -160,17 +163,16 @@ def _parse(game: "PrivateCheckers", fen: str, players: int,
         if any(owner(card) != side for card in pile):
             raise _fail(fen, f"a stockpile holds only its side's suits ({'HS' if side == 0 else 'DC'})")
     state = PrivateCheckersState(
-        game_id=game.id, seed=0, players=players, options=MappingProxyType(dict(options)),
+        game_id=GAME.id, seed=0, players=players, options=MappingProxyType(dict(options)),
         deck=None, history=(), cards=tuple(cards),  # type: ignore[arg-type]
         face_up=frozenset(face_up), seen=frozenset(seen), pieces=tuple(pieces),
         stockpiles=stockpiles, discards=discards,
         captured=counts[0], rescued=counts[1],  # type: ignore[arg-type]
         side="LD".index(side_text), turns=counts[2], quiet=int(quiet_text),  # type: ignore[arg-type]
-        pending=pending, over=False, events=(),
+        pending=pending, over=False, log=(),
     )
-    sides = {piece.side for piece in pieces if piece is not None}
-    if pending is None and (len(sides) < 2 or not state._legal() or state.quiet >= QUIET_LIMIT):
-        state = replace(state, over=True)
+    if pending is None and state.ending() is not None:
+        state = evolve(state, over=True)
     return state
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.playing_cards import PlayingCard
-from engine.private_checkers import SIDE_NAMES, SQUARE_NAMES, Discard, Rescue, members
+from engine.private_checkers import SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike
 from ui.dom import Node, classes, h
 from ui.routes import PlaySetup
 from ui.screen import Navigate
@@ -24,7 +24,7 @@ from ui.table import GameTable
 FILES = "abcdefgh"
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
-#: How many of the latest events the log shows.
+#: How many of the latest log entries the table shows.
 LOG_LINES = 8
 
 
@@ -47,7 +47,7 @@ class PrivateCheckersTable(GameTable):
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
         self.picked: str | None = None
-        #: Events up to this number were on screen before the person's last move: a blow-up
+        #: Log entries up to this number were on screen before the person's last move: a blow-up
         #: after it is announced.
         self.blast_mark = -1
 
@@ -57,8 +57,8 @@ class PrivateCheckersTable(GameTable):
         self.picked = None
 
     def act(self, notation: str) -> None:
-        events = self.state.view(None)["events"]
-        self.blast_mark = events[-1][0] if events else -1
+        log = self.view()["log"]
+        self.blast_mark = log[-1]["number"] if log else -1
         super().act(notation)
 
     def pick(self, pick: str) -> None:
@@ -68,10 +68,8 @@ class PrivateCheckersTable(GameTable):
     # -- what the person to act may do -----------------------------------------------------
 
     def my_legal(self) -> tuple[Any, ...]:
-        seat = self.human_to_act()
-        if seat is None or self.error or self.needs_pass():
-            return ()
-        return self.state.legal_actions(seat)
+        """The engine's legal actions of the person to act (none after an error)."""
+        return () if self.error else self.legal(self.human_to_act())
 
     def targets(self, legal: tuple[Any, ...], view: dict[str, Any]) -> tuple[set[str], dict[str, str], str | None]:
         """Squares that can be picked, target square -> action notation, the square picked."""
@@ -81,7 +79,7 @@ class PrivateCheckersTable(GameTable):
         if pending and not pending["discard"]:
             picked = pending["square"]  # a multi-jump goes on with the same checker
         moves = {SQUARE_NAMES[action.target]: str(action) for action in legal
-                 if picked and _origin(action) == picked and hasattr(action, "target")}
+                 if isinstance(action, (Step, Jump, Strike)) and picked and _origin(action) == picked}
         return origins, moves, picked
 
     # -- drawing ---------------------------------------------------------------------------
@@ -91,7 +89,7 @@ class PrivateCheckersTable(GameTable):
             return [h("section", {"class": "spc", "data-testid": "table", "data-game": self.game_id},
                       self.pass_screen())]
         view = self.view()
-        over = self.state.is_over()
+        over = view["phase"] == "over"
         legal = self.my_legal()
         origins, moves, picked = self.targets(legal, view)
         to_act = view["to_act"]
@@ -169,7 +167,8 @@ class PrivateCheckersTable(GameTable):
                picked: str | None) -> Node:
         bottom = view["side"] if view["side"] is not None else 0
         squares = {entry["square"]: entry for entry in view["squares"]}
-        blast = self._blast_square(view)
+        blast = self._blast(view)
+        blast_square = None if blast is None else blast["square"]
         rows = range(8, 0, -1) if bottom == 0 else range(1, 9)
         files = FILES if bottom == 0 else FILES[::-1]
         cells = []
@@ -180,7 +179,7 @@ class PrivateCheckersTable(GameTable):
                 if entry is None:
                     cells.append(h("div", {"class": "spc-cell spc-light-square", "aria-hidden": "true"}))
                     continue
-                cells.append(self._cell(entry, origins, moves, picked, blast == name))
+                cells.append(self._cell(entry, origins, moves, picked, blast_square == name))
         return h("div", {"class": "spc-board", "data-testid": "board", "role": "grid",
                          "aria-label": f"Board, {SIDE_NAMES[bottom]} at the bottom"}, cells)
 
@@ -252,10 +251,11 @@ class PrivateCheckersTable(GameTable):
 
     def _sides(self, view: dict[str, Any]) -> Node:
         blocks = []
+        live = view["phase"] != "over"
         for side in (0, 1):
-            names = ", ".join(self.name(seat) for seat in members(self.state.players, side))
+            names = ", ".join(self.name(seat) for seat in view["teams"][side])
             stock = view["stockpiles"][side]
-            blocks.append(h("section", {"class": classes("panel spc-side-panel", side == view["side_to_move"] and not self.state.is_over() and "spc-active"),
+            blocks.append(h("section", {"class": classes("panel spc-side-panel", side == view["side_to_move"] and live and "spc-active"),
                                         "data-testid": f"side-{side}"},
                             h("h2", None, h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
                               f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
@@ -274,11 +274,11 @@ class PrivateCheckersTable(GameTable):
         return h("div", {"class": "spc-sides"}, blocks)
 
     def _log(self, view: dict[str, Any]) -> Node:
-        events = view["events"][-LOG_LINES:][::-1]
+        latest = view["log"][-LOG_LINES:][::-1]
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, "What happened"),
-                 h("ul", None, [h("li", {"class": f"spc-event spc-event-{kind}"}, text)
-                                for _, kind, _, text in events]) if events else
+                 h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}"}, entry["text"])
+                                for entry in latest]) if latest else
                  h("p", {"class": "spc-note"}, "Light moves first."))
 
     def _legend(self) -> Node:
@@ -288,22 +288,21 @@ class PrivateCheckersTable(GameTable):
                               "before. K king, Q queen, F footman. Land on a face-down black card "
                               "and you must discard: lower than the card blows the checker up."))
 
-    def _blast_square(self, view: dict[str, Any]) -> str | None:
-        for number, kind, square, _ in reversed(view["events"]):
-            if number <= self.blast_mark:
+    def _blast(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The latest blow-up logged since the person's last move, if any."""
+        for entry in reversed(view["log"]):
+            if entry["number"] <= self.blast_mark:
                 return None
-            if kind == "blowup":
-                return square
+            if entry["kind"] == "blowup":
+                return entry
         return None
 
     def _blowup(self, view: dict[str, Any]) -> Node | None:
-        square = self._blast_square(view)
-        if square is None:
+        blast = self._blast(view)
+        if blast is None:
             return None
-        text = next(text for number, kind, where, text in reversed(view["events"])
-                    if kind == "blowup" and where == square)
         return h("p", {"class": "spc-blowup", "data-testid": "blowup", "role": "alert"},
-                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", text)
+                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", blast["text"])
 
     def _victory_lines(self, view: dict[str, Any]) -> Node:
         victories = view["victories"]
@@ -322,8 +321,9 @@ class PrivateCheckersTable(GameTable):
 
 def _origin(action: Any) -> str | None:
     """The square of the checker an action moves (``None`` for a discard)."""
-    origin = getattr(action, "origin", None)
-    return None if origin is None else SQUARE_NAMES[origin]
+    if isinstance(action, (Step, Jump, Strike, Rescue)):
+        return SQUARE_NAMES[action.origin]
+    return None
 
 
 def _side_class(side: int) -> str:

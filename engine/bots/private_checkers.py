@@ -16,12 +16,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from typing import Any, Iterator, Mapping, Sequence
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.core import Action, Game, Result, State
+from engine.core import Action, EngineError, Game, Result, State, evolve
 from engine.private_checkers import (
     DECK,
     Card,
@@ -80,8 +79,11 @@ def landing_risk(view: Mapping[str, Any], odds: Mapping[int, float], square: int
 
 
 def best_discard(state: PrivateCheckersState, legal: Sequence[Action]) -> Action:
-    """The lowest stockpile card that saves the piece, else the lowest card of all."""
-    assert state.pending is not None
+    """The lowest stockpile card that saves the piece, else the lowest card of all.
+
+    Raises EngineError when no black card waits for a discard in ``state``."""
+    if state.pending is None or not state.pending.discard:
+        raise EngineError("no black card is waiting for a discard")
     board_rank = state.cards[state.pending.square].rank
     discards = sorted((action for action in legal if isinstance(action, Discard)),
                       key=lambda action: action.card.rank)
@@ -188,8 +190,9 @@ class EasyBot(Bot):
             if isinstance(action, (Step, Jump)):
                 value -= 4.0 * landing_risk(view, odds, action.target)
                 piece = state.pieces[action.origin]
-                assert piece is not None
-                moved = replace(state, pieces=_moved(state, action.origin, action.target), pending=None)
+                if piece is None:
+                    raise EngineError(f"{action}: the view shows no piece on its square")
+                moved = evolve(state, pieces=_moved(state, action.origin, action.target), pending=None)
                 if action.target in moved.threatened(side):
                     value -= 2.0 * PIECE_VALUES[piece.rank]
                 if piece.rank is Rank.KING:
@@ -255,7 +258,7 @@ class CardsISMCTSBot(ISMCTSBot):
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
                        rng: random.Random) -> Action:
-        assert isinstance(state, PrivateCheckersState)
+        state = _checkers(state)
         if state.pending is not None and state.pending.discard:
             return best_discard(state, legal)
         rescue = next((action for action in legal if isinstance(action, Rescue)), None)
@@ -268,9 +271,16 @@ class CardsISMCTSBot(ISMCTSBot):
         return 1.0 if seat in result.winners else 0.0
 
     def evaluate(self, state: State) -> dict[int, float]:
-        assert isinstance(state, PrivateCheckersState)
+        state = _checkers(state)
         light = 1.0 / (1.0 + math.exp(-evaluate(state, 0) / self.scale))
         return {seat: light if seat % 2 == 0 else 1.0 - light for seat in range(state.players)}
+
+
+def _checkers(state: State) -> PrivateCheckersState:
+    """``state`` as this game's state (the shared search hands its hooks plain States)."""
+    if not isinstance(state, PrivateCheckersState):
+        raise EngineError(f"not a Saving Private Checkers state: {type(state).__name__}")
+    return state
 
 
 def _moved(state: PrivateCheckersState, origin: int, target: int) -> tuple:

@@ -9,24 +9,14 @@ The helper clicks the first offered action, else the first checker that can be p
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 
+from page_support import ACTION, OVER, PASS, PHONE, SETTLED, TABLE, OpenApp, Shot, overflow, play_out
 from playwright.sync_api import Page, expect
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
+from engine.private_checkers import stacked_deck
 
-PHONE = {"width": 360, "height": 740}
-TABLE = "[data-testid=table]"
-OVER = '[data-testid=table][data-over="1"]'
-ACTION = "button[data-action]"
 PICK = "button[data-pick]"
 ALL_VARIANTS = "assassins=1&kings=1&queens=1&footmen=1"
-# A person can act (pick or play), the device must be passed, or the game is over.
-SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
-                     || document.querySelector('button[data-action], button[data-pick]')
-                     || document.querySelector('[data-testid=pass-done]'))"""
 
 #: Light's half-deck in the order it is dealt: squares a1..h4 get the first sixteen (so b4, d4,
 #: f4 and h4, where Light's first move lands, hold the four high spades), the last ten are
@@ -34,34 +24,33 @@ SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]
 BLAST_LIGHT = ("7H 8H 9H TH JH QH KH 5S 6S 7S 8S 9S KS QS JS TS "
                "AH 2H 3H 4H 5H 6H AS 2S 3S 4S").split()
 BLAST_DARK = [rank + suit for suit in "DC" for rank in "A23456789TJQK"]
-BLAST_DECK = ",".join(BLAST_LIGHT + BLAST_DARK)
+BLAST_DECK = ",".join(stacked_deck(BLAST_LIGHT, BLAST_DARK))
 
 
-def click_through(page: Page, max_clicks: int = 600,
-                  before_click: Callable[[Page], None] | None = None) -> list[str]:
+def act_or_pick(page: Page) -> str:
+    """A turn's click: the first offered action, else the first checker that can be picked."""
+    actions = page.locator(ACTION)
+    if actions.count():
+        action = actions.first.get_attribute("data-action") or ""
+        actions.first.click()
+        return action
+    pick = page.locator(PICK).first
+    square = pick.get_attribute("data-pick") or ""
+    pick.click()
+    return f"pick {square}"
+
+
+def click_through(page: Page) -> list[str]:
     """Play the person's moves until the game is over; returns the actions clicked."""
-    clicked: list[str] = []
-    for _ in range(max_clicks):
-        page.wait_for_function(SETTLED, timeout=60_000)
-        if page.locator(OVER).count():
-            return clicked
-        if page.locator("[data-testid=pass-done]").count():
-            page.locator("[data-testid=pass-done]").click()
-            continue
-        if before_click is not None:
-            before_click(page)
-        actions = page.locator(ACTION)
-        if actions.count():
-            clicked.append(actions.first.get_attribute("data-action") or "")
-            actions.first.click()
-        else:
-            page.locator(PICK).first.click()
-    raise AssertionError(f"no end after {max_clicks} clicks: {clicked}")
+    return [done for done in play_out(page, act_or_pick, max_turns=600)
+            if done != "pass" and not done.startswith("pick ")]
 
 
-def no_sideways_scroll(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the page is {overflow}px wider than the window"
+def fits(page: Page, shot: Shot, name: str) -> None:
+    """The page scrolls no sideways (on a phone), and a screenshot of it as ``name``."""
+    wider = overflow(page)
+    assert wider <= 0, f"the page is {wider}px wider than the window"
+    shot(page, name)
 
 
 def test_whole_game_against_a_bot_with_all_variants(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -117,19 +106,16 @@ def test_a_stacked_deck_shows_a_blow_up(page: Page, open_app: OpenApp, shot: Sho
 def test_the_table_fits_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, f"#/private-checkers/play?seats=human,bot:random&seed=1&delay=0&deck={BLAST_DECK}")
-    no_sideways_scroll(page)
+    assert overflow(page) <= 0
     page.locator('button[data-pick="e3"]').click()
     page.locator('button[data-action="e3-f4"]').click()
     expect(page.locator("[data-testid=discard]")).to_be_visible()
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-discard-360")
+    fits(page, shot, "private-checkers-discard-360")
     page.locator("[data-testid=discard] " + ACTION).first.click()
     expect(page.locator("[data-testid=blowup]")).to_be_visible()
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-blowup-360")
+    fits(page, shot, "private-checkers-blowup-360")
     click_through(page)
-    no_sideways_scroll(page)
-    shot(page, "private-checkers-result-360")
+    fits(page, shot, "private-checkers-result-360")
 
 
 def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -137,7 +123,7 @@ def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, ope
     passing = page.locator("[data-testid=pass-screen]")
     expect(passing).to_contain_text("Pass the device to Ann")
     expect(page.locator("[data-testid=board]")).to_have_count(0)
-    page.locator("[data-testid=pass-done]").click()
+    page.locator(PASS).click()
     expect(page.locator("[data-testid=stockpile-0] .spc-card")).to_have_count(10)
     expect(page.locator("[data-testid=stockpile-1]")).to_have_count(0)
     page.locator('button[data-pick="a3"]').click()
@@ -145,7 +131,7 @@ def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, ope
     while page.locator("[data-testid=discard]").count():
         page.locator("[data-testid=discard] " + ACTION).first.click()
     expect(passing).to_contain_text("Pass the device to Bob")
-    page.locator("[data-testid=pass-done]").click()
+    page.locator(PASS).click()
     # Bob plays Dark: his side of the board is at the bottom, his stockpile is shown.
     expect(page.locator("[data-testid=board]")).to_have_attribute("aria-label", "Board, Dark at the bottom")
     expect(page.locator("[data-testid=stockpile-1] .spc-card")).to_have_count(10)

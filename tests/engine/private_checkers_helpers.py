@@ -20,6 +20,7 @@ from engine.private_checkers import (
     owner,
     row_of,
 )
+from engine.private_checkers_fen import from_fen
 
 GAME = GAMES["private-checkers"]
 ALL_VARIANTS = {"assassins": True, "kings": True, "queens": True, "footmen": True}
@@ -50,8 +51,8 @@ def position(
     """A position: ``pieces`` maps squares to FEN letters (``M`` Light man, ``k`` Dark king...),
     ``cards`` squares to cards; ``stock`` gives a side's whole stockpile (``None``: the cards of
     its half that are left over)."""
-    return GAME.from_fen(fen_of(pieces, cards, up, seen, side, stock, discards, captured, rescued,
-                                turns, pending, quiet), players, options)
+    return from_fen(fen_of(pieces, cards, up, seen, side, stock, discards, captured, rescued,
+                           turns, pending, quiet), players, options)
 
 
 def fen_of(pieces, cards=None, up=(), seen=(), side="L", stock=(None, None), discards=(),

@@ -25,8 +25,10 @@ from engine.private_checkers import (
     Strike,
     owner,
     parse_square,
+    stacked_deck,
 )
-from tests.engine.private_checkers_helpers import (
+from engine.private_checkers_fen import from_fen, to_fen
+from private_checkers_helpers import (
     ALL_VARIANTS,
     GAME,
     notations,
@@ -79,6 +81,31 @@ def test_stacked_deck_deals_each_side_its_suits_in_deck_order():
     assert set(state.stockpiles[0]) == set(light[16:])
     assert set(state.stockpiles[1]) == set(dark[16:])
     assert state.deck == tuple(str(card) for card in deck)
+
+
+def test_stacked_deck_is_written_from_each_sides_cards():
+    light = [card for card in reversed(DECK) if owner(card) == 0]
+    dark = [str(card) for card in DECK if owner(card) == 1]
+    state = GAME.new(seed=0, deck=stacked_deck(light, dark))
+    assert list(state.cards[:16]) == light[:16]
+    assert [str(card) for card in state.cards[16:]] == dark[:16]
+    assert set(state.stockpiles[0]) == set(light[16:])
+    with pytest.raises(SetupError, match="Dark's stacked cards must be the 26 diamonds and clubs"):
+        stacked_deck(light, dark[:-1] + ["AH"])
+    with pytest.raises(SetupError, match="bad stacked deck for Light"):
+        stacked_deck(light[:-1] + ["ZZ"], dark)
+
+
+def test_the_log_names_the_kind_the_seat_and_the_square_of_each_event():
+    state = play(GAME.new(seed=0, deck=[str(card) for card in DECK]), "c3-b4")
+    log = state.view(1)["log"]
+    assert [(entry["kind"], entry["seat"], entry["square"]) for entry in log] == [
+        ("move", 0, "b4"), ("flip", 0, "b4")]
+    assert log[-1]["text"] == "KH turns up on b4" and log[-1]["number"] == 1
+    over = position({"c3": "M", "d4": "m"})
+    over = play(over, "c3xe5")
+    assert over.is_over() and over.view(0)["log"][-1]["kind"] == "end"
+    assert over.view(0)["log"][-1]["seat"] is None and over.view(0)["log"][-1]["square"] is None
 
 
 def test_a_side_sees_its_stockpile_but_no_face_down_card_and_not_the_other_stockpile():
@@ -201,8 +228,8 @@ def test_a_lower_discard_blows_the_piece_up_and_nobody_captures_it():
     state = play(state, "c3-d4", "discard 7S")
     assert piece_at(state, "d4") == ""
     assert state.captured == (0, 0) and state.to_act() == (1,)
-    assert state.events[-1][1] == "blowup" and state.events[-1][2] == "d4"
-    assert state.view(1)["events"][-1][1] == "blowup"
+    assert state.log[-1].kind == "blowup" and state.log[-1].square == "d4"
+    assert state.view(1)["log"][-1]["kind"] == "blowup"
 
 
 def test_a_black_card_with_an_empty_stockpile_blows_the_piece_up_at_once():
@@ -211,7 +238,7 @@ def test_a_black_card_with_an_empty_stockpile_blows_the_piece_up_at_once():
                      discards=gone)
     state = play(state, "c3-d4")
     assert piece_at(state, "d4") == "" and state.to_act() == (1,)
-    assert state.events[-1][1] == "blowup"
+    assert state.log[-1].kind == "blowup"
 
 
 def test_a_blow_up_in_the_middle_of_a_multi_jump_keeps_the_captures_made():
@@ -276,7 +303,7 @@ def test_rescuing_the_last_piece_ends_the_game_with_a_survival_victory():
     result = state.result()
     assert result.winners == (0,) and result.scores == (1, 0)
     assert "survival victory for Light" in result.reason
-    assert "only Dark's pieces are left" in state.events[-1][3]
+    assert "only Dark's pieces are left" in state.log[-1].text
 
 
 def test_taking_the_last_enemy_piece_ends_the_game_with_a_tactical_victory():
@@ -291,7 +318,7 @@ def test_an_empty_board_ends_the_game():
     state = position({"c3": "M", "d4": "m"}, cards={"e5": "KC"}, stock=(LIGHT_STOCK[:4] + LIGHT_STOCK[5:] + ["KH"], None))
     state = play(state, "c3xe5", "discard 2H")
     assert state.is_over() and all(piece is None for piece in state.pieces)
-    assert "the board is empty" in state.events[-1][3]
+    assert "the board is empty" in state.log[-1].text
     assert state.result().winners == (0,)
 
 
@@ -299,7 +326,7 @@ def test_a_side_that_cannot_move_ends_the_game():
     state = position({"a3": "m", "b2": "M", "c1": "M", "e3": "M"})
     state = play(state, "e3-f4")
     assert state.is_over()
-    assert "Dark cannot move" in state.events[-1][3]
+    assert "Dark cannot move" in state.log[-1].text
     result = state.result()
     assert result.winners == () and result.scores == (0, 0)
     assert result.reason.startswith("no victory for either side")
@@ -313,7 +340,7 @@ def test_forty_turns_of_nothing_but_king_steps_end_the_game():
     state = play(state, "c3-d4")
     assert state.quiet == 39 and not state.is_over()
     state = play(state, "f6-e7")
-    assert state.is_over() and "40 turns of king moves" in state.events[-1][3]
+    assert state.is_over() and "40 turns of king moves" in state.log[-1].text
     assert state.result().winners == (0,)
     # Any other move starts the count again: a man's step, a capture, a discard.
     man = play(position({"c3": "M", "f6": "k"}, cards=red, quiet=30), "c3-d4")
@@ -352,7 +379,7 @@ def test_capturing_a_piece_on_a_face_up_assassin_costs_the_capturer(assassin):
     assert piece_at(state, "c3") == piece_at(state, "d4") == piece_at(state, "e5") == ""
     assert parse_square("e5") not in state.face_up  # taken before it landed: no card turned
     assert state.to_act() == (1,)
-    assert any(event[1] == "assassin" for event in state.events)
+    assert any(entry.kind == "assassin" for entry in state.log)
 
 
 def test_assassins_act_only_face_up_and_only_with_the_variant():
@@ -388,7 +415,7 @@ def test_a_black_king_is_resolved_first_and_a_blown_up_piece_is_not_crowned():
                      kings=True)
     assert piece_at(play(start, "c3-d4", "discard KH"), "d4") == "K"
     blown = play(start, "c3-d4", "discard 10H")
-    assert piece_at(blown, "d4") == "" and not any(event[1] == "promote" for event in blown.events)
+    assert piece_at(blown, "d4") == "" and not any(entry.kind == "promote" for entry in blown.log)
 
 
 def test_a_promotion_by_card_ends_a_multi_jump():
@@ -547,7 +574,7 @@ def test_bad_notation_is_refused(text):
 def test_the_starting_position_in_notation():
     deck = [str(card) for card in DECK]
     state = GAME.new(seed=0, deck=deck)
-    fen = state.fen()
+    fen = to_fen(state)
     rows = fen.split()[0].split("/")
     # Light's cards in deck order are the hearts, then the spades: AH..KH, AS, 2S, 3S on a1..h4.
     assert rows[7] == "AHM,2HM,3HM,4HM"
@@ -555,7 +582,7 @@ def test_the_starting_position_in_notation():
     assert rows[0] == "KCm,ADm,2Dm,3Dm"  # Dark's: the clubs, then the diamonds
     assert fen.split()[1:] == ["L", "-", "4S5S6S7S8S9S10SJSQSKS", "4D5D6D7D8D9D10DJDQDKD", "-",
                                "0-0", "0-0", "0-0", "0"]
-    assert GAME.from_fen(fen).fen() == fen
+    assert to_fen(from_fen(fen)) == fen
 
 
 def test_the_notation_round_trips_through_play():
@@ -564,27 +591,27 @@ def test_the_notation_round_trips_through_play():
         state = GAME.new(seed=seed, players=2 + seed % 3, options=options)
         rng = random.Random(seed)
         while not state.is_over():
-            fen = state.fen()
-            again = GAME.from_fen(fen, state.players, options)
-            assert again.fen() == fen
+            fen = to_fen(state)
+            again = from_fen(fen, state.players, options)
+            assert to_fen(again) == fen
             for name in ("cards", "face_up", "seen", "pieces", "stockpiles", "discards",
                          "captured", "rescued", "side", "turns", "quiet", "pending", "over"):
                 assert getattr(again, name) == getattr(state, name), name
             assert again.legal_actions(again.to_act()[0]) == state.legal_actions(state.to_act()[0])
             seat = state.to_act()[0]
             state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-        assert GAME.from_fen(state.fen(), state.players, options).is_over()
+        assert from_fen(to_fen(state), state.players, options).is_over()
 
 
 def test_a_position_with_a_move_in_progress_round_trips():
     state = position({"c3": "M", "d4": "m", "f6": "m", **BYSTANDER}, cards={"e5": "9C"},
                      stock=(LIGHT_STOCK, None))
     pending = play(state, "c3xe5")
-    assert pending.fen().split()[2] == "e5x?"
-    assert GAME.from_fen(pending.fen()).legal_actions(0) == pending.legal_actions(0)
+    assert to_fen(pending).split()[2] == "e5x?"
+    assert from_fen(to_fen(pending)).legal_actions(0) == pending.legal_actions(0)
     jumping = play(pending, "discard 10H")
-    assert jumping.fen().split()[2] == "e5"
-    assert notations(GAME.from_fen(jumping.fen())) == {"e5xg7"}
+    assert to_fen(jumping).split()[2] == "e5"
+    assert notations(from_fen(to_fen(jumping))) == {"e5xg7"}
 
 
 @pytest.mark.parametrize("spoil, message", [
@@ -597,9 +624,9 @@ def test_a_position_with_a_move_in_progress_round_trips():
     (lambda fen: fen.replace("0-0 0-0 0-0", "0-0 0-0 x"), "bad counts"),
 ])
 def test_bad_positions_are_refused(spoil, message):
-    fen = GAME.new(seed=0, deck=[str(card) for card in DECK]).fen()
+    fen = to_fen(GAME.new(seed=0, deck=[str(card) for card in DECK]))
     with pytest.raises(SetupError, match=message):
-        GAME.from_fen(spoil(fen))
+        from_fen(spoil(fen))
 
 
 # --- move counts (perft) --------------------------------------------------------------------------

@@ -8,59 +8,31 @@ easy against random, which is quick.
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
 from engine.bots import get_bot, levels
 from engine.bots.private_checkers import card_odds
 from engine.private_checkers import DECK, is_black, owner, parse_square
-from tests.engine.private_checkers_helpers import ALL_VARIANTS, GAME, play, position
+from private_checkers_helpers import ALL_VARIANTS, GAME, play, position
+from support import decide, json_view, positions
 
-LEVELS = levels("private-checkers")
+GAME_ID = "private-checkers"
+LEVELS = levels(GAME_ID)
 SEARCHES = ("medium", "hard")
 BYSTANDER = {"h8": "m", "a1": "M"}
-
-
-def json_view(state, seat: int) -> dict[str, Any]:
-    return json.loads(json.dumps(state.view(seat)))
-
-
-def decide(level: str, state, seed: int = 0, view_state=None):
-    seat = state.to_act()[0]
-    view = json_view(view_state or state, seat)
-    # No time budget (0): the searches then run their fixed number of iterations, so a
-    # decision depends on the view and the seed only, however busy the machine is.
-    return get_bot("private-checkers", level).choose(
-        GAME, view, state.legal_actions(seat), random.Random(seed), 0)
-
-
-def positions(seeds, players: int = 2, options=None, every: int = 1) -> list:
-    found = []
-    for seed in seeds:
-        state = GAME.new(seed=seed, players=players, options=options or {})
-        rng = random.Random(seed)
-        index = 0
-        while not state.is_over():
-            if index % every == 0:
-                found.append(state)
-            seat = state.to_act()[0]
-            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-            index += 1
-    return found
 
 
 def test_levels_weakest_first():
     assert LEVELS == ("random", "easy", "medium", "hard")
     for level in LEVELS:
-        assert get_bot("private-checkers", level).description
+        assert get_bot(GAME_ID, level).description
 
 
 @pytest.mark.parametrize("players, options", [(2, {}), (2, ALL_VARIANTS), (4, ALL_VARIANTS)])
 def test_every_level_plays_legal_actions(players, options):
-    states = positions(range(3), players, options)
+    states = positions(GAME_ID, range(3), players=players, options=options)
     phases = {state.phase for state in states}
     assert {"move", "discard"} <= phases
     for index, state in enumerate(states):
@@ -77,7 +49,7 @@ def test_no_bot_reads_the_face_down_cards_or_the_other_stockpile(level):
     side's stockpile) give the seat the same view, and the bot the same decision."""
     checked = 0
     every = 25 if level in SEARCHES else 7
-    for state in positions(range(20, 23), options=ALL_VARIANTS, every=every):
+    for state in positions(GAME_ID, range(20, 23), options=ALL_VARIANTS, every=every):
         seat = state.to_act()[0]
         for key in range(3):
             other = GAME.determinize(state, seat, random.Random(key))
@@ -91,7 +63,7 @@ def test_no_bot_reads_the_face_down_cards_or_the_other_stockpile(level):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_same_view_and_seed_same_action(level):
-    for state in positions([31], options=ALL_VARIANTS, every=9):
+    for state in positions(GAME_ID, range(31, 32), options=ALL_VARIANTS, every=9):
         assert decide(level, state, seed=3) == decide(level, state, seed=3)
 
 
@@ -99,17 +71,14 @@ def test_same_view_and_seed_same_action(level):
 def test_the_searches_think_in_slices(level):
     state = GAME.new(seed=8)
     legal = state.legal_actions(0)
-    thinking = get_bot("private-checkers", level).think(GAME, json_view(state, 0), legal,
-                                                       random.Random(1), 0)
-    yields = 0
-    while True:
-        try:
-            assert next(thinking) is None
-            yields += 1
-        except StopIteration as done:
-            assert done.value in legal
-            break
-    assert yields >= 4
+    thinking = get_bot(GAME_ID, level).think(GAME, json_view(state, 0), legal, random.Random(1), 0)
+    slices = []
+    try:
+        while True:
+            slices.append(next(thinking))
+    except StopIteration as done:
+        chosen = done.value
+    assert chosen in legal and len(slices) >= 4 and set(slices) == {None}
 
 
 @pytest.mark.parametrize("level", ["easy", *SEARCHES])
@@ -157,7 +126,7 @@ def test_easy_beats_random():
     wins = losses = 0
     for seed in range(16):
         order = ("easy", "random") if seed % 2 == 0 else ("random", "easy")
-        bots = [get_bot("private-checkers", level) for level in order]
+        bots = [get_bot(GAME_ID, level) for level in order]
         state = GAME.new(seed=seed)
         rng = random.Random(seed)
         while not state.is_over():
