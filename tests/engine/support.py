@@ -42,9 +42,10 @@ def decide(bot: Bot | str, state: State, seat: int | None = None, seed: int = 0,
 
 
 def think(bot: Bot | str, state: State, seat: int | None = None, seed: int = 0, *,
-          view: Mapping[str, Any] | None = None, budget_ms: int = BUDGET_MS) -> tuple[int, Action]:
-    """``decide``, run slice by slice as the page runs it: how many times ``bot.think`` yielded
-    before it returned, and what it returned."""
+          view: Mapping[str, Any] | None = None,
+          budget_ms: int = BUDGET_MS) -> tuple[list[Any], Action]:
+    """``decide``, run slice by slice as the page runs it: what ``bot.think`` yielded between
+    its slices (``None`` each time, by the bot contract), and what it returned."""
     if seat is None:
         seat = state.to_act()[0]
     if isinstance(bot, str):
@@ -53,15 +54,14 @@ def think(bot: Bot | str, state: State, seat: int | None = None, seed: int = 0, 
                            state.legal_actions(seat), random.Random(seed), budget_ms))
 
 
-def drain(thinking: Generator[Any, None, Any]) -> tuple[int, Any]:
-    """Run a generator to its end: how many times it yielded, and what it returned."""
-    yields = 0
+def drain(thinking: Generator[Any, None, Any]) -> tuple[list[Any], Any]:
+    """Run a generator to its end: what it yielded, and what it returned."""
+    yielded: list[Any] = []
     while True:
         try:
-            next(thinking)
+            yielded.append(next(thinking))
         except StopIteration as done:
-            return yields, done.value
-        yields += 1
+            return yielded, done.value
 
 
 def random_policy(state: State, seat: int, rng: random.Random) -> Action:
