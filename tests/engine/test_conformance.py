@@ -36,7 +36,7 @@ import random
 import zlib
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -824,28 +824,50 @@ def check_vocabulary(state: State, seat: int | None, view: dict[str, Any]) -> No
             f"{what}: a log entry without a kind: {entry!r}")
         assert "seat" in entry and (entry["seat"] is None or entry["seat"] in seats), (
             f"{what}: a log entry without a seat (None for nobody): {entry!r}")
-    # The shared names, where the game has the idea (SHARED_VIEW_KEYS).
-    per_seat = {key: view[key] for key in ("hand_sizes", "totals") if key in view}
-    for key, values in per_seat.items():
-        assert isinstance(values, list) and len(values) == state.players, f"{what}: {key} {values}"
-    for key in ("turn", "dealer"):
+    # The shared names, where the game has the idea.
+    for key, fits in SHARED_FORMS.items():
         if key in view:
-            assert view[key] is None or view[key] in seats, f"{what}: {key} {view[key]!r}"
+            assert fits(view[key], state, seat), f"{what}: {key} {view[key]!r}: {SHARED_VIEW_KEYS[key]}"
     if seat is None:
         assert "hand" not in view, f"{what}: a spectator has no hand"
-    elif "hand" in view:
-        hand = view["hand"]
-        assert isinstance(hand, list) and all(isinstance(card, str) for card in hand), (
-            f"{what}: hand {hand!r}, not a list of card names")
     if "games" in view:
-        assert isinstance(view["games"], int) and view["games"] >= 1, f"{what}: games"
-        assert 1 <= view.get("game_number", 1) <= view["games"], f"{what}: game_number"
-    for summary in view.get("finished", []):
-        try:
-            again = GameSummary.from_dict(summary).to_dict()
-        except SetupError:
-            again = None
-        assert again == summary, f"{what}: finished holds {summary!r}, not GameSummary.to_dict()"
+        assert view.get("game_number", 1) <= view["games"], f"{what}: game_number past games"
+
+
+def seats_or_none(value: Any, state: State, seat: int | None) -> bool:
+    return value is None or value in range(state.players)
+
+
+def per_seat(value: Any, state: State, seat: int | None) -> bool:
+    return (isinstance(value, list) and len(value) == state.players
+            and all(isinstance(item, (int, float)) and not isinstance(item, bool) for item in value))
+
+
+def summaries(value: Any, state: State, seat: int | None) -> bool:
+    """A list of ``GameSummary.to_dict()`` values."""
+    try:
+        return isinstance(value, list) and all(
+            GameSummary.from_dict(summary).to_dict() == summary for summary in value)
+    except SetupError:
+        return False
+
+
+#: What each name of ``SHARED_VIEW_KEYS`` holds: ``fits(value, state, seat)``.
+SHARED_FORMS: dict[str, Callable[[Any, State, "int | None"], bool]] = {
+    "turn": seats_or_none,
+    "dealer": seats_or_none,
+    "hand": lambda value, state, seat: (isinstance(value, list)
+                                        and all(isinstance(card, str) for card in value)),
+    "hand_sizes": per_seat,
+    "game_number": lambda value, state, seat: isinstance(value, int) and value >= 1,
+    "games": lambda value, state, seat: isinstance(value, int) and value >= 1,
+    "finished": summaries,
+    "totals": per_seat,
+}
+
+
+def test_every_shared_view_key_has_its_form_checked() -> None:
+    assert set(SHARED_FORMS) == set(SHARED_VIEW_KEYS)
 
 
 @pytest.mark.parametrize("game_id, players", CASES)
