@@ -100,6 +100,11 @@ CASES = [
 GAME_IDS = [pytest.param(game_id, id=game_id) for game_id in sorted(GAMES)]
 
 
+def per_case(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test(game_id, players, data)`` for every case, Hypothesis drawing from ``data``."""
+    return pytest.mark.parametrize("game_id, players", CASES)(SETTINGS(given(data=st.data())(test)))
+
+
 def resolved_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
     """Every option of ``game`` with the defaults filled in (``options`` are already typed)."""
     return {option.name: options.get(option.name, option.default) for option in game.options}
@@ -308,9 +313,7 @@ def check_turn_structure(state: State) -> None:
         assert movers(state), f"a live game offers no legal action (to_act()={to_act!r})"
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_random_playouts_end_with_a_result(game_id: str, players: int, data: st.DataObject) -> None:
     trajectory = played(data, game_id, players)
     first = trajectory.states[0]
@@ -326,9 +329,7 @@ def test_random_playouts_end_with_a_result(game_id: str, players: int, data: st.
 # --- 3: apply never mutates -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
     rng, actor = random.Random(setup.moves_seed), random_actor(setup.moves_seed)
@@ -376,9 +377,7 @@ def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) ->
 # --- 4: same seed, same trajectory ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_same_seed_same_trajectory(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
     first, second = play(setup), play(setup)
@@ -404,9 +403,7 @@ def check_record(state: State, what: str) -> None:
     assert replayed.history == state.history, f"{what}: replay has another history"
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_records_replay_exactly(game_id: str, players: int, data: st.DataObject) -> None:
     trajectory = played(data, game_id, players)
     rng, _ = trajectory.sampled(5)
@@ -425,9 +422,7 @@ def test_records_replay_exactly(game_id: str, players: int, data: st.DataObject)
 # --- 6: after the end every action is refused -------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_every_action_refused_after_the_end(game_id: str, players: int, data: st.DataObject) -> None:
     trajectory = played(data, game_id, players)
     final = trajectory.final
@@ -452,9 +447,7 @@ def test_every_action_refused_after_the_end(game_id: str, players: int, data: st
 # --- 7: JSON-safe views that hide what a seat cannot see --------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_views_are_json_safe_and_hide_other_seats(
     game_id: str, players: int, data: st.DataObject
 ) -> None:
@@ -507,9 +500,7 @@ def test_views_are_json_safe_and_hide_other_seats(
 # --- 8: card conservation ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_cards_are_conserved(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
     deck = setup.deck_cards()
@@ -533,9 +524,7 @@ def test_cards_are_conserved(game_id: str, players: int, data: st.DataObject) ->
 # --- 9: notation round-trips ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -> None:
     trajectory = played(data, game_id, players)
     game = trajectory.setup.game
@@ -565,9 +554,7 @@ def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -
 # --- 10: illegal input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_illegal_input_is_refused(game_id: str, players: int, data: st.DataObject) -> None:
     trajectory = played(data, game_id, players)
     game = trajectory.setup.game
