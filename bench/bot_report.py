@@ -55,14 +55,15 @@ def table(title: str, header: str, lines: Iterable[str]) -> str:
 
 
 def think_table(rows: list[dict], where: str) -> str:
-    return table(
-        f"Think time per decision, {where}",
-        f"{'level':<8} {'games':>5} {'decisions':>9} {'median ms':>10} {'p95 ms':>10} {'max ms':>10} "
-        f"{'1st move median ms':>19}",
-        (f"{row['level']:<8} {row['games']:>5} {len(row['all']):>9} "
-         f"{ms(statistics.median(row['all'])):>10} {ms(p95(row['all'])):>10} "
-         f"{ms(max(row['all'])):>10} {ms(statistics.median(row['first'])):>19}" for row in rows),
-    )
+    def line(row: dict) -> str:
+        values = row["all"]
+        return (f"{row['level']:<8} {row['games']:>5} {len(values):>9} "
+                f"{ms(statistics.median(values)):>10} {ms(p95(values)):>10} {ms(max(values)):>10} "
+                f"{ms(statistics.median(row['first'])):>19}")
+
+    return table(f"Think time per decision, {where}",
+                 f"{'level':<8} {'games':>5} {'decisions':>9} {'median ms':>10} {'p95 ms':>10} "
+                 f"{'max ms':>10} {'1st move median ms':>19}", map(line, rows))
 
 
 def strength_table(rows: list[dict], options: dict) -> str:
