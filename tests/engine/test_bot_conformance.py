@@ -55,6 +55,10 @@ YIELD_OPTIONS = {"chess-cards": {"sacrifice": False}}
 YIELD_POSITIONS = 12
 
 
+def test_the_searching_levels_are_bot_levels() -> None:
+    assert SEARCHING <= {(game_id, level) for game_id in BOTS for level in BOTS[game_id]}
+
+
 @dataclass(frozen=True)
 class Position:
     """A state of a stacked playout (``states[index]``) and the seat a bot decides for."""
@@ -86,7 +90,7 @@ def scan(states: tuple[State, ...], indices: range, least: int = 2) -> list[Posi
 
 
 @cache
-def positions(game_id: str) -> tuple[Position, ...]:
+def late_positions(game_id: str) -> tuple[Position, ...]:
     """Late positions with a real choice from three seeded playouts, in different phases where
     the game has them, and the first position with a single legal action, where there is one."""
     game = GAMES[game_id]
@@ -105,15 +109,15 @@ def positions(game_id: str) -> tuple[Position, ...]:
 
 @cache
 def first_choice(game_id: str, level: str, number: int) -> tuple[tuple[object, ...], object]:
-    """What the level yielded and chose at ``positions(game_id)[number]``, seed 1 (computed once
-    for the checks that compare with it)."""
-    spot = positions(game_id)[number]
+    """What the level yielded and chose at ``late_positions(game_id)[number]``, seed 1 (computed
+    once for the checks that compare with it)."""
+    spot = late_positions(game_id)[number]
     yielded, action = think(get_bot(game_id, level), spot.state, spot.seat, seed=1)
     return tuple(yielded), action
 
 
 def numbered(game_id: str) -> list[tuple[int, Position]]:
-    spots = positions(game_id)
+    spots = late_positions(game_id)
     assert any(len(spot.state.legal_actions(spot.seat)) > 1 for spot in spots), (
         f"{game_id}: no position with a choice")
     return list(enumerate(spots))
