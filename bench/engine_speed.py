@@ -138,7 +138,8 @@ def report(rows: list[dict[str, Any]], where: str) -> str:
     header = (f"{'game':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'us/action':>10} "
               f"{'actions/game':>13} {'games':>6}  options")
     lines = [f"{row['game']:<18} {row['players']:>5} {row['games'] / row['seconds']:>9.1f} "
-             f"{row['actions'] / row['seconds']:>10.0f} {1e6 * row['seconds'] / row['actions']:>10.1f} "
+             f"{row['actions'] / row['seconds']:>10.0f} "
+             f"{1e6 * row['seconds'] / row['actions']:>10.1f} "
              f"{row['actions'] / row['games']:>13.1f} {row['games']:>6}  {row['options']}"
              for row in rows]
     return table(f"Random games, {where}", header, lines)

@@ -11,7 +11,8 @@ from playwright.sync_api import Browser, Page
 from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, overflow
 
 
-def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp, page_guard: PageGuard) -> None:
+def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp,
+                                         page_guard: PageGuard) -> None:
     open_app(page, "#/")
     assert page.locator(READY).count() == 1
     assert "Five Checks" in page.title()

@@ -709,7 +709,7 @@ def hidden_leaks(states: list[State], swaps: int, rng: random.Random,
                  view: ViewText = view_text) -> tuple[int, list[str]]:
     """Compare ``states`` (a ``stacked_playout``) with ``twins`` of it: for ``swaps`` random pairs
     of cards that the spectator does not see at the deal, swap them in the deck and replay the
-    same plays (``twins``). A seat's views of the two games must then be equal (and so must its legal
+    same plays. A seat's views of the two games must then be equal (and so must its legal
     actions) until it has been shown either card: its name in the seat's view of either game,
     as a whole token (a log may write card names inside text). From then on the seat knows
     something the deals differ in, and is compared no more in this pair.
@@ -718,7 +718,8 @@ def hidden_leaks(states: list[State], swaps: int, rng: random.Random,
     start = states[0]
     seats = [None, *range(start.players)]
     shown = view(start, None)
-    hidden = [index for index, card in enumerate(start.deck or ()) if not mentions([card]).search(shown)]
+    hidden = [index for index, card in enumerate(start.deck or ())
+              if not mentions([card]).search(shown)]
     texts: dict[tuple[int, int | None], str] = {}  # the views of ``states``, read once
     compared, leaks, tried = 0, [], 0
     for _ in range(8 * swaps):  # a swap that deals other cards too (see ``twins``) is skipped
@@ -729,7 +730,8 @@ def hidden_leaks(states: list[State], swaps: int, rng: random.Random,
         seen = mentions(names)
         blind = list(seats)  # the seats shown neither card so far
         for step, (state, twin) in enumerate(twins(states, first, second)):
-            tried += step == 0
+            if step == 0:
+                tried += 1  # the swap deals just the two cards exchanged: it counts
             for seat in list(blind):
                 ours = texts.get((step, seat))
                 if ours is None:
@@ -743,7 +745,8 @@ def hidden_leaks(states: list[State], swaps: int, rng: random.Random,
                         f"{', '.join(f'{s}:{a}' for s, a in state.history[-3:]) or '-'}), deck "
                         f"with {names[0]} and {names[1]} swapped")
                 if ours != theirs:
-                    leaks.append(f"{what}: {first_difference(json.loads(ours), json.loads(theirs))}")
+                    where = first_difference(json.loads(ours), json.loads(theirs))
+                    leaks.append(f"{what}: {where}")
                     blind.remove(seat)
                 elif seat is not None and (list(map(str, state.legal_actions(seat)))
                                            != list(map(str, twin.legal_actions(seat)))):
@@ -798,7 +801,7 @@ def check_vocabulary(state: State, seat: int | None, view: dict[str, Any]) -> No
     assert not missing, f"{what} lacks {missing} (engine.core.VIEW_KEYS)"
     retired = {key: RETIRED_VIEW_KEYS[key] for key in view if key in RETIRED_VIEW_KEYS}
     assert not retired, f"{what} uses retired keys (old: new): {retired}"
-    assert view["game"] == state.game_id and view["seat"] == seat and view["players"] == state.players
+    assert (view["game"], view["seat"], view["players"]) == (state.game_id, seat, state.players)
     assert view["options"] == json_round_trip(dict(state.options)), f"{what}: options"
     assert view["to_act"] == list(state.to_act()), f"{what}: to_act {view['to_act']}"
     assert isinstance(view["phase"], str) and view["phase"], f"{what}: phase {view['phase']!r}"
@@ -814,7 +817,8 @@ def check_vocabulary(state: State, seat: int | None, view: dict[str, Any]) -> No
     # The shared names, where the game has the idea.
     for key, fits in SHARED_FORMS.items():
         if key in view:
-            assert fits(view[key], state, seat), f"{what}: {key} {view[key]!r}: {SHARED_VIEW_KEYS[key]}"
+            assert fits(view[key], state, seat), (
+                f"{what}: {key} {view[key]!r}, not {SHARED_VIEW_KEYS[key]}")
     if seat is None:
         assert "hand" not in view, f"{what}: a spectator has no hand"
     if "games" in view:
@@ -827,7 +831,8 @@ def seats_or_none(value: Any, state: State, seat: int | None) -> bool:
 
 def per_seat(value: Any, state: State, seat: int | None) -> bool:
     return (isinstance(value, list) and len(value) == state.players
-            and all(isinstance(item, (int, float)) and not isinstance(item, bool) for item in value))
+            and all(isinstance(item, (int, float)) and not isinstance(item, bool)
+                    for item in value))
 
 
 def summaries(value: Any, state: State, seat: int | None) -> bool:
