@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot_report import p95, table  # noqa: E402  (bench/bot_report.py)
 from tools.browser import find_chromium, launch  # noqa: E402
 from tools.serve import serve, url_of  # noqa: E402
 
@@ -60,12 +60,6 @@ class Series:
     requests: list[int] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
-
-
-def p95(values: list[float]) -> float:
-    """Nearest-rank 95th percentile (with 10 runs: the slowest but none)."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
 
 
 def load_once(browser, url: str) -> tuple[float, float | None, list[str], list[str]]:  # noqa: ANN001
@@ -135,18 +129,18 @@ def report(series: dict[str, Series], runs: int) -> str:
     app, bare = series["app"], series["bare"]
     ratio = statistics.median(app.ready_ms) / statistics.median(bare.ready_ms)
     browser = find_chromium() or "Playwright's bundled Chromium"
-    lines = [
-        f"Boot benchmark: {runs} cold loads per page, alternated, fresh context each ({browser}, headless)",
-        "",
-        f"{'page':<24} {'ready median':>13} {'ready p95':>10} {'FCP median':>11} {'FCP p95':>8} {'requests':>9}",
-    ]
+    rows = []
     for name, s in series.items():
         fcp_med = f"{statistics.median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         fcp_p95 = f"{p95(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
-        lines.append(
+        rows.append(
             f"{name + ' (' + s.path + ')':<24} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
             f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.requests):>9.0f}"
         )
+    lines = [table(
+        f"Boot benchmark: {runs} cold loads per page, alternated, fresh context each ({browser}, headless)",
+        f"{'page':<24} {'ready median':>13} {'ready p95':>10} {'FCP median':>11} {'FCP p95':>8} {'requests':>9}",
+        rows)]
     verdict = "ok" if ratio <= GOAL_RATIO else "OVER GOAL"
     lines += ["", f"ratio app/bare, median time to data-ready: {ratio:.3f} (goal <= {GOAL_RATIO}: {verdict})"]
     for name, s in series.items():

@@ -1,4 +1,5 @@
-"""What the bot benchmarks share: the two-seat duel loop and the report tables.
+"""What the benchmarks share: the two-seat duel loop of the bot benchmarks and the report tables
+(``table``, which every benchmark prints with, and the bot tables built on it).
 
 Each game's benchmark (``bench/<game>_bots.py``) plays its own games and hands them to ``duel``;
 the tables print the results. Tables to read, never assertions: timings depend on the machine.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import math
 import statistics
 import time
-from typing import Callable, Sequence
+from typing import Callable, Iterable, Sequence
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -48,36 +49,32 @@ def ms(value: float) -> str:
     return f"{value:.3f}" if value < 10 else f"{value:,.0f}"
 
 
+def table(title: str, header: str, lines: Iterable[str]) -> str:
+    """A report table: its title, a blank line, the column header, then one line per row."""
+    return "\n".join([title, "", header, *lines])
+
+
 def think_table(rows: list[dict], where: str) -> str:
-    lines = [
-        f"Think time per decision, {where}",
-        "",
-        f"{'level':<8} {'games':>5} {'decisions':>9} {'median ms':>10} {'p95 ms':>10} {'max ms':>10} "
-        f"{'1st move median ms':>19}",
-    ]
-    for row in rows:
+    def line(row: dict) -> str:
         values = row["all"]
-        lines.append(
-            f"{row['level']:<8} {row['games']:>5} {len(values):>9} {ms(statistics.median(values)):>10} "
-            f"{ms(p95(values)):>10} {ms(max(values)):>10} {ms(statistics.median(row['first'])):>19}"
-        )
-    return "\n".join(lines)
+        return (f"{row['level']:<8} {row['games']:>5} {len(values):>9} "
+                f"{ms(statistics.median(values)):>10} {ms(p95(values)):>10} {ms(max(values)):>10} "
+                f"{ms(statistics.median(row['first'])):>19}")
+
+    return table(f"Think time per decision, {where}",
+                 f"{'level':<8} {'games':>5} {'decisions':>9} {'median ms':>10} {'p95 ms':>10} "
+                 f"{'max ms':>10} {'1st move median ms':>19}", map(line, rows))
 
 
 def strength_table(rows: list[dict], options: dict) -> str:
-    lines = [
+    return table(
         f"Strength: each level against the level below, seats alternating ({describe(options)})",
-        "",
         f"{'pair':<18} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} {'win %':>6} "
         f"{'mean diff':>9} {'time s':>7}",
-    ]
-    for row in rows:
-        lines.append(
-            f"{row['pair']:<18} {row['games']:>5} {row['wins']:>5} {row['draws']:>5} "
-            f"{row['losses']:>6} {100 * row['wins'] / row['games']:>6.1f} {row['diff']:>+9.1f} "
-            f"{row['seconds']:>7.1f}"
-        )
-    return "\n".join(lines)
+        (f"{row['pair']:<18} {row['games']:>5} {row['wins']:>5} {row['draws']:>5} "
+         f"{row['losses']:>6} {100 * row['wins'] / row['games']:>6.1f} {row['diff']:>+9.1f} "
+         f"{row['seconds']:>7.1f}" for row in rows),
+    )
 
 
 def describe(options: dict) -> str:

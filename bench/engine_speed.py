@@ -30,6 +30,8 @@ from typing import Any, Iterator
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bot_report import table  # noqa: E402  (bench/bot_report.py)
+
 READY_TIMEOUT_MS = 120_000
 
 
@@ -133,21 +135,14 @@ def source_of(*functions: Any) -> str:
 
 
 def report(rows: list[dict[str, Any]], where: str) -> str:
-    lines = [
-        f"Random games, {where}",
-        "",
-        f"{'game':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'us/action':>10} "
-        f"{'actions/game':>13} {'games':>6}  options",
-    ]
-    for row in rows:
-        per_second = row["games"] / row["seconds"]
-        actions_per_second = row["actions"] / row["seconds"]
-        lines.append(
-            f"{row['game']:<18} {row['players']:>5} {per_second:>9.1f} {actions_per_second:>10.0f} "
-            f"{1e6 / actions_per_second:>10.1f} {row['actions'] / row['games']:>13.1f} "
-            f"{row['games']:>6}  {row['options']}"
-        )
-    return "\n".join(lines)
+    header = (f"{'game':<18} {'seats':>5} {'games/s':>9} {'actions/s':>10} {'us/action':>10} "
+              f"{'actions/game':>13} {'games':>6}  options")
+    lines = [f"{row['game']:<18} {row['players']:>5} {row['games'] / row['seconds']:>9.1f} "
+             f"{row['actions'] / row['seconds']:>10.0f} "
+             f"{1e6 * row['seconds'] / row['actions']:>10.1f} "
+             f"{row['actions'] / row['games']:>13.1f} {row['games']:>6}  {row['options']}"
+             for row in rows]
+    return table(f"Random games, {where}", header, lines)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,8 @@ Fixtures (plain ``playwright`` package, not the pytest-playwright plugin, whose 
   The page is guarded: the test FAILS on any console error, any ``pageerror``, any ``.py-error``
   banner left on the page, and any request to a host other than 127.0.0.1/localhost (such
   requests are aborted, so nothing leaves the machine, and recorded).
-* ``page_guard``: that guard, to read ``requests``/``foreign`` or ``clear()`` expected noise.
+* ``page_guard``: that guard (``page_support.PageGuard``), to read ``requests``/``foreign`` or
+  ``clear()`` expected noise.
 * ``open_app(page, route="#/")``: load ``<base>/index.html<route>`` and wait for
   ``html[data-ready="1"]`` (Pyodide boot takes seconds: 60 s by default, ``E2E_READY_TIMEOUT``).
 * ``shot(page, name)``: full-page screenshot in ``test-artifacts/<name>.png``.
@@ -22,77 +23,25 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, Playwright, Route, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:  # make `tools` importable whatever pytest's rootdir/import mode
-    sys.path.insert(0, str(ROOT))
+# Make `tools` and this folder's `page_support` importable whatever pytest's import mode.
+for folder in (ROOT, Path(__file__).resolve().parent):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
 
+from page_support import READY, OpenApp, PageGuard, Shot  # noqa: E402
 from tools.browser import launch  # noqa: E402
 from tools.serve import serve, url_of  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
-LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
-READY_SELECTOR = 'html[data-ready="1"]'
 READY_TIMEOUT_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
-
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-
-
-@dataclass
-class PageGuard:
-    """What a page did that a test must not tolerate, plus a log of every request."""
-
-    requests: list[str] = field(default_factory=list)
-    foreign: list[str] = field(default_factory=list)
-    console_errors: list[str] = field(default_factory=list)
-    page_errors: list[str] = field(default_factory=list)
-
-    def on_console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            location = message.location or {}
-            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location.get("url") else ""
-            self.console_errors.append(f"{message.text}{where}")
-
-    def on_page_error(self, error: Exception) -> None:
-        self.page_errors.append(str(error))
-
-    def on_route(self, route: Route) -> None:
-        url = route.request.url
-        self.requests.append(url)
-        parts = urlsplit(url)
-        # data:/blob: never reach the network; anything with a host must be this machine.
-        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
-            self.foreign.append(url)
-            route.abort("blockedbyclient")
-            return
-        route.continue_()
-
-    def clear(self) -> None:
-        """Forget recorded problems (for tests that provoke them on purpose)."""
-        self.foreign.clear()
-        self.console_errors.clear()
-        self.page_errors.clear()
-
-    def problems(self, page: Page | None) -> list[str]:
-        found = [f"request left 127.0.0.1: {u}" for u in self.foreign]
-        found += [f"console error: {m}" for m in self.console_errors]
-        found += [f"page error: {m}" for m in self.page_errors]
-        if page is not None and not page.is_closed():
-            try:
-                banners = page.locator(".py-error").all_inner_texts()
-            except Exception as exc:  # noqa: BLE001 - a crashed page is itself the problem
-                banners = [f"(could not read the page: {exc})"]
-            found += [f".py-error banner: {banner.strip()}" for banner in banners]
-        return found
 
 
 def _slug(text: str) -> str:
@@ -168,7 +117,7 @@ def open_app(base_url: str) -> OpenApp:
         """Load ``index.html<route>`` and wait until the UI has set ``html[data-ready="1"]``."""
         page.goto(f"{base_url}index.html{route}", wait_until="domcontentloaded")
         if wait_ready:
-            page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+            page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
         return page
 
     return open_app

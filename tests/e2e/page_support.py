@@ -1,6 +1,7 @@
-"""What the browser tests share besides the fixtures of ``conftest.py``: viewports, selectors of
-the table contract (DESIGN: ``data-over``, ``data-action``, ``data-pick``), and the loop that
-plays a game to its end through the page.
+"""What the browser tests share besides the fixtures of ``conftest.py``: the fixtures' types
+(``OpenApp``, ``Shot``, ``PageGuard``), viewports, the five games as the gallery lists them,
+selectors of the page contract (DESIGN: ``data-ready``, ``data-over``, ``data-action``,
+``data-pick``), and the loop that plays a game to its end through the page.
 
 Imported as ``from page_support import ...`` (pytest puts this folder on ``sys.path``).
 """
@@ -8,14 +9,74 @@ Imported as ``from page_support import ...`` (pytest puts this folder on ``sys.p
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from playwright.sync_api import Page
+from playwright.sync_api import ConsoleMessage, Page, Route
 
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
+LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
+
+
+@dataclass
+class PageGuard:
+    """What a page did that a test must not tolerate, plus a log of every request (the
+    ``page_guard`` fixture of ``conftest.py``)."""
+
+    requests: list[str] = field(default_factory=list)
+    foreign: list[str] = field(default_factory=list)
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+    def on_console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            location = message.location or {}
+            where = f" ({location.get('url')}:{location.get('lineNumber')})" if location.get("url") else ""
+            self.console_errors.append(f"{message.text}{where}")
+
+    def on_page_error(self, error: Exception) -> None:
+        self.page_errors.append(str(error))
+
+    def on_route(self, route: Route) -> None:
+        url = route.request.url
+        self.requests.append(url)
+        parts = urlsplit(url)
+        # data:/blob: never reach the network; anything with a host must be this machine.
+        if parts.scheme in ("http", "https", "ws", "wss") and parts.hostname not in LOCAL_HOSTS:
+            self.foreign.append(url)
+            route.abort("blockedbyclient")
+            return
+        route.continue_()
+
+    def clear(self) -> None:
+        """Forget recorded problems (for tests that provoke them on purpose)."""
+        self.foreign.clear()
+        self.console_errors.clear()
+        self.page_errors.clear()
+
+    def problems(self, page: Page | None) -> list[str]:
+        found = [f"request left 127.0.0.1: {u}" for u in self.foreign]
+        found += [f"console error: {m}" for m in self.console_errors]
+        found += [f"page error: {m}" for m in self.page_errors]
+        if page is not None and not page.is_closed():
+            try:
+                banners = page.locator(".py-error").all_inner_texts()
+            except Exception as exc:  # noqa: BLE001 - a crashed page is itself the problem
+                banners = [f"(could not read the page: {exc})"]
+            found += [f".py-error banner: {banner.strip()}" for banner in banners]
+        return found
+
+
+#: The five games in the gallery's order, with their titles.
+GAME_IDS = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
+GAME_TITLES = ("Checks", "Checkmate", "Saving Private Checkers", "Chess Cards", "Check!")
+
 PHONE = {"width": 360, "height": 740}
+#: Set on <html> once Python is up and the first screen is interactive.
+READY = 'html[data-ready="1"]'
 TABLE = "[data-testid=table]"
 OVER = '[data-testid=table][data-over="1"]'
 RESULT = "[data-testid=result]"

@@ -6,27 +6,15 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from pathlib import Path
-from typing import Any
-
 from playwright.sync_api import Browser, Page
 
-# Fixture types (see conftest.py); test modules do not import conftest itself.
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-PageGuard = Any
-
-READY_SELECTOR = 'html[data-ready="1"]'
-
-GAME_IDS = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
-GAME_TITLES = ("Checks", "Checkmate", "Saving Private Checkers", "Chess Cards", "Check!")
-PHONE = {"width": 360, "height": 740}
+from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, overflow
 
 
-def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp, page_guard: PageGuard) -> None:
+def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp,
+                                         page_guard: PageGuard) -> None:
     open_app(page, "#/")
-    assert page.locator(READY_SELECTOR).count() == 1
+    assert page.locator(READY).count() == 1
     assert "Five Checks" in page.title()
     text = page.locator("#app").inner_text()
     for title in GAME_TITLES:
@@ -41,8 +29,7 @@ def test_phone_width(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/")
     # No sideways scrolling on a 360px phone.
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"page is {overflow}px wider than a 360px phone"
+    assert overflow(page) <= 0, f"page is {overflow(page)}px wider than a 360px phone"
     path = shot(page, "boot-gallery-360")
     assert path.stat().st_size > 0
 
@@ -52,7 +39,7 @@ def test_shell_paints_before_python(page: Page, open_app: OpenApp, shot: Shot) -
     # The static gallery is in the HTML itself: visible before any Python has run.
     page.wait_for_selector("#app .gallery", state="visible", timeout=10_000)
     shot(page, "boot-shell-1280")
-    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=60_000)
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
     paint, ready = page.evaluate(
         """() => {
             const fcp = performance.getEntriesByName('first-contentful-paint')[0];
@@ -73,8 +60,7 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
         links = page.locator("#app a[href]")
         assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
         assert page.locator("#boot[role=progressbar]").is_visible()
-        overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-        assert overflow <= 0
+        assert overflow(page) <= 0
         shot(page, "shell-nojs-360")
     finally:
         context.close()

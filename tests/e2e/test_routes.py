@@ -6,16 +6,10 @@ The conftest guard also fails each test on console errors and on requests leavin
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 
-import pytest
 from playwright.sync_api import Page, expect
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-
-PHONE = {"width": 360, "height": 740}
+from page_support import GAME_IDS, PHONE, TABLE, OpenApp, Shot, overflow
 
 
 def go(page: Page, route: str) -> None:
@@ -25,16 +19,14 @@ def go(page: Page, route: str) -> None:
 
 
 def no_sideways_scroll(page: Page) -> None:
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"page is {overflow}px too wide"
+    assert overflow(page) <= 0, f"page is {overflow(page)}px too wide"
 
 
 def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/")
     games = page.locator("#app [data-game]")
-    ids = ["checks", "checkmate", "private-checkers", "chess-cards", "check"]
-    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == ids
-    for game in ids:
+    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
+    for game in GAME_IDS:
         expect(page.locator(f'#app [data-game="{game}"] a')).to_have_attribute("href", f"#/{game}")
     page.locator('#app [data-game="chess-cards"] a').click()
     expect(page.locator("[data-testid=setup]")).to_be_visible()
@@ -71,7 +63,7 @@ def test_setup_builds_a_linkable_play_route(page: Page, open_app: OpenApp, shot:
     page.locator("#option-match").uncheck()
     page.locator("#seed").fill("4242")
     page.locator("[data-testid=start]").click()
-    expect(page.locator("[data-testid=table]")).to_be_visible()
+    expect(page.locator(TABLE)).to_be_visible()
     hash_ = page.evaluate("decodeURIComponent(location.hash)")
     assert hash_.startswith("#/chess-cards/play?"), hash_
     assert "seats=human:Ann,human:Bob" in hash_ and "seed=4242" in hash_ and "match=0" in hash_, hash_
@@ -91,7 +83,7 @@ def test_setup_sets_the_seat_count_and_valued_options(page: Page, open_app: Open
     page.locator("#option-games").select_option("3")
     page.locator("#seed").fill("77")
     page.locator("[data-testid=start]").click()
-    expect(page.locator("[data-testid=table]")).to_be_visible()
+    expect(page.locator(TABLE)).to_be_visible()
     hash_ = page.evaluate("decodeURIComponent(location.hash)")
     seats = re.search(r"seats=([^&]*)", hash_)
     assert seats is not None and len(seats.group(1).split(",")) == 4, hash_
@@ -108,7 +100,7 @@ def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
 
 def test_play_route_without_seed_writes_one_into_the_url(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/chess-cards/play?seats=human,bot:random")
-    expect(page.locator("[data-testid=table]")).to_be_visible()
+    expect(page.locator(TABLE)).to_be_visible()
     assert re.search(r"[?&]seed=\d+", page.evaluate("location.hash"))
 
 
@@ -144,7 +136,7 @@ def test_bad_play_route_shows_an_error_with_a_way_back(page: Page, open_app: Ope
         expect(error).to_contain_text(problem)
         assert "Traceback" not in page.locator("#app").inner_text()
         expect(error.locator('a[href="#/chess-cards"]')).to_be_visible()
-        expect(page.locator("[data-testid=table]")).to_have_count(0)
+        expect(page.locator(TABLE)).to_have_count(0)
     # The way back works.
     page.locator('[data-testid=error] a[href="#/chess-cards"]').click()
     expect(page.locator("[data-testid=setup]")).to_be_visible()

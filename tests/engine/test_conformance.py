@@ -18,7 +18,12 @@ Invariants (one test each, so a failure names the broken rule):
 8. card conservation: the zones together always hold exactly ``game.deck_cards(...)``;
 9. notation round-trips, and applying the notation equals applying the action;
 10. garbage notation raises ``InvalidNotation``, a seat acting out of turn ``IllegalAction``;
-11. ``Game.new`` refuses bad setups with ``SetupError``.
+11. ``Game.new`` refuses bad setups with ``SetupError``;
+12. indistinguishability: two deals that differ only in cards a seat cannot see give that seat
+    equal views (and legal actions) after the same plays, so no view leaks a hidden card by
+    anything it derives from it (a total, a count, an order);
+13. every view speaks the shared vocabulary of ``engine.core``: the keys of ``VIEW_KEYS``, the
+    names of ``SHARED_VIEW_KEYS`` where the game has the idea, none of ``RETIRED_VIEW_KEYS``.
 
 ``CONFORMANCE_EXAMPLES`` (environment) sets the number of Hypothesis examples per test and case.
 """
@@ -28,28 +33,20 @@ from __future__ import annotations
 import json
 import os
 import random
+import zlib
 from collections import Counter
-from dataclasses import dataclass, field
-from typing import Any, Iterable
+from dataclasses import dataclass
+from typing import Any, Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import (
-    CLOCK,
-    GAMES,
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Record,
-    Result,
-    SetupError,
-    State,
-)
+from engine import CLOCK, GAMES, Action, EngineError, Game, GameSummary, Option, Record, State
+from engine.core import (IllegalAction, InvalidNotation, RETIRED_VIEW_KEYS, Result, SetupError,
+                         SHARED_VIEW_KEYS, VIEW_KEYS)
+from support import (json_view, mentions, playout, random_actor, random_policy, stacked_playout,
+                     twins, view_text)
 
 #: A playout still running after this many actions fails the test: games must end.
 MAX_ACTIONS = 5000
@@ -101,6 +98,11 @@ CASES = [
     for players in seat_counts(GAMES[game_id])
 ]
 GAME_IDS = [pytest.param(game_id, id=game_id) for game_id in sorted(GAMES)]
+
+
+def per_case(test: Callable[..., None]) -> Callable[..., None]:
+    """Run ``test(game_id, players, data)`` for every case, Hypothesis drawing from ``data``."""
+    return pytest.mark.parametrize("game_id, players", CASES)(SETTINGS(given(data=st.data())(test)))
 
 
 def resolved_options(game: Game, options: dict[str, Any]) -> dict[str, Any]:
@@ -178,50 +180,45 @@ def movers(state: State) -> list[tuple[int, tuple[Action, ...]]]:
     return [(seat, actions) for seat in state.to_act() if (actions := state.legal_actions(seat))]
 
 
-def choose(state: State, rng: random.Random) -> tuple[int, Action]:
-    """A uniformly random acting seat (CLOCK included) and one of its legal actions."""
-    options = movers(state)
-    assert options, (
-        f"a live game offers no legal action: to_act()={state.to_act()!r}, "
-        f"history length {len(state.history)}"
-    )
-    seat, actions = rng.choice(options)
-    return seat, rng.choice(actions)
-
-
-@dataclass
+@dataclass(frozen=True)
 class Trajectory:
-    """A finished random playout: ``states[i + 1] == states[i].apply(*moves[i])``."""
+    """A finished random playout of ``setup``: ``states[i + 1] == states[i].apply(*moves[i])``."""
 
-    states: list[State] = field(default_factory=list)
-    moves: list[tuple[int, Action]] = field(default_factory=list)
+    setup: Setup
+    states: list[State]
 
     @property
     def final(self) -> State:
         return self.states[-1]
 
+    @property
+    def moves(self) -> tuple[tuple[int, Action], ...]:
+        return self.final.history
+
+    def sampled(self, salt: int) -> tuple[random.Random, set[int]]:
+        """A generator of the test's own (seeded by the setup and ``salt``) and the indices of
+        the states that get its costly checks: all early ones, a sample of the rest."""
+        rng = random.Random(self.setup.moves_seed + salt)
+        count = len(self.states)
+        return rng, {i for i in range(count) if i < DENSE_STEPS or rng.random() < SPARSE_RATE}
+
 
 def play(setup: Setup) -> Trajectory:
-    """Play ``setup`` to the end with random legal actions; fails at ``MAX_ACTIONS``."""
-    rng = random.Random(setup.moves_seed)
-    state = setup.new()
-    trajectory = Trajectory([state])
-    while not state.is_over():
-        if len(trajectory.moves) >= MAX_ACTIONS:
-            pytest.fail(
-                f"{setup.game_id}: a random playout is not over after {MAX_ACTIONS} actions "
-                f"({setup!r})"
-            )
-        seat, action = choose(state, rng)
-        state = state.apply(seat, action)
-        trajectory.states.append(state)
-        trajectory.moves.append((seat, action))
-    return trajectory
+    """Play ``setup`` to the end, any seat that may act (CLOCK included) taking a random legal
+    action; fails at ``MAX_ACTIONS``."""
+    try:
+        states = list(playout(
+            setup.game_id, setup.seed, players=setup.players, options=dict(setup.options),
+            deck=None if setup.deck is None else list(setup.deck), moves_seed=setup.moves_seed,
+            actor=random_actor(setup.moves_seed), max_actions=MAX_ACTIONS))
+    except AssertionError as error:
+        pytest.fail(f"{setup.game_id}: {error} ({setup!r})")
+    return Trajectory(setup, states)
 
 
-def checked_steps(count: int, rng: random.Random) -> Iterable[int]:
-    """Indices of the steps that get the costly checks: all early ones, a sample of the rest."""
-    return [i for i in range(count) if i < DENSE_STEPS or rng.random() < SPARSE_RATE]
+def played(data: st.DataObject, game_id: str, players: int) -> Trajectory:
+    """A drawn setup of ``game_id`` for ``players`` seats, played to the end."""
+    return play(data.draw(setups(game_id, players)))
 
 
 def snapshot(state: State) -> tuple[Any, ...]:
@@ -316,14 +313,12 @@ def check_turn_structure(state: State) -> None:
         assert movers(state), f"a live game offers no legal action (to_act()={to_act!r})"
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_random_playouts_end_with_a_result(game_id: str, players: int, data: st.DataObject) -> None:
-    setup = data.draw(setups(game_id, players))
-    trajectory = play(setup)
+    trajectory = played(data, game_id, players)
     first = trajectory.states[0]
-    assert first.game_id == game_id and first.players == players and first.seed == setup.seed
+    assert first.game_id == game_id and first.players == players
+    assert first.seed == trajectory.setup.seed
     assert first.history == ()
     for state in trajectory.states:
         check_turn_structure(state)
@@ -334,12 +329,10 @@ def test_random_playouts_end_with_a_result(game_id: str, players: int, data: st.
 # --- 3: apply never mutates -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
-    rng = random.Random(setup.moves_seed)
+    rng, actor = random.Random(setup.moves_seed), random_actor(setup.moves_seed)
     # Two chains built independently and fed the same moves: ``twin`` is never touched while
     # ``state`` is applied to, so any change to ``state`` shows as a difference from ``twin``.
     state, twin = setup.new(), setup.new()
@@ -365,7 +358,8 @@ def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) ->
         assert state == twin, f"{what}: a refused apply changed the state"
         if state.is_over():
             return
-        seat, action = choose(state, rng)
+        seat = actor(state)
+        action = random_policy(state, seat, rng)
         after = state.apply(seat, action)
         assert after is not state, "apply must return a new state"
         assert after != state, f"{what}: apply({seat}, {action}) returned an equal state"
@@ -383,9 +377,7 @@ def test_apply_never_mutates(game_id: str, players: int, data: st.DataObject) ->
 # --- 4: same seed, same trajectory ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_same_seed_same_trajectory(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
     first, second = play(setup), play(setup)
@@ -411,13 +403,10 @@ def check_record(state: State, what: str) -> None:
     assert replayed.history == state.history, f"{what}: replay has another history"
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_records_replay_exactly(game_id: str, players: int, data: st.DataObject) -> None:
-    setup = data.draw(setups(game_id, players))
-    trajectory = play(setup)
-    rng = random.Random(setup.moves_seed + 5)
+    trajectory = played(data, game_id, players)
+    rng, _ = trajectory.sampled(5)
     points = {0, len(trajectory.states) - 1}
     points.update(rng.randrange(len(trajectory.states)) for _ in range(4))
     for index in sorted(points):
@@ -433,12 +422,9 @@ def test_records_replay_exactly(game_id: str, players: int, data: st.DataObject)
 # --- 6: after the end every action is refused -------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_every_action_refused_after_the_end(game_id: str, players: int, data: st.DataObject) -> None:
-    setup = data.draw(setups(game_id, players))
-    trajectory = play(setup)
+    trajectory = played(data, game_id, players)
     final = trajectory.final
     before = snapshot(final)
     # The legal actions of every seat in the last few live states, and the moves played.
@@ -461,18 +447,14 @@ def test_every_action_refused_after_the_end(game_id: str, players: int, data: st
 # --- 7: JSON-safe views that hide what a seat cannot see --------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_views_are_json_safe_and_hide_other_seats(
     game_id: str, players: int, data: st.DataObject
 ) -> None:
-    setup = data.draw(setups(game_id, players))
-    game = setup.game
-    trajectory = play(setup)
-    rng = random.Random(setup.moves_seed + 7)
-    steps = checked_steps(len(trajectory.states), rng)
-    for index in steps:
+    trajectory = played(data, game_id, players)
+    game = trajectory.setup.game
+    rng, steps = trajectory.sampled(7)
+    for index in sorted(steps):
         state = trajectory.states[index]
         what = f"after {index} actions"
         for seat in [None, *range(players)]:
@@ -518,15 +500,14 @@ def test_views_are_json_safe_and_hide_other_seats(
 # --- 8: card conservation ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_cards_are_conserved(game_id: str, players: int, data: st.DataObject) -> None:
     setup = data.draw(setups(game_id, players))
     deck = setup.deck_cards()
     assert deck, f"{game_id}: deck_cards() is empty"
     trajectory = play(setup)
-    assert Counter(trajectory.states[0].game.deck_cards(players, dict(trajectory.states[0].options))) == deck
+    first = trajectory.states[0]
+    assert Counter(first.game.deck_cards(players, dict(first.options))) == deck
     for index, state in enumerate(trajectory.states):
         zones = state.zones()
         assert isinstance(zones, dict)
@@ -543,15 +524,11 @@ def test_cards_are_conserved(game_id: str, players: int, data: st.DataObject) ->
 # --- 9: notation round-trips ------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -> None:
-    setup = data.draw(setups(game_id, players))
-    game = setup.game
-    trajectory = play(setup)
-    rng = random.Random(setup.moves_seed + 9)
-    dense = set(checked_steps(len(trajectory.states), rng))
+    trajectory = played(data, game_id, players)
+    game = trajectory.setup.game
+    rng, dense = trajectory.sampled(9)
     for index, state in enumerate(trajectory.states[:-1]):
         what = f"after {index} actions"
         for seat in state.to_act():
@@ -567,8 +544,8 @@ def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -
                 assert hash(parsed) == hash(action)
             if index not in dense:
                 continue
-            played = [a for s, a in trajectory.moves[index:index + 1] if s == seat]
-            for action in dict.fromkeys([*sample(actions, rng, APPLY_SAMPLE), *played]):
+            taken = [a for s, a in trajectory.moves[index:index + 1] if s == seat]
+            for action in dict.fromkeys([*sample(actions, rng, APPLY_SAMPLE), *taken]):
                 by_action = state.apply(seat, action)
                 by_text = state.apply(seat, str(action))
                 assert_same_state(by_text, by_action, f"{what}: {seat} plays {action}", full=False)
@@ -577,15 +554,11 @@ def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -
 # --- 10: illegal input ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("game_id, players", CASES)
-@SETTINGS
-@given(data=st.data())
+@per_case
 def test_illegal_input_is_refused(game_id: str, players: int, data: st.DataObject) -> None:
-    setup = data.draw(setups(game_id, players))
-    game = setup.game
-    trajectory = play(setup)
-    rng = random.Random(setup.moves_seed + 10)
-    dense = set(checked_steps(len(trajectory.states), rng))
+    trajectory = played(data, game_id, players)
+    game = trajectory.setup.game
+    rng, dense = trajectory.sampled(10)
     earlier: dict[int, set[Action]] = {}
     for index, state in enumerate(trajectory.states):
         if index not in dense and not state.is_over():
@@ -701,3 +674,198 @@ def test_game_description(game_id: str) -> None:
     # The same setup twice gives equal states; the seed is part of the state.
     assert game.new(seed=11) == game.new(seed=11)
     assert game.new(seed=11).seed == 11
+
+
+# --- 12: what a seat cannot see does not change its view ---------------------------------------
+
+#: Games where some seat does not see everything (the others have nothing to hide), with their
+#: fewest and most seats.
+HIDDEN_CASES = [case for case in CASES if not GAMES[case.values[0]].perfect_information
+                and case.values[1] in (GAMES[case.values[0]].min_players,
+                                       GAMES[case.values[0]].max_players)]
+#: Seeded deals per case, and card swaps tried on each: a few seconds for all cases together.
+TWIN_SEEDS = range(3)
+TWIN_SWAPS = 6
+
+#: How a test reads a seat's view: JSON text (``support.view_text``).
+ViewText = Callable[[State, "int | None"], str]
+
+
+def first_difference(a: Any, b: Any, path: str = "view") -> str:
+    """Where two JSON values first differ, for people: ``view['log'][3]['total']: 4 != 7``."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b)):
+            if a.get(key, ...) != b.get(key, ...):
+                return first_difference(a.get(key, "(absent)"), b.get(key, "(absent)"),
+                                        f"{path}[{key!r}]")
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for index, (x, y) in enumerate(zip(a, b)):
+            if x != y:
+                return first_difference(x, y, f"{path}[{index}]")
+    return f"{path}: {json.dumps(a)[:200]} != {json.dumps(b)[:200]}"
+
+
+def hidden_leaks(states: list[State], swaps: int, rng: random.Random,
+                 view: ViewText = view_text) -> tuple[int, list[str]]:
+    """Compare ``states`` (a ``stacked_playout``) with ``twins`` of it: for ``swaps`` random pairs
+    of cards that the spectator does not see at the deal, swap them in the deck and replay the
+    same plays. A seat's views of the two games must then be equal (and so must its legal
+    actions) until it has been shown either card: its name in the seat's view of either game,
+    as a whole token (a log may write card names inside text). From then on the seat knows
+    something the deals differ in, and is compared no more in this pair.
+
+    Returns how many (state, seat) views were compared, and a line per leak found."""
+    start = states[0]
+    seats = [None, *range(start.players)]
+    shown = view(start, None)
+    hidden = [index for index, card in enumerate(start.deck or ())
+              if not mentions([card]).search(shown)]
+    texts: dict[tuple[int, int | None], str] = {}  # the views of ``states``, read once
+    compared, leaks, tried = 0, [], 0
+    for _ in range(8 * swaps):  # a swap that deals other cards too (see ``twins``) is skipped
+        if tried == swaps:
+            break
+        first, second = rng.sample(hidden, 2)
+        names = (start.deck[first], start.deck[second])
+        seen = mentions(names)
+        blind = list(seats)  # the seats shown neither card so far
+        for step, (state, twin) in enumerate(twins(states, first, second)):
+            if step == 0:
+                tried += 1  # the swap deals just the two cards exchanged: it counts
+            for seat in list(blind):
+                ours = texts.get((step, seat))
+                if ours is None:
+                    ours = texts[step, seat] = view(state, seat)
+                theirs = view(twin, seat)
+                if seen.search(ours) or seen.search(theirs):
+                    blind.remove(seat)
+                    continue
+                compared += 1
+                what = (f"seat {seat} after {step} actions (last: "
+                        f"{', '.join(f'{s}:{a}' for s, a in state.history[-3:]) or '-'}), deck "
+                        f"with {names[0]} and {names[1]} swapped")
+                if ours != theirs:
+                    where = first_difference(json.loads(ours), json.loads(theirs))
+                    leaks.append(f"{what}: {where}")
+                    blind.remove(seat)
+                elif seat is not None and (list(map(str, state.legal_actions(seat)))
+                                           != list(map(str, twin.legal_actions(seat)))):
+                    leaks.append(f"{what}: equal views, other legal actions")
+                    blind.remove(seat)
+            if not blind:
+                break
+    return compared, leaks
+
+
+def leak_report(game_id: str, players: int, view: ViewText = view_text) -> tuple[int, list[str]]:
+    """``hidden_leaks`` over the seeded deals of ``TWIN_SEEDS``."""
+    compared, leaks = 0, []
+    for seed in TWIN_SEEDS:
+        states = stacked_playout(game_id, seed, players=players)
+        count, found = hidden_leaks(states, TWIN_SWAPS, random.Random(seed), view)
+        compared += count
+        leaks += [f"seed {seed}: {leak}" for leak in found]
+    return compared, leaks
+
+
+@pytest.mark.parametrize("game_id, players", HIDDEN_CASES)
+def test_cards_a_seat_cannot_see_do_not_change_its_view(game_id: str, players: int) -> None:
+    compared, leaks = leak_report(game_id, players)
+    assert compared > 50, f"only {compared} views compared: the swaps show their cards at once"
+    assert not leaks, (f"{len(leaks)} views tell apart deals that differ only in cards their "
+                       "seat cannot see:\n" + "\n".join(leaks[:8]))
+
+
+def zones_leak(state: State, seat: int | None) -> str:
+    """A view that leaks: the real one plus a checksum of where every card is."""
+    where = zlib.crc32(repr(sorted(state.zones().items())).encode())
+    return json.dumps({**state.view(seat), "leak": where}, sort_keys=True)
+
+
+@pytest.mark.parametrize("game_id", sorted({case.values[0] for case in HIDDEN_CASES}))
+def test_the_leak_check_finds_a_leak(game_id: str) -> None:
+    """The check above can fail for every game: a view that adds a number derived from the
+    hidden cards (naming none of them) is caught."""
+    players = GAMES[game_id].min_players
+    _, leaks = leak_report(game_id, players, zones_leak)
+    assert any("['leak']" in leak for leak in leaks), f"{game_id}: a leaking view went unnoticed"
+
+
+# --- 13: the shared view vocabulary ----------------------------------------------------------
+
+
+def check_vocabulary(state: State, seat: int | None, view: dict[str, Any]) -> None:
+    """``view`` (``state.view(seat)`` through JSON) has the keys and meanings of ``engine.core``."""
+    what = f"{state.game_id} view({seat}) after {len(state.history)} actions"
+    missing = sorted(set(VIEW_KEYS) - set(view))
+    assert not missing, f"{what} lacks {missing} (engine.core.VIEW_KEYS)"
+    retired = {key: RETIRED_VIEW_KEYS[key] for key in view if key in RETIRED_VIEW_KEYS}
+    assert not retired, f"{what} uses retired keys (old: new): {retired}"
+    assert (view["game"], view["seat"], view["players"]) == (state.game_id, seat, state.players)
+    assert view["options"] == json_round_trip(dict(state.options)), f"{what}: options"
+    assert view["to_act"] == list(state.to_act()), f"{what}: to_act {view['to_act']}"
+    assert isinstance(view["phase"], str) and view["phase"], f"{what}: phase {view['phase']!r}"
+    result = state.result()
+    assert view["result"] == (None if result is None else json_round_trip(result.to_dict()))
+    seats = range(state.players)
+    assert isinstance(view["log"], list), f"{what}: log is a {type(view['log']).__name__}"
+    for entry in view["log"]:
+        assert isinstance(entry, dict) and isinstance(entry.get("kind"), str) and entry["kind"], (
+            f"{what}: a log entry without a kind: {entry!r}")
+        assert "seat" in entry and (entry["seat"] is None or entry["seat"] in seats), (
+            f"{what}: a log entry without a seat (None for nobody): {entry!r}")
+    # The shared names, where the game has the idea.
+    for key, fits in SHARED_FORMS.items():
+        if key in view:
+            assert fits(view[key], state, seat), (
+                f"{what}: {key} {view[key]!r}, not {SHARED_VIEW_KEYS[key]}")
+    if seat is None:
+        assert "hand" not in view, f"{what}: a spectator has no hand"
+    if "games" in view:
+        assert view.get("game_number", 1) <= view["games"], f"{what}: game_number past games"
+
+
+def seats_or_none(value: Any, state: State, seat: int | None) -> bool:
+    return value is None or value in range(state.players)
+
+
+def per_seat(value: Any, state: State, seat: int | None) -> bool:
+    return (isinstance(value, list) and len(value) == state.players
+            and all(isinstance(item, (int, float)) and not isinstance(item, bool)
+                    for item in value))
+
+
+def summaries(value: Any, state: State, seat: int | None) -> bool:
+    """A list of ``GameSummary.to_dict()`` values."""
+    try:
+        return isinstance(value, list) and all(
+            GameSummary.from_dict(summary).to_dict() == summary for summary in value)
+    except SetupError:
+        return False
+
+
+#: What each name of ``SHARED_VIEW_KEYS`` holds: ``fits(value, state, seat)``.
+SHARED_FORMS: dict[str, Callable[[Any, State, "int | None"], bool]] = {
+    "turn": seats_or_none,
+    "dealer": seats_or_none,
+    "hand": lambda value, state, seat: (isinstance(value, list)
+                                        and all(isinstance(card, str) for card in value)),
+    "hand_sizes": per_seat,
+    "game_number": lambda value, state, seat: isinstance(value, int) and value >= 1,
+    "games": lambda value, state, seat: isinstance(value, int) and value >= 1,
+    "finished": summaries,
+    "totals": per_seat,
+}
+
+
+def test_every_shared_view_key_has_its_form_checked() -> None:
+    assert set(SHARED_FORMS) == set(SHARED_VIEW_KEYS)
+
+
+@pytest.mark.parametrize("game_id, players", CASES)
+def test_views_share_the_vocabulary(game_id: str, players: int) -> None:
+    for seed in range(2):
+        states = list(playout(game_id, seed, players=players, actor=random_actor(seed)))
+        for state in dict.fromkeys([*states[::max(1, len(states) // 6)], states[-1]]):
+            for seat in [None, *range(players)]:
+                check_vocabulary(state, seat, json_view(state, seat))

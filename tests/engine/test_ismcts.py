@@ -8,13 +8,16 @@ finds what the exact solver knows is right.
 from __future__ import annotations
 
 import random
+from collections import deque
+from itertools import islice
 
 import pytest
 
-from engine import GAMES
+from engine import GAMES, State
 from engine.bots import RandomBot
 from engine.bots.ismcts import ISMCTSBot
 from engine.core import SetupError
+from support import decide, playout, think
 
 GAME = GAMES["chess-cards"]
 OPTIONS = {"sacrifice": False, "privilege": True, "match": False}
@@ -24,21 +27,9 @@ class Searcher(ISMCTSBot):
     iterations = 400
 
 
-def advance(seed: int, plies: int):
+def advance(seed: int, plies: int) -> State:
     """A random single game ``plies`` plays in (or the end, if it comes first)."""
-    rng = random.Random(seed)
-    state = GAME.new(seed=seed, options=OPTIONS)
-    for _ in range(plies):
-        if state.is_over():
-            break
-        seat = state.to_act()[0]
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
-
-
-def decide(bot, state, seed: int = 1, budget_ms: int = 60_000):
-    seat = state.to_act()[0]
-    return bot.choose(GAME, state.view(seat), state.legal_actions(seat), random.Random(seed), budget_ms)
+    return deque(islice(playout(GAME.id, seed, options=OPTIONS), plies + 1), maxlen=1)[0]
 
 
 def test_same_view_and_rng_give_the_same_action():
@@ -62,19 +53,10 @@ def test_a_single_legal_action_is_returned_without_search():
 
 def test_think_yields_every_slice_and_returns_a_legal_action():
     state = advance(2, 2)
-    seat = state.to_act()[0]
     bot = Searcher()
-    thinking = bot.think(GAME, state.view(seat), state.legal_actions(seat), random.Random(0), 60_000)
-    yields = 0
-    while True:
-        try:
-            next(thinking)
-            yields += 1
-        except StopIteration as done:
-            action = done.value
-            break
-    assert yields == bot.iterations // bot.slice_iterations
-    assert action in state.legal_actions(seat)
+    yielded, action = think(bot, state)
+    assert yielded == [None] * (bot.iterations // bot.slice_iterations)
+    assert action in state.legal_actions(state.to_act()[0])
 
 
 def test_a_view_without_a_seat_is_refused():
@@ -108,18 +90,17 @@ def test_endgame_choice_keeps_the_exact_outcome(seed: int):
 
 
 def test_beats_random_from_fresh_deals():
-    bots = {0: Searcher(), 1: RandomBot()}
+    searcher, random_bot = Searcher(), RandomBot()
     wins = losses = 0
     for seed in range(12):
-        state = GAME.new(seed=seed, options=OPTIONS)
         strong = seed % 2  # alternate seats
-        rng = random.Random(seed)
-        while not state.is_over():
-            seat = state.to_act()[0]
-            bot = bots[0] if seat == strong else bots[1]
-            action = bot.choose(GAME, state.view(seat), state.legal_actions(seat), rng, 60_000)
-            state = state.apply(seat, action)
-        result = state.result()
+
+        def policy(state: State, seat: int, rng: random.Random, strong: int = strong):
+            bot = searcher if seat == strong else random_bot
+            return bot.choose(GAME, state.view(seat), state.legal_actions(seat), rng, 60_000)
+
+        final = deque(playout(GAME.id, seed, policy, options=OPTIONS), maxlen=1)[0]
+        result = final.result()
         wins += strong in result.winners
         losses += (1 - strong) in result.winners
     assert wins >= 9 and losses <= 2, (wins, losses)
