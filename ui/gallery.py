@@ -53,8 +53,9 @@ class GalleryScreen(Screen):
         self.root.appendChild(extra.firstChild)
 
     def _links(self) -> Node:
-        return h("p", {"class": "gallery-links"},
-                 [[h("span", None, f"{item.title}: "),
-                   h("a", {"href": f"#/{item.id}/rules"}, "rules"), " · ",
-                   h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "quick game against a bot")]
+        # One line per game: without them the five games' links ran together into one line.
+        return h("ul", {"class": "gallery-links", "aria-label": "Rules and quick games"},
+                 [h("li", None, h("span", None, f"{item.title}: "),
+                    h("a", {"href": f"#/{item.id}/rules"}, "rules"), " · ",
+                    h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "quick game against a bot"))
                   for item in CATALOG])

@@ -12,14 +12,13 @@ from collections import Counter
 
 import pytest
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
+from engine import IllegalAction, InvalidNotation, Record, SetupError
 from engine.private_checkers import (
     DECK,
     SQUARE_NAMES,
     Card,
     Discard,
     Jump,
-    Rank,
     Rescue,
     Step,
     Strike,

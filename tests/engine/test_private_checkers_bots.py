@@ -61,26 +61,6 @@ def test_no_bot_reads_the_face_down_cards_or_the_other_stockpile(level):
     assert checked > 6  # the hidden cards did differ
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_same_view_and_seed_same_action(level):
-    for state in positions(GAME_ID, range(31, 32), options=ALL_VARIANTS, every=9):
-        assert decide(level, state, seed=3) == decide(level, state, seed=3)
-
-
-@pytest.mark.parametrize("level", SEARCHES)
-def test_the_searches_think_in_slices(level):
-    state = GAME.new(seed=8)
-    legal = state.legal_actions(0)
-    thinking = get_bot(GAME_ID, level).think(GAME, json_view(state, 0), legal, random.Random(1), 0)
-    slices = []
-    try:
-        while True:
-            slices.append(next(thinking))
-    except StopIteration as done:
-        chosen = done.value
-    assert chosen in legal and len(slices) >= 4 and set(slices) == {None}
-
-
 @pytest.mark.parametrize("level", ["easy", *SEARCHES])
 def test_a_black_card_is_answered_with_the_lowest_saving_discard(level):
     stock = ["2H", "5H", "8H", "TH", "KH", "3S", "4S", "6S", "7S", "AS"]
