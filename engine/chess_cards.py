@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import random
 import re
-import copy
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
@@ -258,6 +257,18 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
     return GameSummary(number, dealer, scores, winners, reason, details)
 
 
+def summary_view(game: GameSummary) -> dict[str, Any]:
+    """``game.to_dict()`` for a view, its details copied: they belong to the (immutable) state."""
+    data = game.to_dict()
+    details = data["details"]
+    data["details"] = {
+        "hands": [list(hand) for hand in details["hands"]],
+        "moves": [dict(move) for move in details["moves"]],
+        "mate": None if details["mate"] is None else dict(details["mate"]),
+    }
+    return data
+
+
 @dataclass(frozen=True)
 class ChessCardsState(State):
     #: The hands as dealt for the first game, exchanged for the second.
@@ -339,8 +350,7 @@ class ChessCardsState(State):
             "sacrificed": [[str(card) for card in pile] for pile in self.sacrificed],
             "last_played": [str(pile[-1]) if pile else None for pile in self.played],
             "log": [move.to_dict() for move in self.moves],
-            # A copy: the summaries' details are shared with the (immutable) state.
-            "finished": [copy.deepcopy(game.to_dict()) for game in self.finished],
+            "finished": [summary_view(game) for game in self.finished],
             "totals": list(self.totals),
             "result": None if result is None else result.to_dict(),
         }
