@@ -90,8 +90,8 @@ def endgame(seed: int, cards: int, **options: Any):
     for state in playout("chess-cards", seed, mostly_plain(0.5), options=resolved):
         if state.is_over():
             return None
-        if small is not None:
-            return state
+        if small is not None:  # unless that play ended the game (a match deals the next)
+            return state if state.game_number == small.game_number else None
         if resolved["match"] and state.game_number == 1 and seed % 2:
             continue  # odd seeds of a match: reach the second game first
         if max(len(hand) for hand in state.hands) <= cards:
