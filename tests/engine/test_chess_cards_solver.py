@@ -208,7 +208,7 @@ def test_solve_refuses_a_finished_game(match: bool):
 
 
 def test_solve_steps_with_a_tiny_budget_yields_then_gives_the_solve_answer():
-    state = endgame(11, 6, sacrifice=False)
+    state = endgame(12, 6, sacrifice=False)
     assert state is not None
     # A fresh table: nothing known yet.
     yields, (value, action) = run(solve_steps(state, 50, Solver(True, False)))
