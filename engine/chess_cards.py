@@ -24,36 +24,38 @@ Seats are 0 and 1; seat 0 deals the first game and leads its first move.
 
 Stacked deck (``deck=``): the 20 cards in dealing order, dealt in packets of five starting with
 the non-dealer: ``deck[0:5]`` to seat 1, ``deck[5:10]`` to seat 0, ``deck[10:15]`` to seat 1,
-``deck[15:20]`` to seat 0. :func:`deck_from_hands` builds such an order from two hands.
+``deck[15:20]`` to seat 0. :func:`stacked_deck` builds such an order from two hands.
 
 Notation: a play is its card (``bQ``), followed by ``*`` when it announces Queen's Privilege,
 preceded by the sacrificed card in brackets when the turn began with a sacrifice:
 ``(wP)bQ*`` sacrifices the white pawn, then leads the black queen with the privilege.
 Scoresheet marks after a card (``#`` for mate, ``!`` per overmate unit) are accepted and ignored.
+
+The exact solver (``engine/chess_cards_solver.py``) and the bots build on this module; it imports
+neither of them.
 """
 
 from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    deal_order,
+    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError, State,
+    deal_order, evolve, with_seat,
 )
+from engine.playing_cards import sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
+
+
+#: Notation letters, indexed by ``Suit`` and by ``Piece``.
+SUIT_LETTERS = "bryw"
+PIECE_LETTERS = "QRBNP"
 
 
 class Suit(IntEnum):
@@ -64,10 +66,6 @@ class Suit(IntEnum):
     YELLOW = 2
     WHITE = 3
 
-    @property
-    def letter(self) -> str:
-        return "bryw"[self]
-
 
 class Piece(IntEnum):
     """Piece types in ranking order: a lower value is a higher piece (queen is highest)."""
@@ -77,10 +75,6 @@ class Piece(IntEnum):
     BISHOP = 2
     KNIGHT = 3
     PAWN = 4
-
-    @property
-    def letter(self) -> str:
-        return "QRBNP"[self]
 
     @property
     def value(self) -> int:  # type: ignore[override]
@@ -102,7 +96,7 @@ class Card:
         return self.suit * 5 + self.piece
 
     def __str__(self) -> str:
-        return self.suit.letter + self.piece.letter
+        return SUIT_LETTERS[self.suit] + PIECE_LETTERS[self.piece]
 
     def __repr__(self) -> str:
         return f"Card({self})"
@@ -111,8 +105,8 @@ class Card:
     def parse(cls, text: str) -> "Card":
         """``"bQ"`` -> the black queen; letters in either case. Raises InvalidNotation."""
         token = text.strip()
-        if len(token) == 2 and token[0].lower() in "bryw" and token[1].upper() in "QRBNP":
-            return CARDS[Suit("bryw".index(token[0].lower())) * 5 + "QRBNP".index(token[1].upper())]
+        if len(token) == 2 and token[0].lower() in SUIT_LETTERS and token[1].upper() in PIECE_LETTERS:
+            return CARDS[SUIT_LETTERS.index(token[0].lower()) * 5 + PIECE_LETTERS.index(token[1].upper())]
         raise InvalidNotation(
             f"invalid card {text!r}: a card is a suit letter (b r y w) and a piece letter "
             "(Q R B N P), like bQ or wP"
@@ -122,12 +116,7 @@ class Card:
 CARDS: tuple[Card, ...] = tuple(Card(suit, piece) for suit in Suit for piece in Piece)
 
 
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    """Cards in display order: suits black to white, pieces queen to pawn."""
-    return tuple(sorted(cards, key=lambda card: card.index))
-
-
-def deck_from_hands(dealer_hand: Iterable[Any], other_hand: Iterable[Any]) -> tuple[str, ...]:
+def stacked_deck(dealer_hand: Iterable[Any], other_hand: Iterable[Any]) -> tuple[str, ...]:
     """The stacked-deck order that deals ``dealer_hand`` to seat 0 and ``other_hand`` to seat 1."""
     dealer = [str(_as_card(card)) for card in dealer_hand]
     other = [str(_as_card(card)) for card in other_hand]
@@ -162,6 +151,26 @@ class Play(Action):
 _PLAY = re.compile(r"^\s*(?:\(\s*(\w\w)\s*\))?\s*(\w\w)\s*(\*)?\s*[#!]*\s*$")
 
 
+def parse_play(text: str) -> Play:
+    """A play from its notation (``(wP)bQ*``, letters in either case, scoresheet marks ignored).
+
+    Needs no position: the notation names every card. Raises InvalidNotation.
+    """
+    match = _PLAY.match(text)
+    if not match:
+        raise InvalidNotation(
+            f"invalid Chess Cards play {text!r}: write a card like bQ, optionally with a "
+            "sacrifice first in brackets and * for Queen's Privilege, like (wP)bQ*"
+        )
+    sacrifice_text, card_text, star = match.groups()
+    try:
+        sacrifice = Card.parse(sacrifice_text) if sacrifice_text else None
+        card = Card.parse(card_text)
+    except InvalidNotation as error:
+        raise InvalidNotation(f"invalid Chess Cards play {text!r}: {error}") from None
+    return Play(card, sacrifice, privilege=bool(star))
+
+
 # --- Game --------------------------------------------------------------------------------------
 
 
@@ -175,7 +184,11 @@ class MoveRecord:
     reply: Play | None = None
 
     def to_dict(self) -> dict[str, Any]:
+        """A log entry: a ``move`` (lead and reply) or a ``mate`` (a lead left unanswered), by
+        the leader."""
         return {
+            "kind": "move" if self.reply is not None else "mate",
+            "seat": self.leader,
             "number": self.number,
             "leader": self.leader,
             "lead": str(self.lead),
@@ -213,6 +226,7 @@ class Mate:
         return {
             "seat": self.seat,
             "card": str(self.card),
+            "value": self.card.piece.value,
             "move": self.move,
             "sacrifices": self.sacrifices,
             "multiplier": self.multiplier,
@@ -223,50 +237,40 @@ class Mate:
         }
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    """A finished game of the match."""
-
-    number: int
-    dealer: int
-    hands: tuple[tuple[Card, ...], tuple[Card, ...]]
-    moves: tuple[MoveRecord, ...]
-    mate: Mate | None
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        if self.mate is None:
-            return (0, 0)
-        return tuple(self.mate.score if seat == self.mate.seat else 0 for seat in (0, 1))  # type: ignore[return-value]
-
-    @property
-    def reason(self) -> str:
-        if self.mate is None:
-            return "draw: no mate once both hands were played out"
-        mate = self.mate
+def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozenset[Card]],
+                 moves: tuple[MoveRecord, ...], mate: Mate | None) -> GameSummary:
+    """A finished game of the match; ``details`` holds the hands as dealt, the moves and the mate
+    (``None`` for a draw). Only a mate scores, for the seat that gave it."""
+    if mate is None:
+        scores, winners = (0, 0), ()
+        reason = "draw: no mate once both hands were played out"
+    else:
+        scores = with_seat((0, 0), mate.seat, mate.score)
+        winners = (mate.seat,)
         kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
-        return f"{kind} by seat {mate.seat} with {mate.card} on move {mate.move}: {mate.score}"
+        reason = f"{kind} by seat {mate.seat} with {mate.card} on move {mate.move}: {mate.score}"
+    details = {
+        "hands": [[str(card) for card in sort_cards(hand)] for hand in hands],
+        "moves": [move.to_dict() for move in moves],
+        "mate": None if mate is None else mate.to_dict(),
+    }
+    return GameSummary(number, dealer, scores, winners, reason, details)
 
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "dealer": self.dealer,
-            "hands": [[str(card) for card in hand] for hand in self.hands],
-            "moves": [move.to_dict() for move in self.moves],
-            "mate": None if self.mate is None else self.mate.to_dict(),
-            "scores": list(self.scores),
-            "reason": self.reason,
-        }
+
+def summary_view(game: GameSummary) -> dict[str, Any]:
+    """``game.to_dict()`` for a view, its details copied: they belong to the (immutable) state."""
+    data = game.to_dict()
+    details = data["details"]
+    data["details"] = {
+        "hands": [list(hand) for hand in details["hands"]],
+        "moves": [dict(move) for move in details["moves"]],
+        "mate": None if details["mate"] is None else dict(details["mate"]),
+    }
+    return data
 
 
 @dataclass(frozen=True)
 class ChessCardsState(State):
-    game_id: str
-    seed: int
-    players: int
-    options: Mapping[str, Any] = field(hash=False)
-    deck: tuple[str, ...] | None
-    history: tuple[tuple[int, Action], ...]
     #: The hands as dealt for the first game, exchanged for the second.
     dealt: tuple[frozenset[Card], frozenset[Card]]
     game_number: int
@@ -277,6 +281,7 @@ class ChessCardsState(State):
     lead: Play | None
     played: tuple[tuple[Card, ...], tuple[Card, ...]]
     sacrificed: tuple[tuple[Card, ...], tuple[Card, ...]]
+    #: The moves of the game being played (a game's last move may be its mate).
     moves: tuple[MoveRecord, ...]
     finished: tuple[GameSummary, ...]
     over: bool = False
@@ -332,19 +337,20 @@ class ChessCardsState(State):
             "players": 2,
             "options": dict(self.options),
             "game_number": self.game_number,
-            "games_in_match": 2 if self.options["match"] else 1,
+            "games": 2 if self.options["match"] else 1,
             "dealer": self.dealer,
             "move_number": self.move_number,
             "leader": self.leader,
             "to_act": list(self.to_act()),
+            "turn": None if self.over else self.to_act()[0],
             "phase": "over" if self.over else ("reply" if self.lead is not None else "lead"),
             "lead": None if self.lead is None else str(self.lead),
             "hands": [[str(card) for card in sort_cards(hand)] for hand in self.hands],
             "played": [[str(card) for card in pile] for pile in self.played],
             "sacrificed": [[str(card) for card in pile] for pile in self.sacrificed],
             "last_played": [str(pile[-1]) if pile else None for pile in self.played],
-            "moves": [move.to_dict() for move in self.moves],
-            "finished": [game.to_dict() for game in self.finished],
+            "log": [move.to_dict() for move in self.moves],
+            "finished": [summary_view(game) for game in self.finished],
             "totals": list(self.totals),
             "result": None if result is None else result.to_dict(),
         }
@@ -422,64 +428,49 @@ class ChessCardsState(State):
         return legal_replies(cards, self.lead)
 
     def _apply(self, seat: int, action: Action) -> "ChessCardsState":
-        assert isinstance(action, Play)
+        if not isinstance(action, Play):
+            raise IllegalAction(f"illegal action {action!r} by seat {seat}: not a Chess Cards play")
         hand = self.hands[seat]
+        sacrificed = self.sacrificed
         if action.sacrifice is not None:
             hand = hand - {action.sacrifice}
+            sacrificed = with_seat(sacrificed, seat, sacrificed[seat] + (action.sacrifice,))
         hand = hand - {action.card}
-        state = replace(
-            self,
-            history=self.history + ((seat, action),),
-            hands=_with(self.hands, seat, hand),
-            played=_with(self.played, seat, self.played[seat] + (action.card,)),
-            sacrificed=(
-                _with(self.sacrificed, seat, self.sacrificed[seat] + (action.sacrifice,))
-                if action.sacrifice is not None
-                else self.sacrificed
-            ),
-        )
-        if self.lead is None:
-            state = replace(state, lead=action)
-            if not state.available_replies():
-                mate = Mate(seat, action.card, self.move_number, len(state.sacrificed[seat]))
-                move = MoveRecord(self.move_number, seat, action)
-                return state._finish_game(state.moves + (move,), mate)
-            return state
+        hands = with_seat(self.hands, seat, hand)
+        played = with_seat(self.played, seat, self.played[seat] + (action.card,))
+        history = self.history + ((seat, action),)
         lead = self.lead
+        if lead is None:
+            state = evolve(self, history=history, hands=hands, played=played,
+                           sacrificed=sacrificed, lead=action)
+            # A lead the other seat cannot answer (by suit, else by piece) is mate at once.
+            if not legal_replies(self.available(1 - seat), action):
+                mate = Mate(seat, action.card, self.move_number, len(sacrificed[seat]))
+                move = MoveRecord(self.move_number, seat, action)
+                return state._finish_game(self.moves + (move,), mate)
+            return state
         move = MoveRecord(self.move_number, self.leader, lead, action)
         winner = self.leader if initiative_to_lead(lead.card, action.card) else seat
-        state = replace(
-            state, lead=None, leader=winner, moves=state.moves + (move,),
-            move_number=self.move_number + 1,
-        )
-        if not state.hands[0] and not state.hands[1]:
+        state = evolve(self, history=history, hands=hands, played=played, sacrificed=sacrificed,
+                       lead=None, leader=winner, moves=self.moves + (move,),
+                       move_number=self.move_number + 1)
+        if not hands[0] and not hands[1]:
             return state._finish_game(state.moves, None)
         return state
 
-    def available_replies(self) -> tuple[Card, ...]:
-        """The replier's legal reply cards to the pending lead (empty: the lead is mate)."""
-        assert self.lead is not None
-        return legal_replies(self.available(self.replier), self.lead)
-
     def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> "ChessCardsState":
         starting = self.dealt if self.game_number == 1 else (self.dealt[1], self.dealt[0])
-        summary = GameSummary(
-            number=self.game_number,
-            dealer=self.dealer,
-            hands=(sort_cards(starting[0]), sort_cards(starting[1])),
-            moves=moves,
-            mate=mate,
-        )
+        summary = game_summary(self.game_number, self.dealer, starting, moves, mate)
         finished = self.finished + (summary,)
         if self.options["match"] and self.game_number == 1:
             # The second game of a match: hands exchanged, the first game's non-dealer leads.
             return _start_game(
-                replace(self, finished=finished),
+                evolve(self, finished=finished),
                 game_number=2,
                 dealer=1 - self.dealer,
                 hands=(self.dealt[1], self.dealt[0]),
             )
-        return replace(self, finished=finished, moves=moves, lead=None, over=True)
+        return evolve(self, finished=finished, moves=moves, lead=None, over=True)
 
 
 def legal_replies(available: Sequence[Card], lead: Play) -> tuple[Card, ...]:
@@ -505,14 +496,10 @@ def initiative_to_lead(lead: Card, reply: Card) -> bool:
     return lead.suit < reply.suit
 
 
-def _with(pair: tuple[Any, Any], seat: int, value: Any) -> tuple[Any, Any]:
-    return (value, pair[1]) if seat == 0 else (pair[0], value)
-
-
 def _start_game(
     state: ChessCardsState, game_number: int, dealer: int, hands: tuple[frozenset[Card], frozenset[Card]]
 ) -> ChessCardsState:
-    return replace(
+    return evolve(
         state,
         game_number=game_number,
         dealer=dealer,
@@ -578,7 +565,7 @@ class ChessCards(Game):
             return tuple(Card.parse(name) for name in names)
 
         hands = tuple(frozenset(cards(hand)) for hand in view["hands"])
-        lead = None if view["lead"] is None else self.parse_action(None, view["lead"])  # type: ignore[arg-type]
+        lead = None if view["lead"] is None else parse_play(view["lead"])
         return ChessCardsState(
             game_id=self.id, seed=0, players=2,
             options=MappingProxyType(self.resolve_options(view["options"])),
@@ -593,26 +580,5 @@ class ChessCards(Game):
         )
 
     def parse_action(self, state: State, text: str) -> Play:
-        match = _PLAY.match(text)
-        if not match:
-            raise InvalidNotation(
-                f"invalid Chess Cards play {text!r}: write a card like bQ, optionally with a "
-                "sacrifice first in brackets and * for Queen's Privilege, like (wP)bQ*"
-            )
-        sacrifice_text, card_text, star = match.groups()
-        try:
-            sacrifice = Card.parse(sacrifice_text) if sacrifice_text else None
-            card = Card.parse(card_text)
-        except InvalidNotation as error:
-            raise InvalidNotation(f"invalid Chess Cards play {text!r}: {error}") from None
-        return Play(card, sacrifice, privilege=bool(star))
-
-    def solve(self, state: State) -> tuple[int, Play]:
-        """Exact value (score difference for the seat to act, this game) and a best play.
-
-        Raises IllegalAction when the game is over.
-        """
-        from engine.chess_cards_solver import solve
-
-        assert isinstance(state, ChessCardsState)
-        return solve(state)
+        """The play ``text`` writes (see :func:`parse_play`); raises InvalidNotation."""
+        return parse_play(text)

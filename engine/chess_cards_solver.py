@@ -122,13 +122,30 @@ class Solver:
                high: int) -> None:
         """Record what a search of the window (alpha, beta) proved: an upper bound when it failed
         low, a lower bound when it failed high, the exact value otherwise."""
+        # Comparisons rather than min()/max(): this runs once per searched position.
         if best <= alpha:
-            high = min(high, best)
+            if best < high:
+                high = best
         elif best >= beta:
-            low = max(low, best)
+            if best > low:
+                low = best
         else:
             low = high = best
         self.table[key] = (low, high, best_index)
+
+    def _window(self, key: int, alpha: int, beta: int) -> int | tuple[int, int, int, int, int]:
+        """What the table proves about ``key`` for the window (alpha, beta): the value itself when
+        that settles it, else ``(alpha, beta, low, high, best child)`` with the window narrowed to
+        the known bounds, counting one more searched position against the slice's budget."""
+        low, high, first = self.table.get(key, UNKNOWN)
+        if low >= beta or low == high:
+            return low
+        if high <= alpha:
+            return high
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfBudget
+        return (low if low > alpha else alpha), (high if high < beta else beta), low, high, first
 
     @staticmethod
     def _key(mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int) -> int:
@@ -142,15 +159,11 @@ class Solver:
     def lead_value(self, mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int,
                    alpha: int, beta: int) -> int:
         key = self._key(mh, oh, ml, ol, ms, os_, move)
-        low, high, first = self.table.get(key, UNKNOWN)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha0, alpha, beta = alpha, max(alpha, low), min(beta, high)
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise OutOfBudget
+        entry = self._window(key, alpha, beta)
+        if type(entry) is int:
+            return entry
+        alpha0 = alpha
+        alpha, beta, low, high, first = entry
         if self.horizon is not None and move > self.horizon:
             return 0
         best = -INF
@@ -201,15 +214,11 @@ class Solver:
                     lead: int, privilege: bool, alpha: int, beta: int) -> int:
         """Value for the replier ("me") of answering ``lead``; the leader is "op"."""
         key = self._key(mh, oh, ml, ol, ms, os_, move) | (lead + 1) << 64 | privilege << 70
-        low, high, first = self.table.get(key, UNKNOWN)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
-        alpha0, alpha, beta = alpha, max(alpha, low), min(beta, high)
-        self.nodes += 1
-        if self.nodes > self.limit:
-            raise OutOfBudget
+        entry = self._window(key, alpha, beta)
+        if type(entry) is int:
+            return entry
+        alpha0 = alpha
+        alpha, beta, low, high, first = entry
         best = -INF
         best_index = 0
         replies = self.replies(mh, ml, lead, privilege)

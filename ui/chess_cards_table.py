@@ -1,9 +1,11 @@
 """``#/chess-cards/play?...``: the Chess Cards table.
 
-The table only shows ``state.view(None)`` (all cards are open: perfect information) and offers
-the seat to act exactly ``state.legal_actions(seat)``, one ``<button data-action>`` per play.
-Two-step plays (a sacrifice, then the card; Queen's Privilege on a queen) are narrowed with
-``data-pick`` buttons that change no state, only which legal actions the cards complete.
+The table draws only ``self.view()`` (all cards are open: perfect information) and offers the
+person to act exactly ``self.legal(seat)``, one ``<button data-action>`` per play, read from the
+``Play`` values' attributes (card, sacrifice, privilege). Two-step plays (a sacrifice, then the
+card; Queen's Privilege on a queen) are narrowed with ``data-pick`` buttons that change no
+state, only which legal actions the cards complete. The hint and the analysis ask the exact
+solver (``engine.chess_cards_solver``) about full positions, which every seat sees anyway.
 
 The flow (bots thinking in slices, clicks, the result row) is ``ui.table.GameTable``'s. When the
 first game of a match ends the state is already dealing game 2: the table holds the result of
@@ -15,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.chess_cards import Card
+from engine.chess_cards import Card, ChessCardsState, Play, parse_play
+from engine.chess_cards_solver import analyze_steps, solve_steps
 from ui.chess_cards_look import (
     card_name, chip, describe, face, play_chips,
 )
@@ -31,11 +34,10 @@ SOLVER_NODES = 2000
 
 @dataclass
 class Hint:
-    """The solver's advice for one position (``key`` = number of plays made so far)."""
+    """The solver's advice for the position on the table (dropped at the next play)."""
 
-    key: int
     pending: bool = True
-    best: Any = None
+    best: Play | None = None
     value: int = 0
     error: str = ""
 
@@ -44,7 +46,7 @@ class Hint:
 class Analysis:
     """Moves of one finished game compared with perfect play, filled in step by step."""
 
-    status: str = "queued"  # queued, running, done, unavailable, failed
+    status: str = "queued"  # queued, running, done, failed
     rows: list[dict[str, Any]] = field(default_factory=list)
     labels: list[int] = field(default_factory=list)
     error: str = ""
@@ -56,7 +58,8 @@ class ChessCardsTable(GameTable):
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
-        self.steps: dict[int, list[tuple[Any, int, Any]]] = {}
+        #: Per game number, the positions before each play and the plays, for the analysis.
+        self.steps: dict[int, list[tuple[ChessCardsState, int, Play]]] = {}
         self.sac_mode = False
         self.sac_pick: str | None = None
         self.privilege = False
@@ -69,14 +72,20 @@ class ChessCardsTable(GameTable):
     # -- flow ------------------------------------------------------------------------------
 
     def games_finished(self) -> int:
-        return len(self.state.finished)
+        return len(self.view()["finished"])
+
+    def position(self) -> ChessCardsState:
+        """The position on the table, for the solver: all cards are open, so the full state is
+        exactly what every seat sees."""
+        return self.state  # type: ignore[return-value]
 
     def played(self, before: Any, seat: int, action: Any) -> None:
-        self.steps.setdefault(before.game_number, []).append((before, seat, action))
+        number = before.game_number  # the positions the analysis will put to the solver
+        self.steps.setdefault(number, []).append((before, seat, action))
         self.sac_mode, self.sac_pick, self.privilege = False, None, False
         self._drop_hint()
-        if len(self.state.finished) > len(before.finished):
-            self._analyse(before.game_number)
+        if self.games_finished() >= number:  # that play ended game ``number``
+            self._analyse(number)
 
     # -- events ----------------------------------------------------------------------------
 
@@ -106,14 +115,7 @@ class ChessCardsTable(GameTable):
             self._drop_hint()  # the button reads "Stop" while the solver works
             self.show()
             return
-        key = len(self.state.history)
-        hint = self.hint = Hint(key)
-        try:
-            from engine.chess_cards_solver import solve_steps
-
-            work = solve_steps(self.state, SOLVER_NODES)
-        except ImportError:
-            work = _at_once(lambda: self.game.solve(self.state))
+        hint = self.hint = Hint()
 
         def done(result: Any) -> None:
             hint.pending = False
@@ -122,11 +124,10 @@ class ChessCardsTable(GameTable):
 
         def failed(error: BaseException) -> None:
             hint.pending = False
-            hint.error = (f"No hint: {error}" if not isinstance(error, ImportError)
-                          else "The hint needs the solver, which is not installed yet.")
+            hint.error = f"No hint: {error}"
             self.show()
 
-        self.hint_job = self.timers.drive(work, done, failed)
+        self.hint_job = self.timers.drive(solve_steps(self.position(), SOLVER_NODES), done, failed)
         self.show()
 
     def _progress(self, number: int, analysis: Analysis) -> None:
@@ -148,12 +149,6 @@ class ChessCardsTable(GameTable):
             return
         number = self.analysis_queue.pop(0)
         analysis = self.analyses[number]
-        try:
-            from engine.chess_cards_solver import analyze_steps
-        except ImportError:
-            analysis.status = "unavailable"
-            self._next_analysis()
-            return
         steps = list(self.steps.get(number, []))
         analysis.status = "running"
 
@@ -180,8 +175,8 @@ class ChessCardsTable(GameTable):
     # -- rendering -------------------------------------------------------------------------
 
     def render(self) -> list[Node]:
-        view = self.state.view(None)
-        over = self.state.is_over()
+        view = self.view()
+        over = view["result"] is not None
         paused = self.paused
         board: list[Any]
         if paused:
@@ -217,7 +212,7 @@ class ChessCardsTable(GameTable):
         ]
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
-        games = view["games_in_match"]
+        games = view["games"]
         number = view["finished"][-1]["number"] if paused else view["game_number"]
         where = (f"Game {number}/{games}" if games > 1 else "Single game")
         if paused:
@@ -257,7 +252,7 @@ class ChessCardsTable(GameTable):
         spec = self.seats[seat]
         to_act = not self.error and seat in view["to_act"]
         human_turn = to_act and not spec.is_bot
-        legal = self.state.legal_actions(seat) if human_turn else ()
+        legal = self.legal(seat) if human_turn else ()
         chips = [
             h("span", {"class": "tag tag-dealer", "title": "Dealer of this game"}, "dealer")
             if view["dealer"] == seat else None,
@@ -396,21 +391,21 @@ class ChessCardsTable(GameTable):
         caption = f"Move {view['move_number']}"
         mate = False
         if view["lead"] is not None:
-            lead = self.game.parse_action(self.state, view["lead"])
+            lead = parse_play(view["lead"])
         elif over and view["finished"]:
-            last_game = view["finished"][-1]
+            last_game = view["finished"][-1]["details"]
             if last_game["moves"]:
                 last = last_game["moves"][-1]
                 lead_seat, reply_seat = last["leader"], 1 - last["leader"]
-                lead = self.game.parse_action(self.state, last["lead"])
-                reply = None if last["reply"] is None else self.game.parse_action(self.state, last["reply"])
+                lead = parse_play(last["lead"])
+                reply = None if last["reply"] is None else parse_play(last["reply"])
                 mate = last["reply"] is None
                 caption = f"Move {last['number']} (last)"
-        elif view["moves"]:
-            last = view["moves"][-1]
+        elif view["log"]:
+            last = view["log"][-1]
             lead_seat, reply_seat = last["leader"], 1 - last["leader"]
-            lead = self.game.parse_action(self.state, last["lead"])
-            reply = self.game.parse_action(self.state, last["reply"])
+            lead = parse_play(last["lead"])
+            reply = parse_play(last["reply"])
             caption = f"Move {last['number']} (done)"
 
         def slot(role: str, seat: int, play: Any, waiting: str) -> Node:
@@ -448,10 +443,10 @@ class ChessCardsTable(GameTable):
     # Results -----------------------------------------------------------------------------
 
     def _mate_lines(self, game: dict[str, Any]) -> list[Node]:
-        mate = game["mate"]
+        mate = game["details"]["mate"]
         if mate is None:
             return [h("p", {"class": "cc-breakdown"}, "Draw: both hands were played out without a mate. Nobody scores.")]
-        value = Card.parse(mate["card"]).piece.value
+        value = mate["value"]
         multiplier = f"{mate['multiplier']}"
         if mate["sacrifices"]:
             multiplier += f" (move {mate['move']} + {mate['sacrifices']} sacrificed)"
@@ -476,7 +471,7 @@ class ChessCardsTable(GameTable):
         totals = view["totals"]
         return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
                              "data-game": game["number"]},
-                 h("h2", None, f"Game {game['number']} of {view['games_in_match']} is over"),
+                 h("h2", None, f"Game {game['number']} of {view['games']} is over"),
                  self._mate_lines(game),
                  h("p", None, "Match score: ", h("strong", None, self.name(0)), f" {totals[0]} : {totals[1]} ",
                    h("strong", None, self.name(1))),
@@ -516,7 +511,7 @@ class ChessCardsTable(GameTable):
 
     def _hint_box(self, view: dict[str, Any], over: bool, paused: bool) -> Node | None:
         hint = self.hint
-        if hint is None or hint.key != len(self.state.history) or over or paused:
+        if hint is None or over or paused:
             return None
         if hint.pending:
             body: list[Any] = ["Looking for the best move… Early in a game with sacrifices on "
@@ -526,8 +521,6 @@ class ChessCardsTable(GameTable):
         else:
             seat = view["to_act"][0]
             best = hint.best
-            if isinstance(best, str):
-                best = self.game.parse_action(self.state, best)
             outcome = ("with best play from both sides this game is a draw" if hint.value == 0 else
                        f"with best play from both sides {self.name(seat) if not self.solo else 'you'} "
                        f"{'win' if self.solo else 'wins'} this game by {hint.value}" if hint.value > 0 else
@@ -541,10 +534,11 @@ class ChessCardsTable(GameTable):
     def _sheet(self, view: dict[str, Any], finished: dict[str, Any] | None) -> Node:
         """The score sheet of the game on the table (or of the game just finished)."""
         if finished is not None:
-            moves, mate, number = finished["moves"], finished["mate"], finished["number"]
+            details = finished["details"]
+            moves, mate, number = details["moves"], details["mate"], finished["number"]
             pending = None
         else:
-            moves, mate, number = view["moves"], None, view["game_number"]
+            moves, mate, number = view["log"], None, view["game_number"]
             pending = view["lead"]
         rows = []
         for move in moves:
@@ -553,16 +547,16 @@ class ChessCardsTable(GameTable):
             is_mate = move["reply"] is None and mate is not None
             marks = mate["marks"] if is_mate else ""
             cells[leader] = h("td", {"class": "lead"},
-                              play_chips(self.game.parse_action(self.state, move["lead"]), marks),
+                              play_chips(parse_play(move["lead"]), marks),
                               h("span", {"class": "mate"}, " mate") if is_mate else None)
             cells[1 - leader] = h("td", None,
-                                  play_chips(self.game.parse_action(self.state, move["reply"]))
+                                  play_chips(parse_play(move["reply"]))
                                   if move["reply"] is not None else "—")
             rows.append(h("tr", {"class": "mate-row" if is_mate else None},
                           h("th", {"scope": "row"}, move["number"]), cells))
         if pending is not None:
             cells = [h("td", None, "…"), h("td", None, "…")]
-            cells[view["leader"]] = h("td", {"class": "lead"}, play_chips(self.game.parse_action(self.state, pending)))
+            cells[view["leader"]] = h("td", {"class": "lead"}, play_chips(parse_play(pending)))
             rows.append(h("tr", {"class": "pending"}, h("th", {"scope": "row"}, view["move_number"]), cells))
         if finished is not None and mate is None:
             rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, "draw")))
@@ -570,13 +564,17 @@ class ChessCardsTable(GameTable):
             rows.append(h("tr", None, h("td", {"colspan": "3", "class": "cc-muted"}, "No moves yet.")))
         return h("section", {"class": "cc-panel cc-sheet", "data-testid": "moves"},
                  h("h2", None, f"Moves · game {number}"),
-                 h("table", {"class": "cc-moves"},
-                   h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
-                                       h("th", {"scope": "col"}, self.name(0)),
-                                       h("th", {"scope": "col"}, self.name(1)))),
-                   h("tbody", None, rows)),
+                 self._moves_table(rows),
                  h("p", {"class": "cc-muted cc-small"},
                    "Underlined: the lead. (x) a sacrifice, * Queen’s Privilege, ! one per overmate unit."))
+
+    def _moves_table(self, rows: list[Node], extra: str | None = None) -> Node:
+        """A table of moves by number, one column per seat (the score sheet, the analysis)."""
+        return h("table", {"class": classes("cc-moves", extra)},
+                 h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
+                                     h("th", {"scope": "col"}, self.name(0)),
+                                     h("th", {"scope": "col"}, self.name(1)))),
+                 h("tbody", None, rows))
 
     def _analyses(self, view: dict[str, Any]) -> list[Node]:
         out = []
@@ -584,9 +582,8 @@ class ChessCardsTable(GameTable):
             if number > len(view["finished"]):
                 continue
             analysis = self.analyses[number]
-            if analysis.status == "unavailable":
-                body: list[Any] = [h("p", {"class": "cc-muted"}, "The analysis needs the solver, which is not installed yet.")]
-            elif analysis.status == "failed":
+            body: list[Any]
+            if analysis.status == "failed":
                 body = [h("p", {"class": "cc-muted"}, f"The analysis stopped: {analysis.error}")]
             elif analysis.status in ("running", "queued"):
                 body = [h("p", {"class": "cc-muted progress"}, _progress_text(analysis))]
@@ -609,8 +606,8 @@ class ChessCardsTable(GameTable):
                 lost[seat] += loss
                 errors[seat] += 1
             move = analysis.labels[index] if index < len(analysis.labels) else index // 2 + 1
-            played = _as_play(self.game, self.state, row["action"])
-            best = _as_play(self.game, self.state, row["best"])
+            played = parse_play(row["action"])
+            best = parse_play(row["best"])
             verdict = (h("span", {"class": "ok", "title": "a best move"}, "✓") if loss <= 0 else
                        h("span", {"class": "verdict"}, h("span", {"class": "loss"}, f"−{loss}"),
                          " best ", play_chips(best)))
@@ -629,11 +626,7 @@ class ChessCardsTable(GameTable):
             else:
                 summary.append(f"{self.name(seat)}: perfect play")
         return [h("p", {"data-testid": "analysis-summary"}, "; ".join(summary) + "."),
-                h("table", {"class": "cc-moves cc-analysis-table"},
-                  h("thead", None, h("tr", None, h("th", {"scope": "col"}, "#"),
-                                     h("th", {"scope": "col"}, self.name(0)),
-                                     h("th", {"scope": "col"}, self.name(1)))),
-                  h("tbody", None, rows)),
+                self._moves_table(rows, "cc-analysis-table"),
                 h("p", {"class": "cc-muted cc-small"},
                   "✓ a best move. −n: this turn gave away n points of the game’s final score "
                   "against best play, which was the move shown.")]
@@ -655,16 +648,6 @@ def _progress_text(analysis: Analysis) -> str:
             "done. The first turns take the solver longest.")
 
 
-def _at_once(compute: Any) -> Any:
-    """A one-slice generator around a blocking call (when the solver has no sliced API)."""
-    return compute()
-    yield  # pragma: no cover - makes this a generator
-
-
-def _as_play(game: Any, state: Any, value: Any) -> Any:
-    return game.parse_action(state, value) if isinstance(value, str) else value
-
-
-def _step_label(before: Any) -> int:
+def _step_label(before: ChessCardsState) -> int:
     """The move a turn belongs to (its lead and reply share the number)."""
-    return int(before.view(None)["move_number"])
+    return before.move_number

@@ -33,7 +33,7 @@ class EasyBot(Bot):
         if state.lead is None:
             action = self._lead(state, seat, legal, plain, rng)
         else:
-            action = self._reply(state, plain, rng)
+            action = self._reply(state.lead, plain, rng)
         return action
         yield  # pragma: no cover - makes this a generator
 
@@ -54,9 +54,8 @@ class EasyBot(Bot):
         return min(plain, key=badness)
 
     @staticmethod
-    def _reply(state: ChessCardsState, plain: list[Play], rng: random.Random) -> Play:
-        assert state.lead is not None
-        winning = [a for a in plain if not initiative_to_lead(state.lead.card, a.card)]
+    def _reply(lead: Play, plain: list[Play], rng: random.Random) -> Play:
+        winning = [a for a in plain if not initiative_to_lead(lead.card, a.card)]
         pool = winning or plain
         # The cheapest card that does the job keeps the strong ones for later threats.
         return min(pool, key=lambda a: (a.card.piece.value, -a.card.suit, rng.random()))

@@ -8,49 +8,24 @@ clicking the ``button[data-action]`` elements, the first one offered each time.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-
-PHONE = {"width": 360, "height": 740}
-TABLE = "[data-testid=table]"
-OVER = '[data-testid=table][data-over="1"]'
-ACTION = "button[data-action]"
-# Either a person can act, or the game is over (bots move on their own).
-SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
-                     || document.querySelector('button[data-action]'))"""
-
-
-def play_out(page: Page, *, max_clicks: int = 200, before_click: Callable[[Page], None] | None = None) -> list[str]:
-    """Click the first offered action until the table is over; returns what was clicked."""
-    clicked: list[str] = []
-    for _ in range(max_clicks):
-        page.wait_for_function(SETTLED, timeout=60_000)
-        if page.locator(OVER).count():
-            return clicked
-        button = page.locator(ACTION).first
-        action = button.get_attribute("data-action") or ""
-        if before_click is not None:
-            before_click(page)
-        button.click()
-        clicked.append(action)
-    raise AssertionError(f"no end after {max_clicks} clicks: {clicked}")
+from page_support import (
+    ACTION, NEXT_GAME, OVER, PHONE, RESULT, TABLE, OpenApp, Shot, first_action, overflow, play_out,
+)
 
 
 def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/chess-cards/play?seats=human,bot:easy&seed=11&delay=0")
     expect(page.locator(TABLE)).to_have_attribute("data-game-number", "1")
     shot(page, "chess-cards-table-1280")
-    clicked = play_out(page)
+    clicked = play_out(page, first_action)
     # Game 1 ended with a pause on its result; "next-game" dealt game 2 with the hands exchanged.
     assert clicked.count("next-game") == 1, clicked
     assert all(re.fullmatch(r"(\([bryw][QRBNP]\))?[bryw][QRBNP]\*?|next-game", a) for a in clicked), clicked
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_be_visible()
     text = result.inner_text()
     assert "Game 1" in text and "Game 2" in text
@@ -65,13 +40,12 @@ def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) ->
 def test_whole_match_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=3&delay=0")
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0, f"the table is {overflow}px wider than a 360px phone"
+    wider = overflow(page)
+    assert wider <= 0, f"the table is {wider}px wider than a 360px phone"
     shot(page, "chess-cards-table-360")
-    play_out(page)
-    expect(page.locator("[data-testid=result]")).to_contain_text("Game 2")
-    overflow = page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-    assert overflow <= 0
+    play_out(page, first_action)
+    expect(page.locator(RESULT)).to_contain_text("Game 2")
+    assert overflow(page) <= 0
     shot(page, "chess-cards-result-360")
 
 
@@ -83,15 +57,15 @@ def test_game_result_pauses_bots_until_next_game(page: Page, open_app: OpenApp) 
     expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
     page.wait_for_timeout(600)  # the bots stay paused: still on the result of game 1
     expect(interlude).to_be_visible()
-    page.locator("[data-action=next-game]").click()
+    page.locator(NEXT_GAME).click()
     expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
-    expect(page.locator("[data-testid=result]")).to_contain_text("Game 2")
+    expect(page.locator(RESULT)).to_contain_text("Game 2")
 
 
 def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/chess-cards/play?seats=human:Ann,human:Bob&seed=8&match=0")
 
-    def whose_turn_is_shown(page: Page) -> None:
+    def whose_turn_is_shown(page: Page) -> str:
         seat = page.locator(TABLE).get_attribute("data-to-act")
         name = ("Ann", "Bob")[int(seat)]
         active = page.locator(".cc-seat.cc-active")
@@ -102,12 +76,12 @@ def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> 
         # Only the seat to act has buttons that play.
         other = page.locator(f'.cc-seat[data-seat="{1 - int(seat)}"]')
         assert other.locator(ACTION).count() == 0
+        return first_action(page)
 
-    whose_turn_is_shown(page)
     shot(page, "chess-cards-hotseat-1280")
-    clicked = play_out(page, before_click=whose_turn_is_shown)
+    clicked = play_out(page, whose_turn_is_shown)
     assert "next-game" not in clicked  # a single game
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_contain_text(re.compile(r"Ann \d+ : \d+ Bob"))
     expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
 
@@ -170,7 +144,7 @@ def test_names_are_text_not_markup(page: Page, open_app: OpenApp) -> None:
 
 def test_after_a_game_every_move_is_compared_with_perfect_play(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0")
-    clicked = play_out(page)
+    clicked = play_out(page, first_action)
     analysis = page.locator("[data-testid=analysis]")
     expect(analysis).to_have_attribute("data-status", "done", timeout=120_000)
     cells = analysis.locator("td[data-loss]")

@@ -1,16 +1,26 @@
-"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, state snapshots."""
+"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, seeded random play, state
+snapshots. What every game's tests share (JSON views, bot decisions, playouts) is in
+``support.py``."""
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, Generator
+
+from hypothesis import strategies as st
 
 from engine import GAMES
-from engine.chess_cards import deck_from_hands
+from engine.chess_cards import Play, stacked_deck
 
 GAME = GAMES["chess-cards"]
 
 #: The 20 cards, suits black > red > yellow > white, pieces Q > R > B > N > P.
 ALL = "bQ bR bB bN bP rQ rR rB rN rP yQ yR yB yN yP wQ wR wB wN wP".split()
+
+#: Hypothesis: any seed, and every combination of the three options.
+SEEDS = st.integers(min_value=0, max_value=2**32)
+OPTIONS = st.fixed_dictionaries(
+    {"privilege": st.booleans(), "sacrifice": st.booleans(), "match": st.booleans()})
 
 
 def deal(dealer: str, other: str | None = None, **options: Any):
@@ -22,7 +32,7 @@ def deal(dealer: str, other: str | None = None, **options: Any):
     assert len(dealer_cards) == 10
     resolved = {"privilege": True, "sacrifice": True, "match": False}
     resolved.update(options)
-    return GAME.new(seed=0, players=2, options=resolved, deck=deck_from_hands(dealer_cards, other_cards))
+    return GAME.new(seed=0, players=2, options=resolved, deck=stacked_deck(dealer_cards, other_cards))
 
 
 def play(state, script: str):
@@ -31,6 +41,29 @@ def play(state, script: str):
         seat, text = token.split(":", 1)
         state = state.apply(int(seat), text)
     return state
+
+
+def mostly_plain(plain_share: float = 0.6):
+    """A playout policy (``support.playout``) that plays without a sacrifice ``plain_share`` of
+    the time (when it can), else any legal play: random games that still reach deep positions."""
+    def policy(state, seat: int, rng: random.Random) -> Play:
+        actions = state.legal_actions(seat)
+        plain = [action for action in actions if action.sacrifice is None]
+        return rng.choice(plain if plain and rng.random() < plain_share else actions)
+
+    return policy
+
+
+def run(thinking: Generator[None, None, Any]) -> tuple[int, Any]:
+    """Drive a sliced computation (a bot's ``think``, the solver's ``solve_steps``) to its end:
+    how many times it yielded (each yield must be a bare ``None``), and what it returned."""
+    yields = 0
+    while True:
+        try:
+            assert next(thinking) is None
+        except StopIteration as done:
+            return yields, done.value
+        yields += 1
 
 
 def snapshot(state) -> tuple:

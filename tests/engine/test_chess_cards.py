@@ -6,24 +6,23 @@ overmate table) are reached through real games, and the expected values are writ
 text gives them, never computed with the engine's own helpers.
 
 Seats: seat 0 deals the first game and leads its first move; the stacked deck is built with
-``deck_from_hands(dealer_hand, other_hand)``. Scripts are written ``"0:bQ 1:(rP)bR ..."``: the
+``stacked_deck(dealer_hand, other_hand)``. Scripts are written ``"0:bQ 1:(rP)bR ..."``: the
 seat, a colon and the play in notation.
 """
 
 from __future__ import annotations
 
-import random
 import re
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
-from engine.chess_cards import deck_from_hands
+from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine.chess_cards import stacked_deck
 
-from chess_cards_helpers import ALL, GAME, deal, play, snapshot
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, mostly_plain, play, snapshot
+from support import playout
 
 #: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.
 VALUES = {"Q": 11, "R": 10, "B": 4, "N": 3, "P": 7}
@@ -52,8 +51,15 @@ def hand(state, seat: int) -> set[str]:
     return set(state.view(None)["hands"][seat])
 
 
+def entry(number: int, leader: int, lead: str, reply: str | None) -> dict[str, Any]:
+    """A move of the log (or of a finished game's ``details``): the leader's lead and the reply,
+    or no reply when the lead gave mate."""
+    return {"kind": "move" if reply is not None else "mate", "seat": leader, "number": number,
+            "leader": leader, "lead": lead, "reply": reply}
+
+
 def mate_of(state, game: int = 0) -> dict[str, Any]:
-    mate = state.view(None)["finished"][game]["mate"]
+    mate = state.view(None)["finished"][game]["details"]["mate"]
     assert mate is not None, "expected the game to end in mate"
     return mate
 
@@ -81,10 +87,10 @@ def test_deck_as_text_is_accepted():
     assert hand(state, 0) == {"rQ", "rR", "rB", "rN", "rP", "wQ", "wR", "wB", "wN", "wP"}
 
 
-def test_deck_from_hands_order():
+def test_stacked_deck_order():
     dealer = "bQ bR bB bN bP rQ rR rB rN rP".split()
     other = "yQ yR yB yN yP wQ wR wB wN wP".split()
-    deck = deck_from_hands(dealer, other)
+    deck = stacked_deck(dealer, other)
     assert list(deck) == (
         "yQ yR yB yN yP bQ bR bB bN bP wQ wR wB wN wP rQ rR rB rN rP".split()
     )
@@ -93,9 +99,9 @@ def test_deck_from_hands_order():
     assert hand(state, 1) == set(other)
 
 
-def test_deck_from_hands_needs_ten_cards_each():
+def test_stacked_deck_needs_ten_cards_each():
     with pytest.raises(SetupError, match="10"):
-        deck_from_hands(ALL[:9], ALL[9:19])
+        stacked_deck(ALL[:9], ALL[9:19])
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 7, 123, 2**31 + 5])
@@ -238,11 +244,13 @@ def test_lacking_suit_and_piece_is_mate_immediately_and_leader_scores():
     assert result.winners == (0,)
     assert "mate" in result.reason
     view = state.view(None)
+    assert view["log"] == [entry(1, 0, "bN", None)]
     game = view["finished"][0]
-    assert game["scores"] == [3, 0]
-    assert game["moves"] == [{"number": 1, "leader": 0, "lead": "bN", "reply": None}]
-    assert game["mate"] == {
-        "seat": 0, "card": "bN", "move": 1, "sacrifices": 0, "multiplier": 1,
+    assert game["scores"] == [3, 0] and game["winners"] == [0] and game["winner"] == 0
+    assert game["reason"] == result.reason
+    assert game["details"]["moves"] == [entry(1, 0, "bN", None)]
+    assert game["details"]["mate"] == {
+        "seat": 0, "card": "bN", "value": 3, "move": 1, "sacrifices": 0, "multiplier": 1,
         "overmate": 0, "bonus": 1, "score": 3, "marks": "",
     }
 
@@ -277,38 +285,31 @@ def test_mate_on_move_one_after_a_sacrifice_doubles():
 
 
 @pytest.mark.parametrize(
-    "lead, reply, next_leader",
+    "deal_cards, lead, reply, next_leader",
     [
-        ("rR", "rN", 0),  # suit followed, the lead is the higher piece: the leader keeps it
-        ("rR", "rP", 0),
-        ("rR", "rQ", 1),  # suit followed, the reply is the higher piece: the replier leads
-        ("rB", "rQ", 1),
-        ("rB", "rN", 0),
+        # Suit followed: the higher piece takes the initiative.
+        ("suit", "rR", "rN", 0),  # the lead is the higher piece: the leader keeps it
+        ("suit", "rR", "rP", 0),
+        ("suit", "rR", "rQ", 1),  # the reply is the higher piece: the replier leads
+        ("suit", "rB", "rQ", 1),
+        ("suit", "rB", "rN", 0),
+        # Piece matched: the higher suit takes it.
+        ("piece", "yB", "bB", 1),  # the reply is the higher suit: the replier leads
+        ("piece", "yB", "wB", 0),  # the lead is the higher suit: the leader keeps it
+        ("piece", "yN", "rN", 1),
+        ("piece", "yN", "wN", 0),
+        ("piece", "yQ", "rQ", 1),
+        ("piece", "yQ", "wQ", 0),
     ],
 )
-def test_initiative_when_suit_followed_goes_to_higher_piece(lead: str, reply: str, next_leader: int):
-    state = play(deal(FOLLOW_DEALER, FOLLOW_OTHER), f"0:{lead} 1:{reply}")
+def test_initiative_goes_to_the_higher_piece_or_suit(deal_cards: str, lead: str, reply: str,
+                                                     next_leader: int):
+    dealer, other = {"suit": (FOLLOW_DEALER, FOLLOW_OTHER), "piece": (PIECE_DEALER, PIECE_OTHER)}[deal_cards]
+    state = play(deal(dealer, other), f"0:{lead} 1:{reply}")
     assert state.to_act() == (next_leader,)
     assert state.view(None)["leader"] == next_leader
-    assert state.view(None)["moves"][0] == {"number": 1, "leader": 0, "lead": lead, "reply": reply}
+    assert state.view(None)["log"][0] == entry(1, 0, lead, reply)
     refuse(state, 1 - next_leader, sorted(hand(state, 1 - next_leader))[0], r"(?i)not that seat's turn")
-
-
-@pytest.mark.parametrize(
-    "lead, reply, next_leader",
-    [
-        ("yB", "bB", 1),  # piece matched, the reply is the higher suit: the replier leads
-        ("yB", "wB", 0),  # piece matched, the lead is the higher suit: the leader keeps it
-        ("yN", "rN", 1),
-        ("yN", "wN", 0),
-        ("yQ", "rQ", 1),
-        ("yQ", "wQ", 0),
-    ],
-)
-def test_initiative_when_piece_matched_goes_to_higher_suit(lead: str, reply: str, next_leader: int):
-    state = play(deal(PIECE_DEALER, PIECE_OTHER), f"0:{lead} 1:{reply}")
-    assert state.to_act() == (next_leader,)
-    assert state.view(None)["leader"] == next_leader
 
 
 def test_winner_of_the_initiative_leads_and_can_lead_anything():
@@ -345,18 +346,16 @@ def test_move_numbers_and_a_drawn_game_with_all_cards_played():
         assert state.to_act() == (1,)
         state = state.apply(1, reply)
         if number < 10:
-            assert state.view(None)["moves"][-1] == {
-                "number": number, "leader": 0, "lead": lead, "reply": reply,
-            }
+            assert state.view(None)["log"][-1] == entry(number, 0, lead, reply)
     assert state.is_over()
     result = state.result()
     assert result.scores == (0, 0)
     assert result.winners == ()
     assert "draw" in result.reason
     game = state.view(None)["finished"][0]
-    assert game["mate"] is None
+    assert game["details"]["mate"] is None
     assert game["scores"] == [0, 0]
-    assert [move["number"] for move in game["moves"]] == list(range(1, 11))
+    assert [move["number"] for move in game["details"]["moves"]] == list(range(1, 11))
     assert state.view(None)["hands"] == [[], []]
 
 
@@ -376,7 +375,7 @@ def test_queen_mate_on_move_ten_scores_110():
     state = state.apply(0, "bQ")
     assert state.result().scores == (110, 0)
     assert mate_of(state) == {
-        "seat": 0, "card": "bQ", "move": 10, "sacrifices": 0, "multiplier": 10,
+        "seat": 0, "card": "bQ", "value": 11, "move": 10, "sacrifices": 0, "multiplier": 10,
         "overmate": 0, "bonus": 1, "score": 110, "marks": "",
     }
 
@@ -458,7 +457,7 @@ def test_overmate_bonus_table(overmate: int):
     assert state.result().winners == (0,)
     mate = mate_of(state)
     assert mate == {
-        "seat": 0, "card": "bQ", "move": 10, "sacrifices": overmate,
+        "seat": 0, "card": "bQ", "value": 11, "move": 10, "sacrifices": overmate,
         "multiplier": 10 + overmate, "overmate": overmate, "bonus": overmate + 1,
         "score": score, "marks": "!" * overmate,
     }
@@ -486,7 +485,7 @@ def test_theoretical_maximum_990_step_by_step():
     for move in range(6, 10):
         state = play(state, " ".join(tokens[2 * move - 2: 2 * move]))
         view = state.view(None)
-        assert view["moves"][-1] == {"number": move, "leader": 0, "lead": "bQ", "reply": tokens[2 * move - 1][2:]}
+        assert view["log"][-1] == entry(move, 0, "bQ", tokens[2 * move - 1][2:])
         assert view["last_played"][0] == "bQ" and view["hands"][0] == []
     state = state.apply(0, "bQ")
     assert state.result().scores == (990, 0)
@@ -512,7 +511,7 @@ def test_990_in_a_match_is_game_one_and_counts_in_the_totals():
     assert not state.is_over()
     view = state.view(None)
     assert view["game_number"] == 2
-    assert view["finished"][0]["mate"]["score"] == 990
+    assert view["finished"][0]["details"]["mate"]["score"] == 990
     assert view["totals"] == [990, 0]
 
 
@@ -531,7 +530,7 @@ def test_privilege_reply_must_be_a_queen_even_holding_the_suit():
     refuse(state, 1, "bB", r"(?i)Queen's Privilege")
     after = state.apply(1, "rQ")
     assert after.to_act() == (0,)  # queen against queen: black is the higher suit
-    assert after.view(None)["moves"][0] == {"number": 1, "leader": 0, "lead": "bQ*", "reply": "rQ"}
+    assert after.view(None)["log"][0] == entry(1, 0, "bQ*", "rQ")
 
 
 def test_without_privilege_the_same_queen_lead_must_be_followed_by_suit():
@@ -566,7 +565,7 @@ def test_privilege_without_queen_or_suit_is_mate():
     assert state.is_over()
     assert state.result().scores == (11, 0)
     assert mate_of(state)["card"] == "wQ"
-    assert state.view(None)["finished"][0]["moves"][0]["lead"] == "wQ*"
+    assert state.view(None)["finished"][0]["details"]["moves"][0]["lead"] == "wQ*"
 
 
 def test_privilege_only_on_a_queen_lead():
@@ -613,7 +612,7 @@ def test_sacrifice_at_the_start_of_a_lead_and_of_a_reply_is_public_and_out_of_pl
     state = state.apply(1, "(rP)bR")
     view = state.view(1)
     assert view["sacrificed"] == [["yP"], ["rP"]]
-    assert view["moves"][0] == {"number": 1, "leader": 0, "lead": "(yP)bQ", "reply": "(rP)bR"}
+    assert view["log"][0] == entry(1, 0, "(yP)bQ", "(rP)bR")
     assert len(view["hands"][1]) == 8
     # Out of play for good: it can be neither played nor sacrificed again.
     refuse(state, 0, "yP", r"yP is not in seat 0's hand")
@@ -671,9 +670,9 @@ def test_game_with_sacrifices_lasts_ten_minus_the_smaller_count_and_is_drawn():
     assert state.result().scores == (0, 0)
     assert state.result().winners == ()
     game = state.view(None)["finished"][0]
-    assert game["mate"] is None
-    assert len(game["moves"]) == 9
-    assert game["moves"][-1] == {"number": 9, "leader": 0, "lead": "wB", "reply": "wP"}
+    assert game["details"]["mate"] is None
+    assert len(game["details"]["moves"]) == 9
+    assert game["details"]["moves"][-1] == entry(9, 0, "wB", "wP")
 
 
 def test_sacrifice_changes_what_is_a_legal_reply():
@@ -723,7 +722,7 @@ def test_empty_hand_replies_with_last_played_card_then_is_mated():
     refuse(state, 1, "bR", r"(?i)last played card rP")
     state = state.apply(1, "rP")  # legal: it follows suit
     assert state.to_act() == (0,)
-    assert state.view(None)["moves"][-1] == {"number": 6, "leader": 0, "lead": "rR", "reply": "rP"}
+    assert state.view(None)["log"][-1] == entry(6, 0, "rR", "rP")
     state = state.apply(0, "yB")  # the red pawn cannot answer a yellow bishop: mate
     assert state.is_over()
     # 4 x 7: the replier's five sacrifices do not count for the mater.
@@ -776,7 +775,7 @@ def test_match_of_two_games_hands_exchanged(game_one, game_two, scores, winners)
     assert view["game_number"] == 2
     assert view["dealer"] == 1
     assert view["move_number"] == 1
-    assert view["moves"] == [] and view["played"] == [[], []] and view["sacrificed"] == [[], []]
+    assert view["log"] == [] and view["played"] == [[], []] and view["sacrificed"] == [[], []]
     assert set(view["hands"][0]) == set(MATCH_OTHER.split())  # the hands are exchanged
     assert set(view["hands"][1]) == set(MATCH_DEALER.split())
     assert state.to_act() == (1,)  # the first game's non-dealer opens the second
@@ -792,9 +791,9 @@ def test_match_of_two_games_hands_exchanged(game_one, game_two, scores, winners)
     view = state.view(None)
     assert [game["number"] for game in view["finished"]] == [1, 2]
     assert view["finished"][1]["scores"] == [0, scores[1]]
-    assert view["finished"][1]["mate"]["seat"] == 1
+    assert view["finished"][1]["details"]["mate"]["seat"] == 1
     assert view["finished"][1]["dealer"] == 1
-    assert set(view["finished"][1]["hands"][1]) == set(MATCH_DEALER.split())
+    assert set(view["finished"][1]["details"]["hands"][1]) == set(MATCH_DEALER.split())
     assert view["totals"] == list(scores)
 
 
@@ -802,7 +801,7 @@ def test_drawn_match_of_two_drawn_games():
     state = deal(DRAW_DEALER, DRAW_OTHER, match=True)
     state = play(state, " ".join(f"0:{lead} 1:{reply}" for lead, reply in DRAW_SCRIPT))
     assert not state.is_over()
-    assert state.view(None)["finished"][0]["mate"] is None
+    assert state.view(None)["finished"][0]["details"]["mate"] is None
     state = play(state, " ".join(f"1:{lead} 0:{reply}" for lead, reply in DRAW_SCRIPT))
     assert state.is_over()
     assert state.result().scores == (0, 0)
@@ -813,7 +812,7 @@ def test_single_game_when_match_is_off():
     state = play(deal(MATCH_DEALER, MATCH_OTHER, match=False), "0:bN")
     assert state.is_over()
     assert state.result().scores == (3, 0)
-    assert state.view(None)["games_in_match"] == 1
+    assert state.view(None)["games"] == 1
     assert len(state.view(None)["finished"]) == 1
 
 
@@ -901,24 +900,25 @@ def expected_plays(view: dict[str, Any], seat: int) -> set[str]:
 
 def check_finished_game(game: dict[str, Any]) -> None:
     """Game length, sacrifice counts and the mate score, all from the text's rules."""
+    moves, mate = game["details"]["moves"], game["details"]["mate"]
     sacrifices = [0, 0]
-    for move in game["moves"]:
+    for move in moves:
+        assert move == entry(move["number"], move["leader"], move["lead"], move["reply"])
         leader = move["leader"]
         sacrifices[leader] += move["lead"].startswith("(")
         if move["reply"] is not None:
             sacrifices[1 - leader] += move["reply"].startswith("(")
     assert max(sacrifices) <= 5
     limit = 10 - min(sacrifices)
-    assert [move["number"] for move in game["moves"]] == list(range(1, len(game["moves"]) + 1))
-    mate = game["mate"]
+    assert [move["number"] for move in moves] == list(range(1, len(moves) + 1))
     if mate is None:
         # no mate: the game ends when both hands are out, after exactly 10 - min(s0, s1) moves
-        assert len(game["moves"]) == limit
-        assert game["scores"] == [0, 0]
-        assert all(move["reply"] is not None for move in game["moves"])
+        assert len(moves) == limit
+        assert game["scores"] == [0, 0] and game["winners"] == []
+        assert all(move["reply"] is not None for move in moves)
         return
-    assert len(game["moves"]) <= limit
-    last = game["moves"][-1]
+    assert len(moves) <= limit
+    last = moves[-1]
     assert last["reply"] is None and mate["move"] == last["number"]
     assert mate["seat"] == last["leader"]
     assert mate["card"] == split_play(last["lead"])[1]
@@ -934,58 +934,59 @@ def check_finished_game(game: dict[str, Any]) -> None:
     expected = [0, 0]
     expected[mate["seat"]] = score
     assert game["scores"] == expected
+    assert game["winners"] == [mate["seat"]] and game["winner"] == mate["seat"]
 
 
-def random_playout(seed: int, options: dict[str, bool], policy: int):
-    """Play a seeded game to the end, checking each step against the text's rules."""
-    rng = random.Random(policy)
-    state = GAME.new(seed=seed, players=2, options=options)
-    steps = 0
-    while not state.is_over():
-        steps += 1
-        assert steps <= 2 * 10 * 2 + 2, "a match has at most 2 games of 10 moves"
-        view = state.view(None)
-        seat = view["leader"] if view["lead"] is None else 1 - view["leader"]
-        assert state.to_act() == (seat,)
-        assert state.legal_actions(1 - seat) == ()
-        actions = state.legal_actions(seat)
-        assert {str(a) for a in actions} == expected_plays(view, seat)
-        plain = [a for a in actions if "(" not in str(a)]
-        action = rng.choice(plain if plain and rng.random() < 0.6 else list(actions))
-        sacrifice, card, privilege = split_play(str(action))
-        after = state.apply(seat, action)
-        new = after.view(None)
-        game_ended = len(new["finished"]) > len(view["finished"])
-        if view["lead"] is None:
-            replier = 1 - seat
-            available = view["hands"][replier] or [view["last_played"][replier]]
-            mate = not ref_replies(available, card, privilege)
-            assert game_ended == mate
-            if mate:
-                assert new["finished"][-1]["mate"]["seat"] == seat
-                assert new["finished"][-1]["mate"]["move"] == view["move_number"]
-            else:
-                assert new["lead"] == str(action)
-                assert after.to_act() == (replier,)
+def check_step(state, after) -> None:
+    """One play of a random game (``state`` to ``after``) against the text's rules."""
+    view = state.view(None)
+    seat = view["leader"] if view["lead"] is None else 1 - view["leader"]
+    assert state.to_act() == (seat,) and view["turn"] == seat
+    assert state.legal_actions(1 - seat) == ()
+    assert {str(a) for a in state.legal_actions(seat)} == expected_plays(view, seat)
+    assert after.history[-1][0] == seat
+    action = after.history[-1][1]
+    sacrifice, card, privilege = split_play(str(action))
+    new = after.view(None)
+    game_ended = len(new["finished"]) > len(view["finished"])
+    if view["lead"] is None:
+        replier = 1 - seat
+        available = view["hands"][replier] or [view["last_played"][replier]]
+        mate = not ref_replies(available, card, privilege)
+        assert game_ended == mate
+        if mate:
+            assert new["finished"][-1]["details"]["mate"]["seat"] == seat
+            assert new["finished"][-1]["details"]["mate"]["move"] == view["move_number"]
         else:
-            lead_card = split_play(view["lead"])[1]
-            leader = view["leader"]
-            next_leader = leader if ref_leader_keeps(lead_card, card) else seat
-            hands_left = [len(cards) for cards in view["hands"]]
-            hands_left[seat] -= (sacrifice is not None) + (card in view["hands"][seat])
-            if hands_left == [0, 0]:
-                assert game_ended and new["finished"][-1]["mate"] is None
-            else:
-                assert not game_ended
-                assert new["leader"] == next_leader
-                assert new["move_number"] == view["move_number"] + 1
-        if game_ended and not after.is_over():
-            # the second game of the match: hands exchanged, seat 1 leads
-            assert new["game_number"] == 2 and after.to_act() == (1,)
-            first = new["finished"][0]["hands"]
-            assert set(new["hands"][0]) == set(first[1])
-            assert set(new["hands"][1]) == set(first[0])
-        state = after
+            assert new["lead"] == str(action)
+            assert after.to_act() == (replier,)
+    else:
+        lead_card = split_play(view["lead"])[1]
+        leader = view["leader"]
+        next_leader = leader if ref_leader_keeps(lead_card, card) else seat
+        hands_left = [len(cards) for cards in view["hands"]]
+        hands_left[seat] -= (sacrifice is not None) + (card in view["hands"][seat])
+        if hands_left == [0, 0]:
+            assert game_ended and new["finished"][-1]["details"]["mate"] is None
+        else:
+            assert not game_ended
+            assert new["leader"] == next_leader
+            assert new["move_number"] == view["move_number"] + 1
+    if game_ended and not after.is_over():
+        # the second game of the match: hands exchanged, seat 1 leads
+        assert new["game_number"] == 2 and after.to_act() == (1,)
+        first = new["finished"][0]["details"]["hands"]
+        assert set(new["hands"][0]) == set(first[1])
+        assert set(new["hands"][1]) == set(first[0])
+
+
+def random_playout(seed: int, options: dict[str, bool]):
+    """Play a seeded game to the end, checking each step against the text's rules."""
+    states = list(playout("chess-cards", seed, mostly_plain(), options=options))
+    assert len(states) <= 2 * 10 * 2 + 1, "a match has at most 2 games of 10 moves"
+    for state, after in zip(states, states[1:]):
+        check_step(state, after)
+    state = states[-1]
     view = state.view(None)
     assert len(view["finished"]) == (2 if options["match"] else 1)
     for game in view["finished"]:
@@ -1001,29 +1002,23 @@ def random_playout(seed: int, options: dict[str, bool], policy: int):
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=2**32),
-    privilege=st.booleans(),
-    sacrifice=st.booleans(),
-    match=st.booleans(),
-    policy=st.integers(min_value=0, max_value=2**32),
-)
-def test_random_playouts_follow_the_rules(seed, privilege, sacrifice, match, policy):
+@given(seed=SEEDS, options=OPTIONS)
+def test_random_playouts_follow_the_rules(seed: int, options: dict[str, bool]):
     """Every step of random seeded games agrees with an independent model of the text: the legal
     plays, mate, initiative, move numbers, the end of a game (at most 10 - min(s0, s1) moves,
     exactly that many in a draw), the score with the overmate bonus and the match totals."""
-    random_playout(seed, {"privilege": privilege, "sacrifice": sacrifice, "match": match}, policy)
+    random_playout(seed, options)
 
 
 def test_random_playouts_reach_overmate_and_draws():
     """The random playouts above do reach the interesting endings (a sanity check of the test)."""
     seen = {"overmate": 0, "draw": 0, "mate": 0}
     for number in range(300):
-        state = random_playout(number, {"privilege": True, "sacrifice": True, "match": True}, number)
+        state = random_playout(number, {"privilege": True, "sacrifice": True, "match": True})
         for game in state.view(None)["finished"]:
-            if game["mate"] is None:
+            if game["details"]["mate"] is None:
                 seen["draw"] += 1
-            elif game["mate"]["overmate"]:
+            elif game["details"]["mate"]["overmate"]:
                 seen["overmate"] += 1
             else:
                 seen["mate"] += 1

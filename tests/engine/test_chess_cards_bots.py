@@ -12,17 +12,19 @@ takes the exact solver tens of seconds and is for ``bench/``, not for tests.
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any, Iterator
 
 import pytest
 
-from engine import GAMES, SetupError
+from engine import SetupError
 from engine.bots import Bot, get_bot, levels
-from engine.chess_cards import deck_from_hands
+from engine.chess_cards import stacked_deck
+from engine.chess_cards_solver import solve
 
-GAME = GAMES["chess-cards"]
+from chess_cards_helpers import GAME, mostly_plain, run
+from support import decide, json_view, playout
+from support import positions as live_positions
+
 LEVELS = levels("chess-cards")
 #: Levels whose decision is cheap from any position.
 FAST = ("random", "easy", "medium")
@@ -42,37 +44,11 @@ def option_id(options: dict[str, bool]) -> str:
 # --- helpers ------------------------------------------------------------------------------------
 
 
-def json_view(state, seat: int) -> dict[str, Any]:
-    return json.loads(json.dumps(state.view(seat)))
-
-
-def decide(level: str, state, seed: int = 0) -> Any:
-    seat = state.to_act()[0]
-    return get_bot("chess-cards", level).choose(
-        GAME, json_view(state, seat), state.legal_actions(seat), random.Random(seed), 1000
-    )
-
-
-def playout(seed: int, options: dict[str, bool]) -> Iterator:
-    """Every state of a seeded random game, from the deal to the last live position."""
-    state = GAME.new(seed=seed, options=options)
-    rng = random.Random(seed)
-    while not state.is_over():
-        yield state
-        seat = state.to_act()[0]
-        actions = state.legal_actions(seat)
-        plain = [action for action in actions if action.sacrifice is None]
-        state = state.apply(seat, rng.choice(plain if rng.random() < 0.6 else actions))
-
-
 def positions(options: dict[str, bool], seeds: range, max_cards: int = 10, every: int = 1) -> list:
     """Live positions of seeded random games where both hands hold at most ``max_cards``."""
-    found = []
-    for seed in seeds:
-        for index, state in enumerate(playout(seed, options)):
-            if index % every == 0 and max(len(hand) for hand in state.hands) <= max_cards:
-                found.append(state)
-    return found
+    return [state for state in live_positions("chess-cards", seeds, mostly_plain(), every=every,
+                                              options=options)
+            if max(len(hand) for hand in state.hands) <= max_cards]
 
 
 def value_after(state, action) -> int:
@@ -82,18 +58,17 @@ def value_after(state, action) -> int:
     if len(after.finished) > len(state.finished):
         game = after.finished[-1]
         return game.scores[seat] - game.scores[1 - seat]
-    value, _ = GAME.solve(after)
+    value, _ = solve(after)
     return value if after.to_act()[0] == seat else -value
 
 
 def play_game(levels_by_seat: tuple[str, str], seed: int, options: dict[str, bool]) -> tuple[int, int]:
     bots = [get_bot("chess-cards", level) for level in levels_by_seat]
-    state = GAME.new(seed=seed, options=options)
-    rng = random.Random(seed)
-    while not state.is_over():
-        seat = state.to_act()[0]
-        action = bots[seat].choose(GAME, json_view(state, seat), state.legal_actions(seat), rng, 1000)
-        state = state.apply(seat, action)
+
+    def policy(state, seat: int, rng: random.Random):
+        return bots[seat].choose(GAME, json_view(state, seat), state.legal_actions(seat), rng, 1000)
+
+    *_, state = playout("chess-cards", seed, policy, options=options)
     return state.result().scores
 
 
@@ -166,15 +141,15 @@ def test_exact_levels_play_legal_actions(level: str, options: dict[str, bool]):
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_answers_a_forced_position(level: str):
     """A seat out of cards in hand has one play (its last card again): every level finds it."""
-    # Seat 0 sacrifices on every lead until its hand is empty, seat 1 answers anything.
+    # Seat 0 sacrifices on every turn until its hand is empty, seat 1 answers anything.
+    def sacrificing(state, seat: int, rng: random.Random):
+        actions = state.legal_actions(seat)
+        sacrifices = [action for action in actions if action.sacrifice is not None]
+        return rng.choice(sacrifices if seat == 0 and sacrifices else actions)
+
     for seed in range(50):
-        state = GAME.new(seed=seed, options={"match": False})
-        rng = random.Random(seed)
-        while not state.is_over() and state.hands[0]:
-            seat = state.to_act()[0]
-            actions = state.legal_actions(seat)
-            sacrifices = [action for action in actions if action.sacrifice is not None]
-            state = state.apply(seat, rng.choice(sacrifices if seat == 0 and sacrifices else actions))
+        state = next(state for state in playout("chess-cards", seed, sacrificing, options={"match": False})
+                     if state.is_over() or not state.hands[0])
         if state.is_over() or state.to_act() != (0,) or max(map(len, state.hands)) > 4:
             continue
         legal = state.legal_actions(0)
@@ -193,9 +168,9 @@ def test_same_view_and_seed_same_action(level: str):
     max_cards = 4 if level in ("hard", "perfect") else 10
     for state in positions(options, range(200, 204), max_cards=max_cards, every=3):
         for seed in (0, 1, 12345):
-            first = decide(level, state, seed)
-            assert decide(level, state, seed) == first
-            assert decide(level, state, seed) == first
+            first = decide(level, state, seed=seed)
+            assert decide(level, state, seed=seed) == first
+            assert decide(level, state, seed=seed) == first
 
 
 @pytest.mark.parametrize("level", LEVELS)
@@ -206,20 +181,13 @@ def test_think_yields_between_slices_and_returns_a_legal_action(level: str):
     legal = state.legal_actions(0)
     thinking = get_bot("chess-cards", level).think(GAME, json_view(state, 0), legal,
                                                    random.Random(1), 1000)
-    yields = 0
-    while True:
-        try:
-            assert next(thinking) is None
-            yields += 1
-        except StopIteration as done:
-            action = done.value
-            break
+    yields, action = run(thinking)
     assert action in legal
     # The searches to the end think in slices. (medium's three-move horizon searches under a
     # thousand positions, less than one slice, and random/easy decide at once: no yield needed.)
     if level in ("hard", "perfect"):
         assert yields >= 1
-    assert decide(level, state, 1) == action
+    assert decide(level, state, seed=1) == action
 
 
 # --- quality ----------------------------------------------------------------------------------------
@@ -232,7 +200,7 @@ def test_perfect_plays_a_best_move_in_endgames(privilege: bool, sacrifice: bool)
     states = positions(options, range(300, 320), max_cards=4 if sacrifice else 5)
     assert len(states) >= 20
     for state in states:
-        best, _ = GAME.solve(state)
+        best, _ = solve(state)
         action = decide("perfect", state)
         assert value_after(state, action) == best, f"{action} in {state.view(None)}"
 
@@ -242,7 +210,7 @@ def test_hard_is_exact_when_sacrifices_are_off(privilege: bool):
     """The hard level's lighter model only drops sacrifices, so without them it plays perfectly."""
     options = {"privilege": privilege, "sacrifice": False, "match": False}
     for state in positions(options, range(400, 412), max_cards=6):
-        best, _ = GAME.solve(state)
+        best, _ = solve(state)
         assert value_after(state, decide("hard", state)) == best
 
 
@@ -251,7 +219,7 @@ def test_every_level_takes_a_mate_in_one():
     dealer = "bQ bR bN rQ rB rP yQ yB wQ wB".split()
     other = [s + p for s in "bryw" for p in "QRBNP" if s + p not in dealer]
     state = GAME.new(seed=0, options={"sacrifice": False, "match": False},
-                     deck=deck_from_hands(dealer, other))
+                     deck=stacked_deck(dealer, other))
     for token in ("0:bR 1:bB 0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR "
                   "0:wB 1:wN 0:rP 1:yP").split():
         seat, text = token.split(":")

@@ -9,28 +9,21 @@ sacrificed card in brackets and followed by ``*`` for Queen's Privilege. The sco
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError
-from engine.chess_cards import deck_from_hands
+from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine.chess_cards import stacked_deck
 
-from chess_cards_helpers import ALL, GAME, deal, play, snapshot
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, play, snapshot
+from support import playout
 
 
-def playout_states(seed: int, options: dict, policy: int):
+def playout_states(seed: int, options: dict) -> list:
     """Every state of a seeded random game (a whole match when ``match`` is on)."""
-    rng = random.Random(policy)
-    state = GAME.new(seed=seed, players=2, options=options)
-    states = [state]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        state = state.apply(seat, rng.choice(state.legal_actions(seat)))
-        states.append(state)
-    return states
+    return list(playout("chess-cards", seed, options=options))
 
 
 # --- str(action) and parsing --------------------------------------------------------------------
@@ -140,16 +133,9 @@ def check_round_trip(state) -> int:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=2**32),
-    privilege=st.booleans(),
-    sacrifice=st.booleans(),
-    match=st.booleans(),
-    policy=st.integers(min_value=0, max_value=2**32),
-)
-def test_every_legal_action_round_trips(seed, privilege, sacrifice, match, policy):
-    options = {"privilege": privilege, "sacrifice": sacrifice, "match": match}
-    for state in playout_states(seed, options, policy):
+@given(seed=SEEDS, options=OPTIONS)
+def test_every_legal_action_round_trips(seed: int, options: dict[str, bool]):
+    for state in playout_states(seed, options):
         check_round_trip(state)
         for seat in state.to_act():
             actions = state.legal_actions(seat)
@@ -163,7 +149,7 @@ def test_every_legal_action_round_trips(seed, privilege, sacrifice, match, polic
 def test_round_trip_in_many_seeded_positions():
     checked = 0
     for seed in range(40):
-        for state in playout_states(seed, {"privilege": True, "sacrifice": True, "match": True}, seed):
+        for state in playout_states(seed, {"privilege": True, "sacrifice": True, "match": True}):
             checked += check_round_trip(state)
     assert checked > 10_000
 
@@ -185,7 +171,7 @@ def test_record_of_a_stacked_match_round_trips():
     assert data["game"] == "chess-cards"
     assert data["players"] == 2
     assert data["options"] == {"privilege": True, "sacrifice": True, "match": True}
-    assert data["deck"] == list(deck_from_hands(OVERMATE_DEALER.split(), [c for c in ALL if c not in OVERMATE_DEALER.split()]))
+    assert data["deck"] == list(stacked_deck(OVERMATE_DEALER.split(), [c for c in ALL if c not in OVERMATE_DEALER.split()]))
     expected_moves = [[int(token[0]), token[2:]] for token in (OVERMATE_SCRIPT + " 1:bQ").split()]
     assert data["moves"] == expected_moves
     again = Record.from_json(record.to_json())
@@ -193,7 +179,7 @@ def test_record_of_a_stacked_match_round_trips():
     replayed = again.replay()
     assert replayed.view(None) == state.view(None)
     assert replayed.history == state.history
-    assert replayed.view(None)["finished"][0]["mate"]["score"] == 990
+    assert replayed.view(None)["finished"][0]["details"]["mate"]["score"] == 990
     assert not replayed.is_over()
     assert replayed.view(None)["game_number"] == 2
     assert replayed.view(None)["lead"] == "bQ"  # seat 1 led game 2; seat 0 replies
@@ -209,17 +195,9 @@ def test_record_replays_lenient_notation():
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    seed=st.integers(min_value=0, max_value=2**32),
-    privilege=st.booleans(),
-    sacrifice=st.booleans(),
-    match=st.booleans(),
-    policy=st.integers(min_value=0, max_value=2**32),
-    cut=st.floats(min_value=0, max_value=1),
-)
-def test_seeded_records_replay_exactly(seed, privilege, sacrifice, match, policy, cut):
-    options = {"privilege": privilege, "sacrifice": sacrifice, "match": match}
-    states = playout_states(seed, options, policy)
+@given(seed=SEEDS, options=OPTIONS, cut=st.floats(min_value=0, max_value=1))
+def test_seeded_records_replay_exactly(seed: int, options: dict[str, bool], cut: float):
+    states = playout_states(seed, options)
     for state in (states[int(cut * (len(states) - 1))], states[-1]):
         record = Record.from_state(state)
         assert record.deck is None and record.seed == seed

@@ -20,11 +20,11 @@ from typing import Any, Iterator
 
 import pytest
 
-from engine import GAMES, IllegalAction
-from engine.chess_cards import deck_from_hands
+from engine import IllegalAction
 from engine.chess_cards_solver import Solver, analyze, solve, solve_steps
 
-GAME = GAMES["chess-cards"]
+from chess_cards_helpers import GAME, deal, mostly_plain, play, run
+from support import playout
 
 OPTION_COMBOS = [
     pytest.param(privilege, sacrifice, id=f"privilege={privilege}-sacrifice={sacrifice}")
@@ -82,23 +82,22 @@ def endgame(seed: int, cards: int, **options: Any):
     of different sizes and sacrifice counts."""
     resolved = {"privilege": True, "sacrifice": True, "match": False}
     resolved.update(options)
-    state = GAME.new(seed=seed, options=resolved)
-    rng = random.Random(seed * 7919 + cards)
-    while not state.is_over():
+    # Each size its own games. Hands shrink at a reply, so the first small position is a lead:
+    # half the time take one more play to stop at a reply instead.
+    seed = seed * 7919 + cards
+    one_more = random.Random(seed).random() < 0.5
+    small = None
+    for state in playout("chess-cards", seed, mostly_plain(0.5), options=resolved):
+        if state.is_over():
+            return None
+        if small is not None:  # unless that play ended the game (a match deals the next)
+            return state if state.game_number == small.game_number else None
         if resolved["match"] and state.game_number == 1 and seed % 2:
-            pass  # odd seeds of a match: reach the second game first
-        elif max(len(hand) for hand in state.hands) <= cards:
-            # Hands shrink at a reply, so the first small position is a lead: half the time
-            # take one more play to stop at a reply instead.
-            if state.lead is not None or rng.random() < 0.5:
+            continue  # odd seeds of a match: reach the second game first
+        if max(len(hand) for hand in state.hands) <= cards:
+            if state.lead is not None or not one_more:
                 return state
-            cards = -1  # stop after the next play
-        elif cards < 0:
-            return state
-        seat = state.to_act()[0]
-        actions = state.legal_actions(seat)
-        plain = [action for action in actions if action.sacrifice is None]
-        state = state.apply(seat, rng.choice(plain if rng.random() < 0.5 else actions))
+            small = state
     return None
 
 
@@ -124,23 +123,6 @@ def cards_for(sacrifice: bool) -> int:
 SIZES = {True: [(3, 120), (4, 30), (5, 6)], False: [(4, 100), (5, 30), (6, 8)]}
 
 
-def deal(dealer: str, **options: Any):
-    """A single game with ``dealer`` dealt to seat 0 and the 10 other cards to seat 1."""
-    every = [suit + piece for suit in "bryw" for piece in "QRBNP"]
-    mine = dealer.split()
-    resolved = {"privilege": True, "sacrifice": True, "match": False}
-    resolved.update(options)
-    return GAME.new(seed=0, options=resolved,
-                    deck=deck_from_hands(mine, [card for card in every if card not in mine]))
-
-
-def play(state, script: str):
-    for token in script.split():
-        seat, text = token.split(":", 1)
-        state = state.apply(int(seat), text)
-    return state
-
-
 # --- exact value against the brute force -------------------------------------------------------
 
 
@@ -152,7 +134,7 @@ def test_solve_equals_brute_force_on_endgames(privilege: bool, sacrifice: bool):
     for state in positions:
         memo: dict = {}
         expected = brute_value(state, memo)
-        value, action = GAME.solve(state)
+        value, action = solve(state)
         where = f"{state.view(None)['hands']} lead={state.view(None)['lead']} seed={state.seed}"
         assert value == expected, where
         seat = state.to_act()[0]
@@ -169,17 +151,8 @@ def test_solve_with_a_fresh_table_and_from_a_json_view(privilege: bool, sacrific
     for state in endgames(8, cards_for(sacrifice), privilege=privilege, sacrifice=sacrifice):
         expected = brute_value(state)
         from_view = GAME.from_view(json.loads(json.dumps(state.view(state.to_act()[0]))))
-        assert GAME.solve(from_view)[0] == expected
-        assert solve_steps_value(state, Solver(privilege, sacrifice)) == expected
-
-
-def solve_steps_value(state, solver: Solver, nodes: int = 10**9) -> int:
-    thinking = solve_steps(state, nodes, solver)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value[0]
+        assert solve(from_view)[0] == expected
+        assert solve(state, Solver(privilege, sacrifice))[0] == expected
 
 
 @pytest.mark.parametrize("privilege, sacrifice", OPTION_COMBOS)
@@ -187,10 +160,10 @@ def test_solver_line_played_to_the_end_scores_the_value(privilege: bool, sacrifi
     """Both seats following the solver from an endgame score exactly the value it announced."""
     for state in endgames(10, cards_for(sacrifice) + 1, privilege=privilege, sacrifice=sacrifice):
         seat = state.to_act()[0]
-        value, _ = GAME.solve(state)
+        value, _ = solve(state)
         while not state.is_over():
             mover = state.to_act()[0]
-            state = state.apply(mover, GAME.solve(state)[1])
+            state = state.apply(mover, solve(state)[1])
         scores = state.finished[-1].scores
         assert scores[seat] - scores[1 - seat] == value
 
@@ -200,7 +173,7 @@ def test_solve_in_a_match_values_the_current_game_only(sacrifice: bool):
     """In a match (game 1 or game 2) the value is the current game's score difference."""
     games = set()
     for state in endgames(12, cards_for(sacrifice), sacrifice=sacrifice, match=True):
-        assert GAME.solve(state)[0] == brute_value(state)
+        assert solve(state)[0] == brute_value(state)
         games.add(state.game_number)
     assert games == {1, 2}
 
@@ -213,7 +186,7 @@ def test_brute_force_reaches_hand_picked_positions():
     assert state.move_number == 7
     expected = brute_value(state)
     assert expected >= 32  # the text's line is available, so best play does at least as well
-    value, action = GAME.solve(state)
+    value, action = solve(state)
     assert value == expected
     assert outcome(state, 0, action, {}) == expected
 
@@ -229,25 +202,18 @@ def test_solve_refuses_a_finished_game(match: bool):
         seat = state.to_act()[0]
         state = state.apply(seat, rng.choice(state.legal_actions(seat)))
     with pytest.raises(IllegalAction, match="finished"):
-        GAME.solve(state)
+        solve(state)
     with pytest.raises(IllegalAction, match="finished"):
         next(solve_steps(state))
 
 
 def test_solve_steps_with_a_tiny_budget_yields_then_gives_the_solve_answer():
-    state = endgame(11, 6, sacrifice=False)
+    state = endgame(12, 6, sacrifice=False)
     assert state is not None
-    thinking = solve_steps(state, 50, Solver(True, False))  # a fresh table: nothing known yet
-    yields = 0
-    while True:
-        try:
-            next(thinking)
-            yields += 1
-        except StopIteration as done:
-            value, action = done.value
-            break
+    # A fresh table: nothing known yet.
+    yields, (value, action) = run(solve_steps(state, 50, Solver(True, False)))
     assert yields >= 3
-    expected_value, expected_action = GAME.solve(state)
+    expected_value, expected_action = solve(state)
     assert value == expected_value == brute_value(state)
     seat = state.to_act()[0]
     assert action in state.legal_actions(seat)
@@ -361,7 +327,7 @@ def test_mate_in_one_value_is_the_rule_text_score(sacrifices: int, match: bool):
     assert state.move_number == 10 and state.to_act() == (0,)
     assert len(state.sacrificed[0]) == sacrifices
     assert rule_text_score("Q", 10, sacrifices) == text_score
-    value, action = GAME.solve(state)
+    value, action = solve(state)
     assert value == text_score
     assert str(action) in {"bQ", "bQ*"}
     assert value == brute_value(state)
@@ -374,7 +340,7 @@ def test_mate_in_one_value_at_a_reply_is_negative_for_the_replier():
     state = play(state, "0:bR 1:bB 0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR "
                         "0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN 0:rP")
     assert state.to_act() == (1,)
-    value, action = GAME.solve(state)
+    value, action = solve(state)
     assert value == -rule_text_score("Q", 10, 0) == -110
     assert str(action) in {"yP", "wP"}  # either pawn answers; the other is mated
 

@@ -16,6 +16,7 @@ import pytest
 from engine import GAMES, State
 from engine.bots import RandomBot
 from engine.bots.ismcts import ISMCTSBot
+from engine.chess_cards_solver import solve
 from engine.core import SetupError
 from support import decide, playout, think
 
@@ -75,11 +76,11 @@ def test_endgame_choice_keeps_the_exact_outcome(seed: int):
     if state.is_over():
         pytest.fail(f"seed {seed}: the game ended early; pick another test position")
     seat = state.to_act()[0]
-    best_value, _ = GAME.solve(state)
+    best_value, _ = solve(state)
     chosen = decide(Searcher(), state, seed=seed)
     after = state.apply(seat, chosen)
-    value = (-GAME.solve(after)[0] if not after.is_over() and after.to_act()[0] != seat
-             else (GAME.solve(after)[0] if not after.is_over() else None))
+    value = (-solve(after)[0] if not after.is_over() and after.to_act()[0] != seat
+             else (solve(after)[0] if not after.is_over() else None))
     if value is None:
         scores = after.result().scores
         value = scores[seat] - scores[1 - seat]
