@@ -21,7 +21,7 @@ from engine.bots import Bot, get_bot, levels
 from engine.chess_cards import stacked_deck
 from engine.chess_cards_solver import solve
 
-from chess_cards_helpers import GAME, mostly_plain, run
+from chess_cards_helpers import GAME, mostly_plain
 from support import decide, json_view, playout
 from support import positions as live_positions
 
@@ -160,34 +160,6 @@ def test_every_level_answers_a_forced_position(level: str):
 
 
 # --- determinism and slices ---------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_same_view_and_seed_same_action(level: str):
-    options = {"privilege": True, "sacrifice": level != "perfect", "match": True}
-    max_cards = 4 if level in ("hard", "perfect") else 10
-    for state in positions(options, range(200, 204), max_cards=max_cards, every=3):
-        for seed in (0, 1, 12345):
-            first = decide(level, state, seed=seed)
-            assert decide(level, state, seed=seed) == first
-            assert decide(level, state, seed=seed) == first
-
-
-@pytest.mark.parametrize("level", LEVELS)
-def test_think_yields_between_slices_and_returns_a_legal_action(level: str):
-    # A deal no other test uses, with sacrifices off: the search levels have a fresh position to
-    # search (thousands of positions, several slices), still under a second or so.
-    state = GAME.new(seed=424242, options={"sacrifice": False, "match": False})
-    legal = state.legal_actions(0)
-    thinking = get_bot("chess-cards", level).think(GAME, json_view(state, 0), legal,
-                                                   random.Random(1), 1000)
-    yields, action = run(thinking)
-    assert action in legal
-    # The searches to the end think in slices. (medium's three-move horizon searches under a
-    # thousand positions, less than one slice, and random/easy decide at once: no yield needed.)
-    if level in ("hard", "perfect"):
-        assert yields >= 1
-    assert decide(level, state, seed=1) == action
 
 
 # --- quality ----------------------------------------------------------------------------------------
