@@ -24,8 +24,8 @@ from engine.checkmate import (
     Draw,
     Give,
     Play,
-    deck_from_hands,
     matches,
+    stacked_deck,
 )
 from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 
@@ -97,9 +97,9 @@ def test_ten_cards_each_dealt_singly_from_the_dealers_next_seat(players: int) ->
 
 
 @pytest.mark.parametrize("players", SEATS)
-def test_deck_from_hands_deals_the_hands_asked_for(players: int) -> None:
+def test_stacked_deck_deals_the_hands_asked_for(players: int) -> None:
     hands = [CARDS[10 * seat:10 * seat + 10] for seat in range(players)]
-    state = GAME.new(seed=0, players=players, deck=deck_from_hands(hands, cards("BJ RJ")))
+    state = GAME.new(seed=0, players=players, deck=stacked_deck(hands, cards("BJ RJ")))
     for seat in range(players):
         assert hand(state, seat) == names(hands[seat])
     assert state.zones()["stock"][:2] == ("BJ", "RJ")
@@ -179,7 +179,7 @@ def test_a_drawn_card_that_does_not_match_is_kept(players: int) -> None:
     # The kept card is seen by its drawer only.
     assert after.view(1)["log"][-1] == {"kind": "draw", "seat": 1, "card": "8H"}
     assert after.view(0)["log"][-1] == {"kind": "draw", "seat": 1}
-    assert after.view(None)["hand_counts"][1] == 11
+    assert after.view(None)["hand_sizes"][1] == 11
 
 
 # --- Jokers ---------------------------------------------------------------------------------------------
@@ -306,7 +306,7 @@ def to_one_card(players: int, announce: bool = False):
 @pytest.mark.parametrize("players", SEATS)
 def test_last_card_is_due_when_a_hand_drops_to_one(players: int) -> None:
     state = to_one_card(players)
-    assert state.view(None)["hand_counts"][0] == 1
+    assert state.view(None)["hand_sizes"][0] == 1
     assert state.to_act() == (1, 0) and state.legal_actions(0) == (Announce(),)
     assert state.view(None)["due"] == [0]
     state = state.apply(0, "last")
@@ -422,7 +422,7 @@ def last_king_given_away(players: int, stock: str = "5H 9S"):
 @pytest.mark.parametrize("players", SEATS)
 def test_a_king_given_away_as_last_card_does_not_end_the_play(players: int) -> None:
     state = last_king_given_away(players)
-    assert not state.is_over() and state.view(None)["hand_counts"][:2] == [1, 0]
+    assert not state.is_over() and state.view(None)["hand_sizes"][:2] == [1, 0]
     # Seat 0 says "last card" again for the King; seat 1, with no card, must draw.
     state = state.apply(0, "last")
     assert state.to_act() == (1,)
@@ -482,7 +482,7 @@ def test_the_stockpile_runs_out_in_real_play_with_four_seats() -> None:
     assert state.result().reason == "draw: seat 3 cannot play and the stockpile is empty"
 
 
-# --- a series: the tally and the dealer ------------------------------------------------------------------------
+# --- a series: the totals and the dealer ------------------------------------------------------------------------
 
 
 def quick_win(winner: int, players: int = 3):
@@ -499,21 +499,21 @@ def quick_win(winner: int, players: int = 3):
 
 def test_a_dealer_who_wins_passes_the_deal_to_the_next_seat() -> None:
     state = quick_win(0)
-    assert state.view(None)["tally"] == [1, 0, 0] and state.game_number == 2
+    assert state.view(None)["totals"] == [1, 0, 0] and state.game_number == 2
     assert state.dealer == 1 and state.to_act() == (1,) and state.view(None)["phase"] == "opening"
-    assert state.view(None)["hand_counts"] == [10, 10, 10] and state.view(None)["pile"] == []
+    assert state.view(None)["hand_sizes"] == [10, 10, 10] and state.view(None)["pile"] == []
     assert state.view(None)["finished"][0]["winner"] == 0 and not state.is_over()
 
 
 def test_a_dealer_who_does_not_win_deals_again() -> None:
     state = quick_win(1)
-    assert state.view(None)["tally"] == [0, 1, 0] and state.dealer == 0 and state.to_act() == (0,)
+    assert state.view(None)["totals"] == [0, 1, 0] and state.dealer == 0 and state.to_act() == (0,)
 
 
-def test_a_drawn_deal_keeps_the_dealer_and_the_tally() -> None:
+def test_a_drawn_deal_keeps_the_dealer_and_the_totals() -> None:
     state = race(["7H", "3H 9S"], top="2H", games=3, announce=False)
     state = announce_due(state.apply(1, "3H")).apply(0, "7H")  # seat 0 never said it
-    assert state.view(None)["tally"] == [0, 0] and state.dealer == 0
+    assert state.view(None)["totals"] == [0, 0] and state.dealer == 0
     assert state.view(None)["finished"][0]["winner"] is None
 
 
@@ -531,7 +531,7 @@ def test_a_series_counts_wins_and_follows_the_dealer_rule(players: int) -> None:
         assert after["dealer"] == ((before["dealer"] + 1) % players if passes else before["dealer"])
     tally = [sum(deal["winner"] == seat for deal in deals) for seat in range(players)]
     result = state.result()
-    assert list(result.scores) == tally == state.view(None)["tally"]
+    assert list(result.scores) == tally == state.view(None)["totals"]
     best = max(tally)
     leaders = [seat for seat in range(players) if tally[seat] == best]
     assert result.winners == (tuple(leaders) if len(leaders) == 1 and best else ())
@@ -573,10 +573,10 @@ def test_views_show_only_the_own_hand(players: int) -> None:
     for seat in range(players):
         view = state.view(seat)
         assert view["hand"] == hand(state, seat) and len(view["hand"]) == 10
-        assert view["hand_counts"] == [10] * players and view["stock"] == 54 - 10 * players
+        assert view["hand_sizes"] == [10] * players and view["stock"] == 54 - 10 * players
         assert all(name not in str(view) for other in range(players) if other != seat
                    for name in state.zones()[f"hand{other}"] if name not in view["hand"])
-    assert state.view(None)["hand"] is None
+    assert "hand" not in state.view(None)
 
 
 @pytest.mark.parametrize("players", [3, 4])
