@@ -52,7 +52,7 @@ def play_timed_game(level_by_seat: list, seed: int) -> dict:
 
     from engine import GAMES
     from engine.bots import get_bot
-    from engine.bots.checkmate import obvious
+    from engine.bots.checkmate import obvious, speaker_first
 
     game = GAMES["checkmate"]
     bots = [get_bot("checkmate", level) for level in level_by_seat]
@@ -60,7 +60,7 @@ def play_timed_game(level_by_seat: list, seed: int) -> dict:
     rng = random.Random(seed)
     times: list = [[] for _ in level_by_seat]
     while not state.is_over():
-        seat = min(state.due) if state.due else state.to_act()[0]
+        seat = speaker_first(state)
         view = json.loads(json.dumps(state.view(seat)))
         legal = state.legal_actions(seat)
         started = time.perf_counter()

@@ -19,14 +19,14 @@ Rules in brief (the project's rules page is ``docs/rules/checkmate.md``):
   when they drew that card into an empty hand), else a draw with no winner. An Ace played as the
   last card does not end the play while someone can give a King. A seat that must draw from an
   empty stockpile ends the play as a draw.
-* Series (option ``games``): the winner's tally grows by one; a dealer who wins passes the deal to
+* Series (option ``games``): the winner's total grows by one; a dealer who wins passes the deal to
   the next seat, otherwise (a loss or a draw) deals again.
 
 Seat 0 deals the first game.
 
 Stacked deck (``deck=``): the 54 cards in dealing order. They are dealt singly, starting with
 the seat after the dealer and ending with the dealer, ten rounds; the remaining cards are the
-fan in order (``draw:1`` picks its first card). :func:`deck_from_hands` builds such an order.
+fan in order (``draw:1`` picks its first card). :func:`stacked_deck` builds such an order.
 Later deals of a series are shuffled from the seed.
 
 Notation: a play is its card (``7C``, ``10H``, ``AS``, ``RJ`` for the red Joker, ``BJ`` for the
@@ -38,20 +38,25 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Action,
+    EngineError,
     Game,
+    GameSummary,
     InvalidNotation,
     Option,
     Result,
     SetupError,
     State,
+    deal_order,
+    evolve,
+    with_seat,
 )
-from engine.playing_cards import ACE, CARDS, KING, PlayingCard
+from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
 
@@ -75,7 +80,7 @@ def matches(card: Card, top: Card) -> bool:
     return _FITS[card.index][top.index]
 
 
-def deck_from_hands(
+def stacked_deck(
     hands: Sequence[Iterable[Any]], stock: Iterable[Any] = (), dealer: int = 0
 ) -> tuple[str, ...]:
     """The stacked-deck order that deals ``hands[seat]`` to each seat (ten cards each) with
@@ -96,10 +101,6 @@ def deck_from_hands(
 
 def _as_card(card: Any) -> Card:
     return card if isinstance(card, Card) else Card.parse(str(card))
-
-
-def sort_cards(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards))
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -205,36 +206,7 @@ def known_holdings(log: Iterable[Event], players: int) -> tuple[tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class DealSummary:
-    """A finished deal of the series."""
-
-    number: int
-    dealer: int
-    winner: int | None
-    reason: str
-    top: Card | None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number, "dealer": self.dealer, "winner": self.winner,
-            "reason": self.reason, "top": None if self.top is None else str(self.top),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "DealSummary":
-        top = data.get("top")
-        return cls(int(data["number"]), int(data["dealer"]), data.get("winner"),
-                   str(data["reason"]), None if top is None else Card.parse(top))
-
-
-@dataclass(frozen=True)
 class CheckmateState(State):
-    game_id: str
-    seed: int
-    players: int
-    options: Mapping[str, Any] = field(hash=False)
-    deck: tuple[str, ...] | None
-    history: tuple[tuple[int, Action], ...]
     game_number: int
     dealer: int
     hands: tuple[tuple[Card, ...], ...]
@@ -251,8 +223,10 @@ class CheckmateState(State):
     #: Seats that must say "last card" before any other seat acts.
     due: frozenset[int]
     log: tuple[Event, ...]
-    tally: tuple[int, ...]
-    finished: tuple[DealSummary, ...]
+    #: Games won by each seat in the series.
+    totals: tuple[int, ...]
+    #: The finished games of the series; ``details["top"]`` is the top card each ended on.
+    finished: tuple[GameSummary, ...]
     over: bool = False
 
     # -- the contract --
@@ -290,22 +264,28 @@ class CheckmateState(State):
             return None
         if len(self.finished) == 1:
             deal = self.finished[0]
-            winners = () if deal.winner is None else (deal.winner,)
-            return Result(scores=self.tally, winners=winners, reason=deal.reason)
-        best = max(self.tally)
-        leaders = tuple(seat for seat, wins in enumerate(self.tally) if wins == best)
+            return Result(scores=self.totals, winners=deal.winners, reason=deal.reason)
+        best = max(self.totals)
+        leaders = tuple(seat for seat, wins in enumerate(self.totals) if wins == best)
         winners = leaders if best > 0 and len(leaders) == 1 else ()
-        tally = ", ".join(f"seat {seat} {wins}" for seat, wins in enumerate(self.tally))
+        totals = ", ".join(f"seat {seat} {wins}" for seat, wins in enumerate(self.totals))
         verdict = f"seat {winners[0]} wins the series" if winners else "the series is tied"
-        return Result(scores=self.tally, winners=winners,
-                      reason=f"{verdict} ({tally} of {len(self.finished)} games)")
+        return Result(scores=self.totals, winners=winners,
+                      reason=f"{verdict} ({totals} of {len(self.finished)} games)")
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: its own hand, everyone's hand size, the pile, the fan's size,
-        the public log (a kept draw shows its card to the drawer only)."""
+        """What ``seat`` may know: its own hand (absent for a spectator), everyone's hand size,
+        the pile, the fan's size, the public log (a kept draw shows its card to the drawer only).
+
+        Besides the shared keys: ``mover`` (the seat whose action moves the play on: the King's
+        giver during a call, else the seat to play; None once over), ``call`` (``ace_player``
+        and ``giver`` while an Ace waits for a King), ``due`` (seats that must say "last card"
+        before any other seat acts) and ``announced`` (seats whose "last card" stands),
+        ``known`` (Kings each seat was seen to receive and still holds), ``top``, ``pile``
+        and ``stock`` (the number of face-down cards in the fan).
+        """
         result = self.result()
-        known = known_holdings(self.log, self.players)
-        return {
+        view: dict[str, Any] = {
             "game": self.game_id,
             "seat": seat,
             "players": self.players,
@@ -314,22 +294,25 @@ class CheckmateState(State):
             "games": self.options["games"],
             "dealer": self.dealer,
             "turn": self.turn,
+            "mover": None if self.over else self.main_actor,
             "phase": self.phase,
             "to_act": list(self.to_act()),
             "call": None if self.giver is None else {"ace_player": self.turn, "giver": self.giver},
             "top": None if not self.pile else str(self.pile[-1]),
-            "pile": [str(card) for card in self.pile],
+            "pile": card_names(self.pile),
             "stock": len(self.stock),
-            "hand": None if seat is None else [str(card) for card in self.hands[seat]],
-            "hand_counts": [len(hand) for hand in self.hands],
-            "known": [[str(card) for card in cards] for cards in known],
+            "hand_sizes": [len(hand) for hand in self.hands],
+            "known": [card_names(cards) for cards in known_holdings(self.log, self.players)],
             "announced": sorted(self.announced),
             "due": sorted(self.due),
             "log": [event.to_dict(seat) for event in self.log],
-            "tally": list(self.tally),
+            "totals": list(self.totals),
             "finished": [deal.to_dict() for deal in self.finished],
             "result": None if result is None else result.to_dict(),
         }
+        if seat is not None:
+            view["hand"] = card_names(self.hands[seat])
+        return view
 
     def zones(self) -> dict[str, tuple[str, ...]]:
         zones = {f"hand{seat}": tuple(map(str, hand)) for seat, hand in enumerate(self.hands)}
@@ -409,36 +392,29 @@ class CheckmateState(State):
 
     # -- applying actions --
 
-    def _evolve(self, **changes: Any) -> "CheckmateState":
-        """A copy with ``changes``: ``dataclasses.replace`` without its per-call field checks,
-        which dominate a bot's search (the fields are this class's own, set below)."""
-        state = object.__new__(CheckmateState)
-        state.__dict__.update(self.__dict__)
-        state.__dict__.update(changes)
-        return state
-
     def _apply(self, seat: int, action: Action) -> "CheckmateState":
         history = self.history + ((seat, action),)
         if isinstance(action, Announce):
-            return self._evolve(
-                history=history, due=self.due - {seat},
+            return evolve(
+                self, history=history, due=self.due - {seat},
                 announced=self.announced | {seat}, log=self.log + (Event("last", seat),),
             )
         # Any other action closes the announcement windows of the other seats (ruling 6).
         missed = tuple(Event("missed", other) for other in sorted(self.due - {seat}))
-        state = self._evolve(history=history, log=self.log + missed)
+        state = evolve(self, history=history, log=self.log + missed)
         if isinstance(action, Play):
             return state._play(seat, action.card, touched={seat})
         if isinstance(action, Draw):
             return state._draw(seat, action.position)
-        assert isinstance(action, Give)
-        return state._give(seat, action.card)
+        if isinstance(action, Give):
+            return state._give(seat, action.card)
+        raise EngineError(f"not a Checkmate action: {action!r}")
 
     def _play(self, seat: int, card: Card, touched: set[int], drawn: bool = False,
               drew_into_empty: bool = False) -> "CheckmateState":
         hand = tuple(c for c in self.hands[seat] if c != card)
-        state = self._evolve(
-            hands=_with(self.hands, seat, hand), pile=self.pile + (card,),
+        state = evolve(
+            self, hands=with_seat(self.hands, seat, hand), pile=self.pile + (card,),
             log=self.log + (Event("play", seat, card, drawn=drawn),),
         )
         if not hand:
@@ -451,7 +427,7 @@ class CheckmateState(State):
         if giver is not None:
             return state._settle(touched, turn=seat, giver=giver)
         if card.rank == ACE:
-            state = state._evolve(log=state.log + (Event("no-king", seat),))
+            state = evolve(state, log=state.log + (Event("no-king", seat),))
         if not hand:
             return state._end_deal(seat, f"seat {seat} played their last card", touched)
         return state._pass_turn(seat, touched)
@@ -459,26 +435,26 @@ class CheckmateState(State):
     def _draw(self, seat: int, position: int) -> "CheckmateState":
         card = self.stock[position - 1]
         stock = self.stock[:position - 1] + self.stock[position:]
-        state = self._evolve(stock=stock)
+        state = evolve(self, stock=stock)
         top = self.pile[-1]
         if matches(card, top):
             # A drawn card that fits must be played at once; the hand passes through one more
             # card, so a hand back at one card owes a fresh "last card".
-            grown = state._evolve(hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))))
+            grown = evolve(state, hands=with_seat(self.hands, seat, sort_cards((*self.hands[seat], card))))
             return grown._play(seat, card, touched={seat}, drawn=True,
                                drew_into_empty=not self.hands[seat])
-        state = state._evolve(
-            hands=_with(self.hands, seat, sort_cards((*self.hands[seat], card))),
+        state = evolve(
+            state, hands=with_seat(self.hands, seat, sort_cards((*self.hands[seat], card))),
             log=state.log + (Event("draw", seat, card),),
         )
         return state._pass_turn(seat, {seat})
 
     def _give(self, seat: int, card: Card) -> "CheckmateState":
         ace_player = self.turn
-        hands = _with(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
-        hands = _with(hands, ace_player, sort_cards((*hands[ace_player], card)))
-        state = self._evolve(hands=hands, giver=None,
-                             log=self.log + (Event("give", seat, card, other=ace_player),))
+        hands = with_seat(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
+        hands = with_seat(hands, ace_player, sort_cards((*hands[ace_player], card)))
+        state = evolve(self, hands=hands, giver=None,
+                       log=self.log + (Event("give", seat, card, other=ace_player),))
         return state._pass_turn(ace_player, {seat, ace_player})
 
     def _pass_turn(self, after: int, touched: set[int]) -> "CheckmateState":
@@ -494,29 +470,30 @@ class CheckmateState(State):
     def _settle(self, touched: set[int], turn: int, giver: int | None) -> "CheckmateState":
         """Set whose turn it is, and the announcements: a hand changed by the action loses its
         standing "last card" and owes one if it now holds exactly one card."""
-        return self._evolve(
-            turn=turn, giver=giver,
+        return evolve(
+            self, turn=turn, giver=giver,
             announced=frozenset(seat for seat in self.announced if seat not in touched),
             due=frozenset(seat for seat in touched if len(self.hands[seat]) == 1),
         )
 
     def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> "CheckmateState":
         state = self._settle(touched, turn=self.turn, giver=None)
-        summary = DealSummary(self.game_number, self.dealer, winner, reason, self.top)
-        tally = self.tally if winner is None else _with(self.tally, winner, self.tally[winner] + 1)
+        winners = () if winner is None else (winner,)
+        summary = GameSummary(
+            number=self.game_number, dealer=self.dealer,
+            scores=tuple(int(seat in winners) for seat in range(self.players)), winners=winners,
+            reason=reason, details={"top": None if self.top is None else str(self.top)},
+        )
+        totals = tuple(total + score for total, score in zip(self.totals, summary.scores))
         finished = self.finished + (summary,)
         if self.game_number >= self.options["games"]:
-            return state._evolve(tally=tally, finished=finished, due=frozenset(), over=True)
+            return evolve(state, totals=totals, finished=finished, due=frozenset(), over=True)
         # The dealer who wins passes the deal on; otherwise the same seat deals again.
         dealer = self.next_seat(self.dealer) if winner == self.dealer else self.dealer
         order = list(CARDS)
         random.Random(f"checkmate:{self.seed}:{self.game_number + 1}").shuffle(order)
-        return _deal(state._evolve(tally=tally, finished=finished), self.game_number + 1,
+        return _deal(evolve(state, totals=totals, finished=finished), self.game_number + 1,
                      dealer, order)
-
-
-def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return values[:seat] + (value,) + values[seat + 1:]
 
 
 def _deal(state: CheckmateState, game_number: int, dealer: int, order: Sequence[Card]) -> CheckmateState:
@@ -526,8 +503,8 @@ def _deal(state: CheckmateState, game_number: int, dealer: int, order: Sequence[
     hands: list[list[Card]] = [[] for _ in range(players)]
     for index, card in enumerate(order[:HAND_SIZE * players]):
         hands[(dealer + 1 + index) % players].append(card)
-    return state._evolve(
-        game_number=game_number, dealer=dealer,
+    return evolve(
+        state, game_number=game_number, dealer=dealer,
         hands=tuple(sort_cards(hand) for hand in hands),
         stock=tuple(order[HAND_SIZE * players:]), pile=(), turn=dealer, giver=None,
         announced=frozenset(), due=frozenset(), log=(), over=False,
@@ -547,26 +524,12 @@ class Checkmate(Game):
 
     def _new(self, seed: int, players: int, options: dict[str, Any],
              deck: Sequence[Any] | None) -> CheckmateState:
-        if deck is None:
-            order = list(CARDS)
-            random.Random(seed).shuffle(order)
-            stacked = None
-        else:
-            try:
-                order = [_as_card(card) for card in deck]
-            except InvalidNotation as error:
-                raise SetupError(f"{self.id}: bad stacked deck: {error}") from None
-            if len(order) != len(CARDS) or len(set(order)) != len(CARDS):
-                raise SetupError(
-                    f"{self.id}: a stacked deck lists each of the 54 cards exactly once "
-                    f"(got {len(order)} cards, {len(set(order))} different)"
-                )
-            stacked = tuple(str(card) for card in order)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
         empty = CheckmateState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),
             game_number=1, dealer=0, hands=(), stock=(), pile=(), turn=0, giver=None,
-            announced=frozenset(), due=frozenset(), log=(), tally=(0,) * players, finished=(),
+            announced=frozenset(), due=frozenset(), log=(), totals=(0,) * players, finished=(),
         )
         return _deal(empty, 1, 0, order)
 
@@ -602,12 +565,12 @@ class Checkmate(Game):
             passed = {(ace_player + offset) % players
                       for offset in range(1, (giver - ace_player) % players)}
             for other in sorted(passed - {seat}):
-                need = view["hand_counts"][other] - len(hands[other])
+                need = view["hand_sizes"][other] - len(hands[other])
                 plain = [card for card in unseen if card.rank != KING][:need]
                 unseen = [card for card in unseen if card not in plain]
                 hands[other] += plain
         for other in range(players):
-            need = view["hand_counts"][other] - len(hands[other])
+            need = view["hand_sizes"][other] - len(hands[other])
             hands[other] += unseen[:need]
             unseen = unseen[need:]
         if len(unseen) != view["stock"]:
@@ -619,8 +582,8 @@ class Checkmate(Game):
             hands=tuple(sort_cards(hand) for hand in hands), stock=tuple(unseen), pile=pile,
             turn=int(view["turn"]), giver=None if call is None else int(call["giver"]),
             announced=frozenset(view["announced"]), due=frozenset(view["due"]), log=log,
-            tally=tuple(view["tally"]),
-            finished=tuple(DealSummary.from_dict(deal) for deal in view["finished"]),
+            totals=tuple(view["totals"]),
+            finished=tuple(GameSummary.from_dict(deal) for deal in view["finished"]),
             over=view["phase"] == "over",
         )
 

@@ -1,33 +1,33 @@
 """``#/checkmate/play?...``: the Checkmate table, for 2 to 4 seats of people and bots.
 
-The table shows ``state.view(seat)`` of the person in front of the screen (a spectator's view when
-only bots play) and offers exactly ``state.legal_actions(seat)``: the playable cards of the hand,
-the face-down cards of the fan when a draw is due (``draw:N``), the Kings when an Ace calls for
-one (``give:KS``), and a large "Last card!" button while that announcement is due (``last``).
+The table draws ``view(seat)`` of the person in front of the screen (a spectator's view when only
+bots play) and turns the engine's legal actions of that person (``GameTable.legal``) into buttons
+by their types: a ``Play`` is a card of the hand, a ``Draw`` a face-down card of the fan, a
+``Give`` a King of the hand when an Ace calls for one, an ``Announce`` the large "Last card!"
+button. Each button's ``data-action`` is ``str(action)``.
 
-Timing of "last card" (the rule: before any other seat acts): a bot that owes it says it at once;
-a person who owes it while a bot is to move gets ``LAST_CARD_GRACE_MS`` before that bot moves; a
-person who owes it while another person is to move is asked first, on their own screen, and may
-let the moment pass. The flow (bots thinking in slices, clicks, pass-the-device screens) is
-``ui.table.GameTable``'s. In a series the table holds each finished deal's result on screen
-(bots paused) until someone deals the next one.
+Timing of "last card" (the rule: before any other seat acts): a bot that owes it is asked first,
+before anyone else may act, and every level says it; a person who owes it while a bot is to move
+gets ``LAST_CARD_GRACE_MS`` before that bot moves; a person who owes it while another person is to
+move is asked first, on their own screen, and may let the moment pass. These hooks only say who
+acts and when: ``ui.table.GameTable`` applies the actions and runs the bots (thinking in slices,
+clicks, pass-the-device screens). In a series the table holds each finished deal's result on
+screen (bots paused) until someone deals the next one.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.checkmate import Announce, Draw
+from engine.checkmate import Announce, Draw, Give, Play
 from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
 from ui.routes import PlaySetup
 from ui.screen import Navigate
-from ui.table import GameTable
+from ui.table import NEXT_GAME, GameTable
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
 LAST_CARD_GRACE_MS = 4000
-#: "Deal the next game" of a series is not an engine action; tests and players click it like one.
-NEXT_GAME = "next-game"
 
 # --- the table -----------------------------------------------------------------------------------
 
@@ -37,48 +37,76 @@ class CheckmateTable(GameTable):
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
-        #: (history length, seat): a person who let their "last card" moment pass in hot-seat play.
+        #: (moment, seat): a person who let their "last card" moment pass in hot-seat play.
         self.waived: tuple[int, int] | None = None
+        #: The moment whose grace for a person's "last card" has run out: the bot may move.
+        self.graced: int | None = None
+        #: The last view worked out, with the state and seat it is of (the flow asks often).
+        self.seen: tuple[Any, int | None, dict[str, Any]] | None = None
 
-    # -- flow ------------------------------------------------------------------------------
+    # -- flow: who acts and when (the base applies the actions and runs the bots) -----------
+
+    def view(self) -> dict[str, Any]:
+        """The view of the seat in front of the screen, worked out once per state and seat."""
+        seat = self.viewer()
+        if self.seen is None or self.seen[0] is not self.state or self.seen[1] != seat:
+            self.seen = (self.state, seat, super().view())
+        return self.seen[2]
+
+    def moment(self) -> int:
+        """Actions applied so far: a waiver or a grace period holds for one moment only."""
+        return len(self.state.history)
 
     def games_finished(self) -> int:
-        return len(self.state.finished)
+        return len(self.view()["finished"])
 
     def human_to_act(self) -> int | None:
-        """A person who owes "last card" comes first: they must say it before anyone acts."""
-        due = [seat for seat in self.state.to_act() if seat in self.humans and seat in self.state.due
-               and self.waived != (len(self.state.history), seat)]
-        if due:
-            return due[0]
-        main = self.state.to_act()[0] if self.state.to_act() else None
-        return main if main in self.humans else None
+        """"Last card" comes before any other action (ruling 6): while a bot owes it no person
+        acts (the bot says it next); then a person who owes it and has not let the moment pass;
+        else the person whose action moves the play on."""
+        view = self.view()
+        if any(seat in self.bots for seat in view["due"]):
+            return None
+        moment = self.moment()
+        for seat in view["to_act"]:
+            if seat in self.humans and seat in view["due"] and self.waived != (moment, seat):
+                return seat
+        return view["mover"] if view["mover"] in self.humans else None
+
+    def bot_to_act(self) -> int | None:
+        """A bot that owes "last card" is asked first; else the bot whose move it is."""
+        owing = next((seat for seat in self.view()["due"] if seat in self.bots), None)
+        return owing if owing is not None else super().bot_to_act()
 
     def schedule(self) -> None:
-        self.thinking = None
-        if self.state.is_over() or self.paused or self.error:
-            return
-        # A bot says "last card" the moment it is due.
-        saying = next((seat for seat in sorted(self.state.due) if seat in self.bots), None)
-        if saying is not None:
-            self.play(saying, Announce())
-            return
-        if any(seat in self.humans for seat in self.state.due) and self.bot_to_act() is not None:
-            key = len(self.state.history)
-            self.timers.later(LAST_CARD_GRACE_MS, lambda: self._after_grace(key))
+        """The base runs the bots, but a bot whose move would end a person's "last card" moment
+        waits ``LAST_CARD_GRACE_MS`` first, so that the person may say it."""
+        if self.grace_running():
+            self.thinking = None
+            moment = self.moment()
+            self.timers.later(LAST_CARD_GRACE_MS, lambda: self.end_grace(moment))
             return
         super().schedule()
 
-    def _after_grace(self, key: int) -> None:
-        if len(self.state.history) == key and not self.paused:
-            GameTable.schedule(self)
+    def grace_running(self) -> bool:
+        """A person owes "last card" and the next bot to act would move the play on."""
+        if self.paused or self.error or self.graced == self.moment():
+            return False
+        due = self.view()["due"]
+        bot = self.bot_to_act()
+        return bot is not None and bot not in due and any(seat in self.humans for seat in due)
+
+    def end_grace(self, moment: int) -> None:
+        if self.moment() == moment and not self.paused:
+            self.graced = moment
+            self.schedule()
             self.show()
 
     def command(self, command: str) -> None:
         if command == "waive":
             seat = self.human_to_act()
-            if seat is not None and seat in self.state.due:
-                self.waived = (len(self.state.history), seat)
+            if seat is not None and seat in self.view()["due"]:
+                self.waived = (self.moment(), seat)
                 self.show()
 
     # -- words -----------------------------------------------------------------------------
@@ -139,8 +167,9 @@ class CheckmateTable(GameTable):
         if self.needs_pass():
             return [self.pass_screen()]
         view = self.view()
-        over = self.state.is_over()
+        over = view["result"] is not None
         paused = self.paused
+        legal = self.actions()
         return [
             h("section", {
                 "class": classes("cm", over and "cm-over"),
@@ -161,10 +190,17 @@ class CheckmateTable(GameTable):
                     self._result(view) if over else None,
                     # Between the games of a series only the finished game's result shows.
                     [self._interlude(view)] if paused else
-                    [self._others(view), self._centre(view, over), self._mine(view, over)]),
+                    [self._others(view), self._centre(view, over, legal),
+                     self._mine(view, over, legal)]),
                   h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
                     self._log(view), self._legend()))),
         ]
+
+    def actions(self) -> tuple[Any, ...]:
+        """The engine's legal actions of the person in front of the screen, when that person is
+        the one to act now (else none): what the table draws as buttons."""
+        seat = self.viewer()
+        return self.legal(seat) if seat is not None and seat == self.human_to_act() else ()
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
         games = view["games"]
@@ -180,7 +216,7 @@ class CheckmateTable(GameTable):
                            "aria-label": "Games won"},
                    [h("span", {"class": "cm-tally-seat"}, h("span", {"class": "cc-score-name"}, self.name(seat)),
                       " ", h("b", None, wins))
-                    for seat, wins in enumerate(view["tally"])] if games > 1 else
+                    for seat, wins in enumerate(view["totals"])] if games > 1 else
                    h("span", {"class": "cc-where"}, f"{len(self.seats)} players · first to go out wins")),
                  h("div", {"class": "cc-bar-tools"},
                    h("a", {"class": "tool", "href": "#/checkmate/rules", "target": "_blank",
@@ -207,7 +243,7 @@ class CheckmateTable(GameTable):
 
     def _tags(self, view: dict[str, Any], seat: int) -> list[Any]:
         call = view["call"]
-        main = view["to_act"][0] if view["to_act"] else None
+        main = view["mover"]
         return [
             h("span", {"class": "tag"}, "dealer") if view["dealer"] == seat else None,
             h("span", {"class": "tag cm-tag-last", "data-testid": f"last-{seat}"}, "last card!")
@@ -219,9 +255,9 @@ class CheckmateTable(GameTable):
         ]
 
     def _other(self, view: dict[str, Any], seat: int) -> Node:
-        count = view["hand_counts"][seat]
+        count = view["hand_sizes"][seat]
         known = view["known"][seat]
-        active = view["to_act"] and view["to_act"][0] == seat and not self.paused
+        active = view["mover"] == seat and not self.paused
         return h("section", {"class": classes("cm-seat", active and "cm-active"), "data-seat": seat,
                              "aria-label": f"{self.name(seat)}: {count} cards"},
                  h("div", {"class": "cm-seat-head"},
@@ -235,15 +271,15 @@ class CheckmateTable(GameTable):
 
     # The pile, the fan, the prompt --------------------------------------------------------
 
-    def _centre(self, view: dict[str, Any], still: bool) -> Node:
+    def _centre(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node:
         viewer = self.viewer()
-        draws = self._my_actions(view, still, "draw:")
+        draws = [action for action in legal if isinstance(action, Draw)]
         top = view["top"]
         stock = view["stock"]
-        fan = [back("button", {"type": "button", "data-action": f"draw:{position}",
-                               "aria-label": f"Draw face-down card {position} of {stock}"},
+        fan = [back("button", {"type": "button", "data-action": str(draw),
+                               "aria-label": f"Draw face-down card {draw.position} of {stock}"},
                     "cm-fan-card", "live")
-               for position in range(1, stock + 1)] if draws else \
+               for draw in draws] if draws else \
             [back("div", None, "cm-fan-card") for _ in range(stock)]
         return h("div", {"class": "cm-centre"},
                  h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or ""},
@@ -258,21 +294,15 @@ class CheckmateTable(GameTable):
                              "aria-label": "The fanned stockpile"},
                      fan or h("span", {"class": "cc-none"}, "empty"))),
                  h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
-                   self._status(view, still, viewer)))
+                   self._status(view, still, viewer, bool(draws))))
 
-    def _my_actions(self, view: dict[str, Any], still: bool, prefix: str) -> list[str]:
-        seat = self.human_to_act()
-        if still or seat is None or seat != self.viewer() or self.needs_pass():
-            return []
-        return [str(a) for a in self.state.legal_actions(seat) if str(a).startswith(prefix)]
-
-    def _status(self, view: dict[str, Any], still: bool, viewer: int | None) -> str:
-        if self.state.is_over():
+    def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
+        if still:
             return "The game is over."
         if self.paused:
             return "This game is over."
         call = view["call"]
-        main = view["to_act"][0]
+        main = view["mover"]
         if self.thinking is not None:
             return f"{self.name(self.thinking)} is thinking…"
         if call is not None:
@@ -280,36 +310,38 @@ class CheckmateTable(GameTable):
             if call["giver"] == viewer:
                 return f"{'You' if self.is_you(ace) else self.name(ace)} played an Ace: give a King."
             return f"{self.says(ace, 'play', ' an Ace')}: {self.name(call['giver'])} must give a King."
-        if not view["pile"]:
+        if view["phase"] == "opening":
             return (f"{self.name(main)} deals and opens with any card." if main != viewer
                     else "You deal: open the play pile with any card.")
         if main == viewer:
-            if any(isinstance(action, Draw) for action in self.state.legal_actions(main)):
+            if drawing:
                 return "No card fits: draw one from the stockpile."
             return "Your turn: play a card of the top card’s rank or suit."
         return f"{self.turn_text(main)}."
 
-    def _mine(self, view: dict[str, Any], still: bool) -> Node | None:
+    def _mine(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node | None:
         """The hand of the person in front of the screen, with what they may do now."""
         seat = self.viewer()
         if seat is None:
             return None
         hand = view["hand"]
         acting = self.human_to_act() == seat and not still and not self.needs_pass()
-        legal = {str(a) for a in self.state.legal_actions(seat)} if acting else set()
-        giving = view["call"] is not None and view["call"]["giver"] == seat
+        call = view["call"]
+        giving = call is not None and call["giver"] == seat
+        # A Play or a Give names a card of the hand: that card becomes its button.
+        by_card = {str(action.card): action for action in legal if isinstance(action, (Play, Give))}
+        announce = next((action for action in legal if isinstance(action, Announce)), None)
         cards = []
         for card in hand:
-            action = f"give:{card}" if giving else card
-            if action in legal:
-                label = (f"Give the {card_name(card)} to {self.name(view['call']['ace_player'])}"
-                         if giving else f"Play the {card_name(card)}")
-                cards.append(face(card, "button", {"type": "button", "data-action": action,
+            action = by_card.get(card)
+            if action is not None:
+                label = (f"Give the {card_name(card)} to {self.name(call['ace_player'])}"
+                         if isinstance(action, Give) else f"Play the {card_name(card)}")
+                cards.append(face(card, "button", {"type": "button", "data-action": str(action),
                                                    "aria-label": label}, "live"))
             else:
                 cards.append(face(card, "div", None, "dim" if acting else ""))
-        last_due = "last" in legal
-        others_to_move = acting and last_due and view["to_act"][0] != seat
+        others_to_move = acting and announce is not None and view["mover"] != seat
         return h("section", {"class": classes("cm-seat", "cm-mine", acting and "cm-active"),
                              "data-seat": seat, "aria-label": "Your hand"},
                  h("div", {"class": "cm-seat-head"},
@@ -317,13 +349,13 @@ class CheckmateTable(GameTable):
                      "Your hand" if self.is_you(seat) else f"{self.name(seat)}’s hand"),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
                  h("div", {"class": "cm-last-row"},
-                   h("button", {"type": "button", "class": "cm-last", "data-action": "last",
+                   h("button", {"type": "button", "class": "cm-last", "data-action": str(announce),
                                 "data-testid": "last-card", "autofocus": True}, "Last card!"),
                    h("span", {"class": "cm-last-note"},
                      "Say it before anyone else moves, or going out will not count."),
                    h("button", {"type": "button", "data-cmd": "waive", "class": "tool"},
                      "Let the moment pass") if others_to_move and self.bot_to_act() is None else None)
-                 if last_due else None,
+                 if announce is not None else None,
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
                    "Give one of your Kings: tap it." if giving and acting else None),
                  h("div", {"class": "cm-hand", "role": "group", "aria-label": "Your cards"}, cards)
@@ -349,7 +381,7 @@ class CheckmateTable(GameTable):
                                f"{self.headline([deal['winner']] if deal['winner'] is not None else [])}"),
                  h("p", None, self.reason_text(deal)),
                  h("p", None, "Games won: ", ", ".join(f"{self.name(seat)} {wins}"
-                                                       for seat, wins in enumerate(view["tally"]))),
+                                                       for seat, wins in enumerate(view["totals"]))),
                  h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
                    " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
                    else " again (the dealer did not go out)."),
@@ -358,17 +390,16 @@ class CheckmateTable(GameTable):
                    f"Deal game {view['game_number']}"))
 
     def _result(self, view: dict[str, Any]) -> Node:
-        result = self.state.result()
-        assert result is not None
+        result = view["result"]
         series = len(view["finished"]) > 1
         what = "the series" if series else ""
         return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result.winners)), "aria-live": "polite"},
-                 h("h2", None, self.headline(result.winners, what) + "."),
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, self.headline(result["winners"], what) + "."),
                  h("ul", {"class": "result-scores"},
                    [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
                       h("strong", None, str(score)), " won" if series else None)
-                    for seat, score in enumerate(result.scores)]),
+                    for seat, score in enumerate(result["scores"])]),
                  h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in view["finished"]]),
                  self.again_row())
 

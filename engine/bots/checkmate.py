@@ -16,7 +16,7 @@ from engine.bots.base import Bot, RandomBot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
 from engine.playing_cards import CARDS
-from engine.core import Action, Game, Result, State
+from engine.core import Action, EngineError, Game, Result, State
 
 
 def obvious(legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -108,8 +108,8 @@ class HardBot(ISMCTSBot):
     sizes were tried: no stronger, in bench/checkmate_bots.py's duels.)
 
     Hooks: the rollout plays by the easy level's rules of thumb; a rollout cut off at the limit
-    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a simulated position a seat that owes "last card"
-    says it first (``actor``)."""
+    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a simulated
+    position a seat that owes "last card" says it first (``actor``)."""
 
     level = "hard"
     description = "weighs each play over many possible deals of the hidden cards"
@@ -129,33 +129,44 @@ class HardBot(ISMCTSBot):
         return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))
 
     def actor(self, state: State) -> int:
-        assert isinstance(state, CheckmateState)
-        return min(state.due) if state.due else state.main_actor
+        return speaker_first(checkmate_state(state))
 
     def rollout(self, state: State, rng: random.Random) -> dict[int, float]:
-        assert isinstance(state, CheckmateState)
+        position = checkmate_state(state)
         for _ in range(self.rollout_limit):
-            if state.is_over() or state.game_number != self.deal:
-                return self.deal_rewards(state)
-            seat = self.actor(state)
-            legal = state.legal_actions(seat)
-            action = rule_of_thumb(state.hands[seat], legal, state.players, rng)
-            state = state._apply(seat, action)  # legal by construction
-        return self.evaluate(state)
+            if position.over or position.game_number != self.deal:
+                return self.deal_rewards(position)
+            seat = speaker_first(position)
+            legal = position.legal_actions(seat)
+            action = rule_of_thumb(position.hands[seat], legal, position.players, rng)
+            position = position._apply(seat, action)  # legal by construction
+        return self.evaluate(position)
 
     def deal_rewards(self, state: CheckmateState) -> dict[int, float]:
         """Rewards from the summary of the deal the search is about."""
         summary = state.finished[self.deal - 1]
-        winners = () if summary.winner is None else (summary.winner,)
-        result = Result(scores=(0,) * state.players, winners=winners, reason=summary.reason)
+        result = Result(scores=summary.scores, winners=summary.winners, reason=summary.reason)
         return {seat: self.reward(result, seat) for seat in range(state.players)}
 
     def evaluate(self, state: State) -> dict[int, float]:
         """Fewer cards, better: a seat's share of 1 / (cards + 1) over all seats."""
-        assert isinstance(state, CheckmateState)
-        weights = [1.0 / (len(hand) + 1) for hand in state.hands]
+        weights = [1.0 / (len(hand) + 1) for hand in checkmate_state(state).hands]
         total = sum(weights)
         return {seat: weight / total for seat, weight in enumerate(weights)}
+
+
+def speaker_first(position: CheckmateState) -> int:
+    """Who acts in a simulated position: a seat that owes "last card" says it before the play
+    moves on (ruling 6), as the table lets it."""
+    return min(position.due) if position.due else position.main_actor
+
+
+def checkmate_state(state: State) -> CheckmateState:
+    """``state`` as the Checkmate state it is: the search builds its states with
+    ``Checkmate.from_view``, so anything else is a programming error, said as such."""
+    if not isinstance(state, CheckmateState):
+        raise EngineError(f"the Checkmate search was given a {type(state).__name__}")
+    return state
 
 
 BOTS: tuple[Bot, ...] = (CheckmateRandomBot(), EasyBot(), HardBot())

@@ -14,51 +14,39 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Callable
-from pathlib import Path
 
 from playwright.sync_api import Page, expect
 
 from engine import GAMES
 from engine.bots import get_bot
-from engine.checkmate import Announce, deck_from_hands
-from ui.checkmate_table import NEXT_GAME
+from engine.checkmate import Announce, stacked_deck
+from page_support import (
+    ACTION,
+    NEXT_GAME,
+    OVER,
+    PASS,
+    PHONE,
+    RESULT,
+    TABLE,
+    OpenApp,
+    Shot,
+    overflow,
+    play_out,
+)
 
-OpenApp = Callable[..., Page]
-Shot = Callable[[Page, str], Path]
-
-PHONE = {"width": 360, "height": 740}
-TABLE = "[data-testid=table]"
-OVER = '[data-testid=table][data-over="1"]'
-ACTION = "button[data-action]"
 LAST = "button[data-action=last]"
-# Either a person can act, or the game is over (bots move on their own).
-SETTLED = """() => !!(document.querySelector('[data-testid=table][data-over="1"]')
-                     || document.querySelector('button[data-action]'))"""
 
 
-def overflow(page: Page) -> int:
-    return page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
-
-
-def play_out(page: Page, max_clicks: int = 400, on_click: Callable[[Page, str], None] | None = None) -> list[str]:
-    """Click "Last card!" when offered, else the first offered action, until the game is over."""
-    clicked: list[str] = []
-    for _ in range(max_clicks):
-        page.wait_for_function(SETTLED, timeout=90_000)
-        if page.locator(OVER).count():
-            return clicked
-        button = page.locator(LAST) if page.locator(LAST).count() else page.locator(ACTION).first
-        action = button.get_attribute("data-action") or ""
-        if on_click is not None:
-            on_click(page, action)
-        button.click()
-        clicked.append(action)
-    raise AssertionError(f"no end after {max_clicks} clicks: {clicked}")
+def say_last_or_first(page: Page) -> str:
+    """A turn: click "Last card!" when offered, else the first offered action."""
+    button = page.locator(LAST) if page.locator(LAST).count() else page.locator(ACTION).first
+    action = button.get_attribute("data-action") or ""
+    button.click()
+    return action
 
 
 def check_result(page: Page, names: list[str]) -> str:
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_be_visible()
     text = result.inner_text()
     for name in names:
@@ -78,13 +66,13 @@ def test_whole_two_seat_game_against_a_bot(page: Page, open_app: OpenApp, shot: 
     # The dealer opens with any card: all ten are offered.
     expect(page.locator(f"[data-seat='0'] {ACTION}")).to_have_count(10)
     shot(page, "checkmate-2p-1280")
-    clicked = play_out(page)
+    clicked = play_out(page, say_last_or_first)
     assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]|[RB]J|draw:\d+|give:K[SHDC]|last", a)
                for a in clicked), clicked
     text = check_result(page, ["You", "Bot (easy)"])
     expect(page.locator("[data-testid=log]")).to_be_visible()
     shot(page, "checkmate-2p-result-1280")
-    winner = page.locator("[data-testid=result]").get_attribute("data-winner")
+    winner = page.locator(RESULT).get_attribute("data-winner")
     assert (winner == "0") == ("You win" in text)
 
 
@@ -96,15 +84,14 @@ def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenAp
     expect(page.locator(".cm-direction")).to_contain_text("You → Bot (easy) → Bot (random) → Bot (hard)")
     expect(page.locator("[data-testid=fan]")).to_have_attribute("data-count", "14")
     shot(page, "checkmate-4p-1280")
-    seen_draw: list[bool] = []
 
-    def watch(page: Page, action: str) -> None:
-        if action.startswith("draw:"):
+    def watch(page: Page) -> str:
+        if page.locator("[data-testid=fan] button[data-action]").count():
             # A draw is offered only with no playable card: no card of the hand is a button.
             assert page.locator(f".cm-mine .cm-hand {ACTION}").count() == 0
-            seen_draw.append(True)
+        return say_last_or_first(page)
 
-    play_out(page, on_click=watch)
+    play_out(page, watch)
     check_result(page, ["You", "Bot (easy)", "Bot (random)", "Bot (hard)"])
     shot(page, "checkmate-4p-result-1280")
 
@@ -114,7 +101,7 @@ def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) ->
     open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0")
     assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than a 360px phone"
     shot(page, "checkmate-4p-360")
-    play_out(page)
+    play_out(page, say_last_or_first)
     check_result(page, ["You"])
     assert overflow(page) <= 0
     shot(page, "checkmate-4p-result-360")
@@ -146,7 +133,7 @@ def replay(seed: int, deck: tuple[str, ...]) -> tuple[list[str], object]:
     rng = random.Random(seed * 1009 + 1)  # ui/table.py: one generator per bot seat
     clicks: list[str] = []
     while not state.is_over():
-        if 1 in state.due:  # the table lets a bot say it at once
+        if 1 in state.due:  # the table asks a bot that owes "last card" first
             state = state.apply(1, Announce())
         elif 0 in state.due or state.to_act()[0] == 0:
             clicks.append(person_choice(state))
@@ -157,7 +144,7 @@ def replay(seed: int, deck: tuple[str, ...]) -> tuple[list[str], object]:
 
 
 def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    deck = deck_from_hands([PERSON.split(), BOT.split()])
+    deck = stacked_deck([PERSON.split(), BOT.split()])
     # The first seed whose game has the person say "last card" and go out.
     for seed in range(1, 400):
         clicks, final = replay(seed, deck)
@@ -183,7 +170,7 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
             expect(page.locator("[data-testid=last-0]")).to_be_visible()
             expect(page.locator("[data-testid=log]")).to_contain_text("You say “last card!”")
     expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result).to_have_attribute("data-winner", "0")
     expect(result).to_contain_text("You win")
     shot(page, "checkmate-route-result-1280")
@@ -193,18 +180,18 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
 
 
 def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    deck = deck_from_hands([PERSON.split(), BOT.split(), "QS QC QD JS JC JD 10S 10C 10D 9C".split()])
+    deck = stacked_deck([PERSON.split(), BOT.split(), "QS QC QD JS JC JD 10S 10C 10D 9C".split()])
     open_app(page, f"#/checkmate/play?seats=human:Ann,human:Bob,bot:easy&seed=3&delay=0&deck={','.join(deck)}")
     passing = page.locator("[data-testid=pass-screen]")
     expect(passing).to_contain_text("Pass the device to Ann")
     expect(page.locator(".cm-mine")).to_have_count(0)  # no hand shows behind the screen
-    page.locator("[data-testid=pass-done]").click()
+    page.locator(PASS).click()
     expect(page.locator(".cm-mine [data-testid=name-0]")).to_have_text("Ann’s hand")
     page.locator('.cm-mine button[data-action="AH"]').click()
     # Bob must give a King: the table hides Ann's cards until Bob takes the device.
     expect(passing).to_contain_text("Pass the device to Bob")
     shot(page, "checkmate-pass-1280")
-    page.locator("[data-testid=pass-done]").click()
+    page.locator(PASS).click()
     expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
     expect(page.locator("[data-testid=status]")).to_have_text("Ann played an Ace: give a King.")
     gives = page.locator(f".cm-mine {ACTION}")
@@ -229,9 +216,9 @@ def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: Op
         expect(interlude).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
         if number == 1:
             shot(page, "checkmate-series-interlude-1280")
-        page.locator(f"button[data-action={NEXT_GAME}]").click()
+        page.locator(NEXT_GAME).click()
     expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
-    result = page.locator("[data-testid=result]")
+    result = page.locator(RESULT)
     expect(result.locator(".cm-deals li")).to_have_count(3)
     wins = [int(text) for text in result.locator(".result-scores strong").all_inner_texts()]
     winners = result.locator(".cm-deals li").evaluate_all("els => els.map(e => e.dataset.winner)")

@@ -6,11 +6,11 @@ the seat, a colon and the action in notation.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, Sequence
 
 from engine import GAMES
-from engine.checkmate import Card, deck_from_hands, matches
+from engine.checkmate import Card, matches, stacked_deck
+from engine.core import evolve
 from engine.playing_cards import ACE, CARDS, KING
 
 GAME = GAMES["checkmate"]
@@ -44,7 +44,7 @@ def deal(hands: Sequence[str], stock: str = "", players: int | None = None, **op
         need = 10 - len(hand)
         full.append(hand + spare[:need])
         spare = spare[need:]
-    return GAME.new(seed=0, players=players, options=options, deck=deck_from_hands(full, fan))
+    return GAME.new(seed=0, players=players, options=options, deck=stacked_deck(full, fan))
 
 
 def play(state, script: str):
@@ -84,7 +84,7 @@ def race(hands: Sequence[str], top: str, stock: str = "", announce: bool = True,
     for index, card in enumerate(chain):
         final[index % players].append(card)
     state = GAME.new(seed=0, players=players, options=options,
-                     deck=deck_from_hands(final, cards(stock)))
+                     deck=stacked_deck(final, cards(stock)))
     for index, card in enumerate(chain):
         state = state.apply(index % players, str(card))
         if announce:
@@ -118,7 +118,7 @@ def _chain_to(last: Card, length: int, pool: list[Card]) -> list[Card] | None:
 def with_empty_stock(state):
     """The same position with the fan played out: its cards go under the play pile. (Emptying a
     34-card fan by real plays takes a long game; the rule under test starts after that.)"""
-    return replace(state, stock=(), pile=state.stock + state.pile)
+    return evolve(state, stock=(), pile=state.stock + state.pile)
 
 
 def snapshot(state) -> tuple:

@@ -18,14 +18,15 @@ from typing import Any
 import pytest
 
 from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
 from engine.checkmate import (
     Announce,
     Card,
     Draw,
     Give,
     Play,
-    deck_from_hands,
     matches,
+    stacked_deck,
 )
 from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 
@@ -65,6 +66,11 @@ def others(players: int, *rows: str) -> list[str]:
     return list(rows[:players - 1])
 
 
+def opened(top: str, players: int, *rows: str, stock: str = ""):
+    """The state after seat 0 opens with ``top``; seats 1.. hold ``rows`` (see ``others``)."""
+    return deal([top] + others(players, *rows), stock=stock, players=players).apply(0, top)
+
+
 # --- players and cards, the deal -----------------------------------------------------------------
 
 
@@ -97,9 +103,9 @@ def test_ten_cards_each_dealt_singly_from_the_dealers_next_seat(players: int) ->
 
 
 @pytest.mark.parametrize("players", SEATS)
-def test_deck_from_hands_deals_the_hands_asked_for(players: int) -> None:
+def test_stacked_deck_deals_the_hands_asked_for(players: int) -> None:
     hands = [CARDS[10 * seat:10 * seat + 10] for seat in range(players)]
-    state = GAME.new(seed=0, players=players, deck=deck_from_hands(hands, cards("BJ RJ")))
+    state = GAME.new(seed=0, players=players, deck=stacked_deck(hands, cards("BJ RJ")))
     for seat in range(players):
         assert hand(state, seat) == names(hands[seat])
     assert state.zones()["stock"][:2] == ("BJ", "RJ")
@@ -137,9 +143,7 @@ def test_play_passes_round_in_seat_order(players: int) -> None:
 
 @pytest.mark.parametrize("players", SEATS)
 def test_on_the_six_of_clubs_play_a_club_or_a_six(players: int) -> None:
-    state = deal(["6C"] + others(players, "6H 2C 9C KD 3S 4S 5S 7D 8D 10D", "6D", "QC"),
-                 players=players)
-    state = state.apply(0, "6C")
+    state = opened("6C", players, "6H 2C 9C KD 3S 4S 5S 7D 8D 10D", "6D", "QC")
     assert plays(state, 1) == {"6H", "2C", "9C"}
     refuse(state, 1, "3S", "3S matches neither the rank nor the suit of the top card 6C")
     refuse(state, 1, "QC", "QC is not in seat 1's hand")
@@ -147,16 +151,15 @@ def test_on_the_six_of_clubs_play_a_club_or_a_six(players: int) -> None:
 
 @pytest.mark.parametrize("players", SEATS)
 def test_a_player_who_can_play_may_not_draw(players: int) -> None:
-    state = deal(["6C"] + others(players, "2C 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC"),
-                 players=players).apply(0, "6C")
+    state = opened("6C", players, "2C 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC")
     assert not any(isinstance(action, Draw) for action in state.legal_actions(1))
     refuse(state, 1, "draw:1", "seat 1 holds a playable card \\(2C\\) and must play it rather than draw")
 
 
 @pytest.mark.parametrize("players", SEATS)
 def test_a_player_who_cannot_play_draws_any_card_of_the_fan(players: int) -> None:
-    state = deal(["6C"] + others(players, "2H 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC"),
-                 stock="9D 8H 7H 5D 6S", players=players).apply(0, "6C")
+    state = opened("6C", players, "2H 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC",
+                   stock="9D 8H 7H 5D 6S")
     fan = 54 - 10 * players
     assert state.legal_actions(1) == tuple(Draw(position) for position in range(1, fan + 1))
     # The fifth card, not the top one: 6S matches the six and must be played at once.
@@ -170,8 +173,7 @@ def test_a_player_who_cannot_play_draws_any_card_of_the_fan(players: int) -> Non
 
 @pytest.mark.parametrize("players", SEATS)
 def test_a_drawn_card_that_does_not_match_is_kept(players: int) -> None:
-    state = deal(["6C"] + others(players, "2H 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC"),
-                 stock="9D 8H", players=players).apply(0, "6C")
+    state = opened("6C", players, "2H 3S 4S 5S 7D 8D 10D JD QD 9H", "6D", "QC", stock="9D 8H")
     after = state.apply(1, "draw:2")
     assert "8H" in hand(after, 1) and len(hand(after, 1)) == 11
     assert after.view(None)["top"] == "6C"
@@ -179,7 +181,7 @@ def test_a_drawn_card_that_does_not_match_is_kept(players: int) -> None:
     # The kept card is seen by its drawer only.
     assert after.view(1)["log"][-1] == {"kind": "draw", "seat": 1, "card": "8H"}
     assert after.view(0)["log"][-1] == {"kind": "draw", "seat": 1}
-    assert after.view(None)["hand_counts"][1] == 11
+    assert after.view(None)["hand_sizes"][1] == 11
 
 
 # --- Jokers ---------------------------------------------------------------------------------------------
@@ -187,8 +189,7 @@ def test_a_drawn_card_that_does_not_match_is_kept(players: int) -> None:
 
 @pytest.mark.parametrize("players", SEATS)
 def test_any_red_card_goes_on_the_red_joker_and_no_black_one(players: int) -> None:
-    state = deal(["RJ"] + others(players, "2H 9D KD 3S 4C 5S 7C 8S 10C BJ"), players=players)
-    state = state.apply(0, "RJ")
+    state = opened("RJ", players, "2H 9D KD 3S 4C 5S 7C 8S 10C BJ")
     assert plays(state, 1) == {"2H", "9D", "KD"}
     refuse(state, 1, "BJ", "BJ does not go on RJ: a Joker only matches its own colour")
     refuse(state, 1, "3S", "a Joker only matches its own colour")
@@ -196,19 +197,16 @@ def test_any_red_card_goes_on_the_red_joker_and_no_black_one(players: int) -> No
 
 @pytest.mark.parametrize("players", SEATS)
 def test_any_black_card_goes_on_the_black_joker(players: int) -> None:
-    state = deal(["BJ"] + others(players, "2H 9D KD 3S 4C 5S 7C 8S 10C RJ"), players=players)
-    state = state.apply(0, "BJ")
+    state = opened("BJ", players, "2H 9D KD 3S 4C 5S 7C 8S 10C RJ")
     assert plays(state, 1) == {"3S", "4C", "5S", "7C", "8S", "10C"}
     refuse(state, 1, "RJ", "RJ does not go on BJ")
 
 
 @pytest.mark.parametrize("players", SEATS)
 def test_a_joker_goes_on_any_card_of_its_colour(players: int) -> None:
-    state = deal(["5D"] + others(players, "RJ BJ 3S 4C 6S 7C 8S 10C JS QS"), players=players)
-    state = state.apply(0, "5D")
+    state = opened("5D", players, "RJ BJ 3S 4C 6S 7C 8S 10C JS QS")
     assert plays(state, 1) == {"RJ"}
-    state = deal(["5C"] + others(players, "RJ BJ 3H 4D 6H 7D 8H 10D JH QH"), players=players)
-    state = state.apply(0, "5C")
+    state = opened("5C", players, "RJ BJ 3H 4D 6H 7D 8H 10D JH QH")
     assert plays(state, 1) == {"BJ"}
 
 
@@ -235,6 +233,7 @@ def test_an_ace_takes_a_king_from_the_next_seat(players: int) -> None:
     assert state.to_act() == (giver,)
     assert state.legal_actions(giver) == (Give(Card.parse("KH")),)
     assert state.view(None)["call"] == {"ace_player": 1, "giver": giver}
+    assert state.view(None)["turn"] == 1 and state.view(None)["mover"] == giver
     refuse(state, giver, "give:9C", "9C is not a King")
     state = state.apply(giver, "give:KH")
     assert "KH" in hand(state, 1) and "KH" not in hand(state, giver)
@@ -306,7 +305,7 @@ def to_one_card(players: int, announce: bool = False):
 @pytest.mark.parametrize("players", SEATS)
 def test_last_card_is_due_when_a_hand_drops_to_one(players: int) -> None:
     state = to_one_card(players)
-    assert state.view(None)["hand_counts"][0] == 1
+    assert state.view(None)["hand_sizes"][0] == 1
     assert state.to_act() == (1, 0) and state.legal_actions(0) == (Announce(),)
     assert state.view(None)["due"] == [0]
     state = state.apply(0, "last")
@@ -422,7 +421,7 @@ def last_king_given_away(players: int, stock: str = "5H 9S"):
 @pytest.mark.parametrize("players", SEATS)
 def test_a_king_given_away_as_last_card_does_not_end_the_play(players: int) -> None:
     state = last_king_given_away(players)
-    assert not state.is_over() and state.view(None)["hand_counts"][:2] == [1, 0]
+    assert not state.is_over() and state.view(None)["hand_sizes"][:2] == [1, 0]
     # Seat 0 says "last card" again for the King; seat 1, with no card, must draw.
     state = state.apply(0, "last")
     assert state.to_act() == (1,)
@@ -482,7 +481,7 @@ def test_the_stockpile_runs_out_in_real_play_with_four_seats() -> None:
     assert state.result().reason == "draw: seat 3 cannot play and the stockpile is empty"
 
 
-# --- a series: the tally and the dealer ------------------------------------------------------------------------
+# --- a series: the totals and the dealer ------------------------------------------------------------------------
 
 
 def quick_win(winner: int, players: int = 3):
@@ -499,21 +498,28 @@ def quick_win(winner: int, players: int = 3):
 
 def test_a_dealer_who_wins_passes_the_deal_to_the_next_seat() -> None:
     state = quick_win(0)
-    assert state.view(None)["tally"] == [1, 0, 0] and state.game_number == 2
+    assert state.view(None)["totals"] == [1, 0, 0] and state.game_number == 2
     assert state.dealer == 1 and state.to_act() == (1,) and state.view(None)["phase"] == "opening"
-    assert state.view(None)["hand_counts"] == [10, 10, 10] and state.view(None)["pile"] == []
+    assert state.view(None)["hand_sizes"] == [10, 10, 10] and state.view(None)["pile"] == []
     assert state.view(None)["finished"][0]["winner"] == 0 and not state.is_over()
+
+
+def test_a_finished_game_is_summed_up_with_its_top_card() -> None:
+    summary = quick_win(0).view(None)["finished"][0]
+    assert summary == {"number": 1, "dealer": 0, "scores": [1, 0, 0], "winners": [0], "winner": 0,
+                       "reason": "seat 0 played their last card", "details": {"top": "7H"}}
+    assert GameSummary.from_dict(summary).to_dict() == summary
 
 
 def test_a_dealer_who_does_not_win_deals_again() -> None:
     state = quick_win(1)
-    assert state.view(None)["tally"] == [0, 1, 0] and state.dealer == 0 and state.to_act() == (0,)
+    assert state.view(None)["totals"] == [0, 1, 0] and state.dealer == 0 and state.to_act() == (0,)
 
 
-def test_a_drawn_deal_keeps_the_dealer_and_the_tally() -> None:
+def test_a_drawn_deal_keeps_the_dealer_and_the_totals() -> None:
     state = race(["7H", "3H 9S"], top="2H", games=3, announce=False)
     state = announce_due(state.apply(1, "3H")).apply(0, "7H")  # seat 0 never said it
-    assert state.view(None)["tally"] == [0, 0] and state.dealer == 0
+    assert state.view(None)["totals"] == [0, 0] and state.dealer == 0
     assert state.view(None)["finished"][0]["winner"] is None
 
 
@@ -531,7 +537,7 @@ def test_a_series_counts_wins_and_follows_the_dealer_rule(players: int) -> None:
         assert after["dealer"] == ((before["dealer"] + 1) % players if passes else before["dealer"])
     tally = [sum(deal["winner"] == seat for deal in deals) for seat in range(players)]
     result = state.result()
-    assert list(result.scores) == tally == state.view(None)["tally"]
+    assert list(result.scores) == tally == state.view(None)["totals"]
     best = max(tally)
     leaders = [seat for seat in range(players) if tally[seat] == best]
     assert result.winners == (tuple(leaders) if len(leaders) == 1 and best else ())
@@ -573,10 +579,28 @@ def test_views_show_only_the_own_hand(players: int) -> None:
     for seat in range(players):
         view = state.view(seat)
         assert view["hand"] == hand(state, seat) and len(view["hand"]) == 10
-        assert view["hand_counts"] == [10] * players and view["stock"] == 54 - 10 * players
+        assert view["hand_sizes"] == [10] * players and view["stock"] == 54 - 10 * players
         assert all(name not in str(view) for other in range(players) if other != seat
                    for name in state.zones()[f"hand{other}"] if name not in view["hand"])
-    assert state.view(None)["hand"] is None
+    assert "hand" not in state.view(None)
+
+
+def test_views_speak_the_shared_vocabulary() -> None:
+    """Every view has the keys every game's view has, no retired name, and a log of objects
+    with a kind and a seat; the mover is None once the series is over."""
+    state = GAME.new(seed=4, players=3, options={"games": 3})
+    while True:
+        for seat in (None, 0, 1, 2):
+            view = state.view(seat)
+            assert set(VIEW_KEYS) <= set(view) and not set(RETIRED_VIEW_KEYS) & set(view)
+            assert all("kind" in entry and "seat" in entry for entry in view["log"])
+            assert view["mover"] == (state.to_act()[0] if state.to_act() else None)
+        if state.is_over():
+            break
+        state = announce_due(state) if state.due else state
+        seat = state.to_act()[0]
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    assert len(state.view(None)["finished"]) == 3
 
 
 @pytest.mark.parametrize("players", [3, 4])

@@ -8,55 +8,41 @@ measured in ``bench/checkmate_bots.py``, not asserted here.
 
 from __future__ import annotations
 
-import json
 import random
-from typing import Any
 
 import pytest
 
-from engine import GAMES
+from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
+from engine.bots.checkmate import speaker_first
 from engine.checkmate import Announce, Give, Play
 
 from checkmate_helpers import deal, play, race
+from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
 LEVELS = levels("checkmate")
+EASY = get_bot("checkmate", "easy")
 
 
-def json_view(state, seat: int) -> dict[str, Any]:
-    return json.loads(json.dumps(state.view(seat)))
+#: The seat a table asks first: one that owes "last card", else the one to move.
+actor = speaker_first
 
 
-def actor(state) -> int:
-    """The seat a table asks first: one that owes "last card", else the one to move."""
-    return min(state.due) if state.due else state.to_act()[0]
+def easy(state: State, seat: int, rng: random.Random) -> Action:
+    """The easy level as a playout policy (its seeded games have King calls, draws and
+    announcements)."""
+    return EASY.choose(GAME, json_view(state, seat), state.legal_actions(seat), rng, BUDGET_MS)
 
 
-def decide(level: str, state, seat: int, seed: int = 0, view: dict | None = None) -> Any:
-    return get_bot("checkmate", level).choose(
-        GAME, view or json_view(state, seat), state.legal_actions(seat), random.Random(seed), 60000
-    )
-
-
-def positions(players: int, seeds: range, every: int = 3) -> list:
+def easy_positions(players: int, seeds: range, every: int = 3) -> list:
     """Live positions of seeded games played by the easy level, every ``every``-th one."""
-    found = []
-    for seed in seeds:
-        state = GAME.new(seed=seed, players=players)
-        index = 0
-        while not state.is_over():
-            if index % every == 0:
-                found.append(state)
-            seat = actor(state)
-            state = state.apply(seat, decide("easy", state, seat, seed + index))
-            index += 1
-    return found
+    return positions("checkmate", seeds, easy, every=every, players=players, actor=actor)
 
 
 def choice_positions(players: int) -> list:
     """Positions where the seat to move has a real choice (several cards or several Kings)."""
-    return [state for state in positions(players, range(3), every=1)
+    return [state for state in easy_positions(players, range(3), every=1)
             if len([a for a in state.legal_actions(actor(state)) if isinstance(a, (Play, Give))]) > 1]
 
 
@@ -67,7 +53,7 @@ def test_the_levels_weakest_first() -> None:
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("level", ["random", "easy"])
 def test_cheap_levels_always_choose_a_legal_action(level: str, players: int) -> None:
-    for number, state in enumerate(positions(players, range(4))):
+    for number, state in enumerate(easy_positions(players, range(4))):
         seat = actor(state)
         assert decide(level, state, seat, number) in state.legal_actions(seat)
 
@@ -117,17 +103,17 @@ def test_no_bot_sees_the_hidden_cards(level: str) -> None:
 def test_hard_thinks_in_slices() -> None:
     state = choice_positions(2)[0]
     seat = actor(state)
-    thinking = get_bot("checkmate", "hard").think(
-        GAME, json_view(state, seat), state.legal_actions(seat), random.Random(1), 60000)
+    legal = state.legal_actions(seat)
+    thinking = get_bot("checkmate", "hard").think(GAME, json_view(state, seat), legal,
+                                                  random.Random(1), BUDGET_MS)
     slices = 0
-    while True:
-        try:
+    try:
+        while True:
             next(thinking)
             slices += 1
-        except StopIteration as done:
-            assert done.value in state.legal_actions(seat)
-            break
-    assert slices >= 2
+    except StopIteration as done:
+        chosen = done.value
+    assert chosen in legal and slices >= 2
 
 
 def test_easy_plays_a_card_the_next_seat_had_to_draw_on() -> None:
