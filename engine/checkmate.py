@@ -26,12 +26,13 @@ Seat 0 deals the first game.
 
 Stacked deck (``deck=``): the 54 cards in dealing order. They are dealt singly, starting with
 the seat after the dealer and ending with the dealer, ten rounds; the remaining cards are the
-fan in order (``draw:1`` picks its first card). :func:`stacked_deck` builds such an order.
+fan in order (``draw 1`` picks its first card). :func:`stacked_deck` builds such an order.
 Later deals of a series are shuffled from the seed.
 
 Notation: a play is its card (``7C``, ``10H``, ``AS``, ``RJ`` for the red Joker, ``BJ`` for the
-black one); ``draw:3`` draws the third card of the fan; ``give:KS`` hands over the King of spades
-when an Ace calls for one; ``last`` announces "last card".
+black one); ``draw 3`` draws the third card of the fan; ``give KS`` hands over the King of spades
+when an Ace calls for one; ``last`` announces "last card". The older ``draw:3`` and ``give:KS``
+are still read.
 """
 
 from __future__ import annotations
@@ -123,7 +124,7 @@ class Draw(Action):
     position: int
 
     def __str__(self) -> str:
-        return f"draw:{self.position}"
+        return f"draw {self.position}"
 
 
 @dataclass(frozen=True)
@@ -133,7 +134,7 @@ class Give(Action):
     card: Card
 
     def __str__(self) -> str:
-        return f"give:{self.card}"
+        return f"give {self.card}"
 
 
 @dataclass(frozen=True)
@@ -605,6 +606,6 @@ class Checkmate(Game):
             return Play(Card.parse(text))
         except InvalidNotation as error:
             raise InvalidNotation(
-                f"invalid Checkmate action {text!r}: a card like 7C, draw:N, give:KS or last "
+                f"invalid Checkmate action {text!r}: a card like 7C, draw N, give KS or last "
                 f"({error})"
             ) from None
