@@ -50,19 +50,8 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    CLOCK,
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
+    CLOCK, Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result,
+    SetupError, State, Verb, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
@@ -103,112 +92,90 @@ def pos_text(pos: Pos) -> str:
 
 
 @dataclass(frozen=True)
-class Join(Action):
-    def __str__(self) -> str:
-        return "join"
+class Join(Verb, verb="join"):
+    """The next seat in order takes its place in the lobby."""
 
 
 @dataclass(frozen=True)
-class Start(Action):
-    def __str__(self) -> str:
-        return "start"
+class Start(Verb, verb="start"):
+    """The Game Master closes the lobby and deals."""
 
 
 @dataclass(frozen=True)
-class Ready(Action):
+class Ready(Verb, verb="ready"):
     """The seat has looked at its bottom row (section 5.4)."""
 
-    def __str__(self) -> str:
-        return "ready"
+
+@dataclass(frozen=True)
+class DrawPile(Verb, verb="draw"):
+    """Draw the top card of the draw pile."""
 
 
 @dataclass(frozen=True)
-class DrawPile(Action):
-    def __str__(self) -> str:
-        return "draw"
-
-
-@dataclass(frozen=True)
-class TakeDiscard(Action):
+class TakeDiscard(Verb, verb="take"):
     """Take the discard pile's top card into ``slot``; the slot's card is discarded."""
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"take {self.slot}"
+
+@dataclass(frozen=True)
+class CallCheck(Verb, verb="check"):
+    """Call Check: this is the whole turn, and the Final Turns begin."""
 
 
 @dataclass(frozen=True)
-class CallCheck(Action):
-    def __str__(self) -> str:
-        return "check"
-
-
-@dataclass(frozen=True)
-class Replace(Action):
+class Replace(Verb, verb="replace"):
     """Put the drawn card face down in ``slot`` and discard the slot's card (Option A)."""
 
     slot: int
 
-    def __str__(self) -> str:
-        return f"replace {self.slot}"
-
 
 @dataclass(frozen=True)
-class DiscardDrawn(Action):
+class DiscardDrawn(Verb, verb="discard"):
     """Discard the drawn card (Option B)."""
 
-    def __str__(self) -> str:
-        return "discard"
-
 
 @dataclass(frozen=True)
-class Match(Action):
+class Match(Verb, verb="match"):
+    """Lay the card in ``slot`` on the discard of the matching window."""
+
     slot: int
 
-    def __str__(self) -> str:
-        return f"match {self.slot}"
+
+@dataclass(frozen=True)
+class Pass(Verb, verb="pass"):
+    """Decline to match in this window."""
 
 
 @dataclass(frozen=True)
-class Pass(Action):
-    def __str__(self) -> str:
-        return "pass"
-
-
-@dataclass(frozen=True)
-class Timeout(Action):
+class Timeout(Verb, verb="timeout"):
     """The matching window's timer ran out (played by the ``CLOCK`` seat)."""
 
-    def __str__(self) -> str:
-        return "timeout"
-
 
 @dataclass(frozen=True)
-class Peek(Action):
+class Peek(Verb, verb="peek"):
+    """Look at the card at ``target``: a Queen's or a King's power."""
+
     target: Pos
 
-    def __str__(self) -> str:
-        return f"peek {pos_text(self.target)}"
+    def arguments(self) -> tuple[object, ...]:
+        return (pos_text(self.target),)
 
 
 @dataclass(frozen=True)
-class Exchange(Action):
+class Exchange(Verb, verb="swap"):
     """A blind swap of two cards' positions; ``first < second`` so each pair has one notation."""
 
     first: Pos
     second: Pos
 
-    def __str__(self) -> str:
-        return f"swap {pos_text(self.first)} {pos_text(self.second)}"
+    def arguments(self) -> tuple[object, ...]:
+        return (pos_text(self.first), pos_text(self.second))
 
 
 @dataclass(frozen=True)
-class Skip(Action):
+class Skip(Verb, verb="skip"):
     """Skip the rest of the peek stage, or the swap stage (section 8.A)."""
-
-    def __str__(self) -> str:
-        return "skip"
 
 
 _SIMPLE = {str(kind()): kind() for kind in (Join, Start, Ready, DrawPile, CallCheck, DiscardDrawn,

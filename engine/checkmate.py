@@ -44,18 +44,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action,
-    EngineError,
-    Game,
-    GameSummary,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
+    Action, EngineError, Game, GameSummary, InvalidNotation, Option, Result, SetupError, State,
+    Verb, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
@@ -118,31 +108,22 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(Verb, verb="draw"):
     """Draw the ``position``-th card (from 1) of the fanned stockpile; played at once if it fits."""
 
     position: int
 
-    def __str__(self) -> str:
-        return f"draw {self.position}"
-
 
 @dataclass(frozen=True)
-class Give(Action):
+class Give(Verb, verb="give"):
     """Hand the King ``card`` to the player of the Ace that called for it."""
 
     card: Card
 
-    def __str__(self) -> str:
-        return f"give {self.card}"
-
 
 @dataclass(frozen=True)
-class Announce(Action):
+class Announce(Verb, verb="last"):
     """Say "last card"."""
-
-    def __str__(self) -> str:
-        return "last"
 
 
 _DRAW = re.compile(r"^\s*(?:draw|d)\s*[:#@ ]?\s*(\d{1,3})\s*$", re.IGNORECASE)

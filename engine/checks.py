@@ -43,18 +43,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action,
-    Game,
-    GameSummary,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
+    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError,
+    State, Verb, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
@@ -101,13 +91,13 @@ class Play(Action):
 
 
 @dataclass(frozen=True)
-class Cash(Action):
+class Cash(Verb, verb="cash"):
     """Cash pile ``pile`` (0-5; written 1-6): it and the whole hand become checks."""
 
     pile: int
 
-    def __str__(self) -> str:
-        return f"cash {self.pile + 1}"
+    def arguments(self) -> tuple[object, ...]:
+        return (self.pile + 1,)
 
 
 _PLAY = re.compile(r"^\s*(\w{2,3})\s*>\s*([1-6])\s*$")

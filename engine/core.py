@@ -94,6 +94,29 @@ class Action:
     """Marker base class of action values (small frozen dataclasses; ``str()`` is notation)."""
 
 
+class Verb(Action):
+    """An action written as a lower-case verb and its arguments (``draw 3``, ``give KS``,
+    ``skip``): the notation of every action that is not a card played alone.
+
+    A subclass names its verb in the class line, ``class Give(Verb, verb="give")``; the
+    arguments are its fields in order, each written by ``str`` unless ``arguments`` says
+    otherwise (a pile shown from 1, a grid position as ``seat.slot``).
+    """
+
+    verb: ClassVar[str] = ""
+
+    def __init_subclass__(cls, verb: str = "", **rest: Any) -> None:
+        super().__init_subclass__(**rest)
+        if verb:
+            cls.verb = verb
+
+    def arguments(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__dataclass_fields__)  # type: ignore[attr-defined]
+
+    def __str__(self) -> str:
+        return " ".join([self.verb, *map(str, self.arguments())])
+
+
 #: Every game by id. ``engine/__init__`` registers the five games here; the core reads it (for
 #: ``State.game`` and ``Record.replay``) without importing the game modules, so imports run one
 #: way: the games import the core, never the reverse.

@@ -53,18 +53,8 @@ from types import MappingProxyType
 from typing import Any, ClassVar, Mapping, Sequence
 
 from engine.core import (
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
+    Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError,
+    State, Verb, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
@@ -211,25 +201,31 @@ class Piece:
 
 
 @dataclass(frozen=True)
-class Step(Action):
-    """A plain move to the adjacent square."""
+class PieceMove(Action):
+    """A piece's move from ``origin`` to ``target``, written in checkers notation: the two
+    squares with the kind's mark between them (``c3-d4``, ``c3xe5``, ``d4*e5``)."""
 
     origin: int
     target: int
 
+    mark: ClassVar[str] = ""
+
     def __str__(self) -> str:
-        return f"{SQUARE_NAMES[self.origin]}-{SQUARE_NAMES[self.target]}"
+        return f"{SQUARE_NAMES[self.origin]}{self.mark}{SQUARE_NAMES[self.target]}"
 
 
 @dataclass(frozen=True)
-class Jump(Action):
+class Step(PieceMove):
+    """A plain move to the adjacent square."""
+
+    mark = "-"
+
+
+@dataclass(frozen=True)
+class Jump(PieceMove):
     """One jump over an enemy piece; a multi-jump is a series of them."""
 
-    origin: int
-    target: int
-
-    def __str__(self) -> str:
-        return f"{SQUARE_NAMES[self.origin]}x{SQUARE_NAMES[self.target]}"
+    mark = "x"
 
     @property
     def over(self) -> int:
@@ -241,14 +237,10 @@ class Jump(Action):
 
 
 @dataclass(frozen=True)
-class Strike(Action):
+class Strike(PieceMove):
     """A footman captures the adjacent enemy on ``target`` without moving (Footmen variant)."""
 
-    origin: int
-    target: int
-
-    def __str__(self) -> str:
-        return f"{SQUARE_NAMES[self.origin]}*{SQUARE_NAMES[self.target]}"
+    mark = "*"
 
 
 @dataclass(frozen=True)
@@ -262,19 +254,16 @@ class Rescue(Action):
 
 
 @dataclass(frozen=True)
-class Discard(Action):
+class Discard(Verb, verb="discard"):
     """The stockpile card given up when a black card turns face up under the mover's piece."""
 
     card: Card
-
-    def __str__(self) -> str:
-        return f"discard {self.card}"
 
 
 _MOVE = re.compile(r"^\s*([a-hA-H][1-8])\s*([-x*])\s*([a-hA-H][1-8])\s*$")
 _RESCUE = re.compile(r"^\s*([a-hA-H][1-8])\s*\^\s*$")
 _DISCARD = re.compile(r"^\s*discard\s+(\S+)\s*$", re.IGNORECASE)
-_MOVE_KINDS = {"-": Step, "x": Jump, "*": Strike}
+_MOVE_KINDS = {kind.mark: kind for kind in (Step, Jump, Strike)}
 
 
 def parse_action_text(text: str) -> Action:
