@@ -406,18 +406,20 @@ class GameTable(Screen):
                  h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
                  h("a", {"class": "button-link", "href": setup_hash(self.setup)}, "Change setup"))
 
-    def result_panel(self, *details: Any) -> Node:
-        """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``."""
-        result = self.state.result()
-        assert result is not None  # only drawn once the game is over
+    def result_panel(self, *details: Any) -> Node | None:
+        """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``
+        (nothing while the game goes on)."""
+        result = self.view()["result"]
+        if result is None:
+            return None
         return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result.winners)), "aria-live": "polite"},
-                 h("h2", None, self.headline(result.winners) + "."),
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, self.headline(result["winners"]) + "."),
                  h("ul", {"class": "result-scores"},
                    [h("li", {"data-seat": seat},
                       h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
-                    for seat, score in enumerate(result.scores)]),
-                 h("p", {"class": "result-reason"}, result.reason) if result.reason else None,
+                    for seat, score in enumerate(result["scores"])]),
+                 h("p", {"class": "result-reason"}, result["reason"]) if result["reason"] else None,
                  details,
                  self.again_row())
 

@@ -139,9 +139,8 @@ class ISMCTSBot(Bot):
     def rollout(self, state: State, rng: random.Random) -> dict[int, float]:
         """Play on with ``rollout_action`` to the end (or the limit); rewards per seat."""
         for _ in range(self.rollout_limit):
-            if state.is_over():
-                result = state.result()
-                assert result is not None  # is_over() promises a result
+            result = state.result()  # None exactly while the game goes on
+            if result is not None:
                 return {seat: self.reward(result, seat) for seat in range(state.players)}
             actor = self.actor(state)
             options = state.legal_actions(actor)
