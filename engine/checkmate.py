@@ -45,7 +45,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Action, EngineError, Game, GameSummary, InvalidNotation, Option, Result, SetupError, State,
-    Verb, deal_order, evolve, with_seat,
+    Verb, deal_order, evolve, match_result, with_seat,
 )
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
@@ -244,16 +244,7 @@ class CheckmateState(State):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        if len(self.finished) == 1:
-            deal = self.finished[0]
-            return Result(scores=self.totals, winners=deal.winners, reason=deal.reason)
-        best = max(self.totals)
-        leaders = tuple(seat for seat, wins in enumerate(self.totals) if wins == best)
-        winners = leaders if best > 0 and len(leaders) == 1 else ()
-        totals = ", ".join(f"seat {seat} {wins}" for seat, wins in enumerate(self.totals))
-        verdict = f"seat {winners[0]} wins the series" if winners else "the series is tied"
-        return Result(scores=self.totals, winners=winners,
-                      reason=f"{verdict} ({totals} of {len(self.finished)} games)")
+        return match_result(self.finished, self.totals)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand (absent for a spectator), everyone's hand size,

@@ -44,7 +44,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
     Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError,
-    State, Verb, deal_order, evolve, with_seat,
+    State, Verb, deal_order, evolve, match_result, sole_leader, with_seat,
 )
 from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
@@ -147,7 +147,7 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
               left_in_deck: int) -> GameSummary:
     """A finished game of the series: one game won for the seat with more checks, none for a
     draw (ruling 7); the counts in ``details`` for the result panel."""
-    winners = ahead(checks)
+    winners = sole_leader(checks)  # equal counts: nobody wins (ruling 7)
     reason = (f"draw: {checks[0]} checks each" if not winners
               else f"{max(checks)} checks to {min(checks)}")
     return GameSummary(
@@ -157,13 +157,6 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
         details={"checks": list(checks), "left_on_board": left_on_board,
                  "left_in_deck": left_in_deck},
     )
-
-
-def ahead(counts: tuple[int, int]) -> tuple[int, ...]:
-    """The seat with the higher count, or nobody when the counts are equal (ruling 7)."""
-    if counts[0] == counts[1]:
-        return ()
-    return (0,) if counts[0] > counts[1] else (1,)
 
 
 def checks_of(summary: GameSummary) -> tuple[int, int]:
@@ -210,15 +203,8 @@ class ChecksState(State):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        if len(self.finished) == 1:
-            only = self.finished[0]
-            return Result(scores=checks_of(only), winners=only.winners, reason=only.reason)
-        wins = self.totals
-        winners = ahead(wins)
-        reason = f"series {wins[0]}-{wins[1]} in games won: " + "; ".join(
-            f"game {summary.number}: {summary.reason}" for summary in self.finished
-        )
-        return Result(scores=wins, winners=winners, reason=reason)
+        return match_result(self.finished, self.totals, scores=checks_of(self.finished[0])
+                            if len(self.finished) == 1 else None)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand and total, and everything shown face up."""

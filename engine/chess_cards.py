@@ -45,8 +45,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError, State,
-    deal_order, evolve, with_seat,
+    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError,
+    State, deal_order, evolve, match_result, with_seat,
 )
 from engine.playing_cards import sort_cards
 
@@ -315,18 +315,7 @@ class ChessCardsState(State):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        totals = self.totals
-        if totals[0] == totals[1]:
-            winners: tuple[int, ...] = ()
-        else:
-            winners = (0,) if totals[0] > totals[1] else (1,)
-        if len(self.finished) == 1:
-            reason = self.finished[0].reason
-        else:
-            reason = "match: " + "; ".join(
-                f"game {game.number}: {game.reason}" for game in self.finished
-            )
-        return Result(scores=totals, winners=winners, reason=reason)
+        return match_result(self.finished, self.totals)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything, for every seat: Chess Cards is a game of perfect information."""

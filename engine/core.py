@@ -300,6 +300,28 @@ class GameSummary:
             raise SetupError(f"not a game summary: {error!r}") from None
 
 
+def sole_leader(counts: Sequence[int]) -> tuple[int, ...]:
+    """The one seat with the highest count, or nobody ``()`` when several share it."""
+    best = max(counts)
+    leaders = tuple(seat for seat, count in enumerate(counts) if count == best)
+    return leaders if len(leaders) == 1 else ()
+
+
+def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...],
+                 scores: tuple[int, ...] | None = None) -> Result:
+    """How a match or series of ``finished`` games ended, in every game that plays several.
+
+    A single game ends as that game did (``scores``: its own points, shown instead of the
+    totals). Over several games the one seat with the highest total wins, a shared lead is a
+    draw, and the reason lists how each game ended.
+    """
+    if len(finished) == 1:
+        only = finished[0]
+        return Result(scores=scores or totals, winners=only.winners, reason=only.reason)
+    reason = "; ".join(f"game {game.number}: {game.reason}" for game in finished)
+    return Result(scores=totals, winners=sole_leader(totals), reason=reason)
+
+
 class Game(ABC):
     """A game: its identity, seat range and options, and how to start and read it."""
 
