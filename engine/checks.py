@@ -207,11 +207,11 @@ class ChecksState(State):
                             if len(self.finished) == 1 else None)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know: its own hand and total, and everything shown face up."""
+        """What ``seat`` may know: its own hand and total (a spectator's view has no ``hand``
+        and ``point_total`` None), and everything shown face up."""
         result = self.result()
-        own = seat in SEATS and not self.over
-        hand = self.hands[seat] if own else None  # type: ignore[index]
-        return {
+        hand = self.hands[seat] if seat in SEATS else None  # type: ignore[index]
+        view = {
             "game": self.game_id,
             "seat": seat,
             "players": 2,
@@ -222,7 +222,6 @@ class ChecksState(State):
             "turn": None if self.over else self.turn,
             "to_act": list(self.to_act()),
             "phase": "over" if self.over else "play",
-            "hand": None if hand is None else card_names(hand),
             "point_total": None if hand is None else point_total(hand),
             "hand_sizes": [len(self.hands[s]) for s in SEATS],
             "rows": [self.row_states(s) for s in SEATS],
@@ -236,6 +235,9 @@ class ChecksState(State):
             "totals": list(self.totals),
             "result": None if result is None else result.to_dict(),
         }
+        if hand is not None:
+            view["hand"] = card_names(hand)
+        return view
 
     def zones(self) -> dict[str, tuple[str, ...]]:
         zones: dict[str, tuple[str, ...]] = {}
@@ -434,7 +436,7 @@ class Checks(Game):
             seat = view["seat"]
             piles = tuple(tuple(Card.parse(name) for name in pile) for pile in view["piles"])
             checks = tuple(tuple(Card.parse(name) for name in cards) for cards in view["checks"])
-            known_hand = tuple(Card.parse(name) for name in view["hand"] or ())
+            known_hand = tuple(Card.parse(name) for name in view.get("hand", ()))
             seen = {card for pile in piles for card in pile}
             seen |= {card for cards in checks for card in cards} | set(known_hand)
             unseen = [card for card in CARDS if card not in seen]
@@ -445,7 +447,7 @@ class Checks(Game):
                 return tuple(next(deal) for _ in range(count))
 
             hands = tuple(
-                sort_cards(known_hand) if s == seat and view["hand"] is not None
+                sort_cards(known_hand) if s == seat and "hand" in view
                 else sort_cards(take(view["hand_sizes"][s]))
                 for s in SEATS
             )

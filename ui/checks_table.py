@@ -71,7 +71,7 @@ class ChecksTable(GameTable):
         paused = self.paused
         me = self.viewer() if self.viewer() is not None else self.bottom
         legal = () if self.error else self.legal(me)
-        if self.picked is not None and self.picked not in (view["hand"] or []):
+        if self.picked is not None and self.picked not in view.get("hand", []):
             self.picked = None
         board = (
             [self._interlude(view)] if paused else [
@@ -138,7 +138,7 @@ class ChecksTable(GameTable):
             h("span", {"class": "tag ck-checks", "data-testid": f"checks-{seat}"},
               f"{view['check_counts'][seat]} checks"),
         ]
-        own = view["seat"] == seat and view["hand"] is not None
+        own = view["seat"] == seat and "hand" in view
         return h("section", {
             "class": classes("cc-seat", "ck-seat", top and "cc-seat-top", to_act and "cc-active"),
             "data-seat": seat, "aria-label": f"{spec.name}: half-tricks and hand",

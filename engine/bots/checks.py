@@ -49,7 +49,7 @@ class EasyBot(Bot):
         cashes = [action for action in legal if isinstance(action, Cash)]
         if cashes:
             return max(cashes, key=lambda action: (len(piles[action.pile]), rng.random()))
-        hand = [Card.parse(name) for name in view["hand"] or ()]
+        hand = [Card.parse(name) for name in view.get("hand", ())]
 
         def cost(action: Play) -> tuple[int, int, float]:
             after = list(piles)

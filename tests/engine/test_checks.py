@@ -344,7 +344,7 @@ def test_a_seat_sees_its_own_hand_only_and_no_face_down_card() -> None:
         hidden = state.zones()["half-tricks0"] + state.zones()["half-tricks1"] + state.zones()["deck"]
         assert not any(f'"{card}"' in text for card in hidden), "a face-down card leaked"
         assert view["piles_public"] is True
-    assert state.view(None)["hand"] is None
+    assert "hand" not in state.view(None) and state.view(None)["point_total"] is None
 
 
 #: What a play's log entry carries: who played which card onto which pile, nothing about the hand.
