@@ -49,6 +49,7 @@ from engine.core import (
     Game,
     GameSummary,
     InvalidNotation,
+    MatchState,
     Option,
     Result,
     SetupError,
@@ -207,9 +208,7 @@ def known_holdings(log: Iterable[Event], players: int) -> tuple[tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class CheckmateState(State):
-    game_number: int
-    dealer: int
+class CheckmateState(MatchState):
     hands: tuple[tuple[Card, ...], ...]
     #: The fan, in the order its positions are numbered.
     stock: tuple[Card, ...]
@@ -224,11 +223,9 @@ class CheckmateState(State):
     #: Seats that must say "last card" before any other seat acts.
     due: frozenset[int]
     log: tuple[Event, ...]
-    #: Games won by each seat in the series.
+    #: Games won by each seat in the series (each of ``finished`` keeps, in ``details["top"]``,
+    #: the top card its game ended on).
     totals: tuple[int, ...]
-    #: The finished games of the series; ``details["top"]`` is the top card each ended on.
-    finished: tuple[GameSummary, ...]
-    over: bool = False
 
     # -- the contract --
 
@@ -257,9 +254,6 @@ class CheckmateState(State):
                 actions += [Draw(position) for position in range(1, len(self.stock) + 1)]
         return tuple(actions)
 
-    def is_over(self) -> bool:
-        return self.over
-
     def result(self) -> Result | None:
         if not self.over:
             return None
@@ -287,10 +281,7 @@ class CheckmateState(State):
         """
         result = self.result()
         view: dict[str, Any] = {
-            "game": self.game_id,
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
+            **self.view_head(seat),
             "game_number": self.game_number,
             "games": self.options["games"],
             "dealer": self.dealer,

@@ -48,6 +48,7 @@ from engine.core import (
     GameSummary,
     IllegalAction,
     InvalidNotation,
+    MatchState,
     Option,
     Result,
     SetupError,
@@ -183,9 +184,7 @@ def checks_of(summary: GameSummary) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class ChecksState(State):
-    game_number: int
-    dealer: int
+class ChecksState(MatchState):
     turn: int
     #: The cards each seat holds now (sorted), face-down half-tricks still to come (leftmost
     #: first), the six piles (bottom card first, the upcard last; empty once the deck ran out),
@@ -196,8 +195,6 @@ class ChecksState(State):
     stock: tuple[Card, ...]
     checks: tuple[tuple[Card, ...], tuple[Card, ...]]
     log: tuple[Move, ...]
-    finished: tuple[GameSummary, ...]
-    over: bool = False
 
     # -- the contract --
 
@@ -213,9 +210,6 @@ class ChecksState(State):
         cashes = [Cash(index) for index in live if worth(self.piles[index][-1]) == total]
         plays = [Play(card, index) for card in hand for index in live]
         return tuple(cashes + plays)
-
-    def is_over(self) -> bool:
-        return self.over
 
     def result(self) -> Result | None:
         if not self.over:
@@ -236,10 +230,7 @@ class ChecksState(State):
         own = seat in SEATS and not self.over
         hand = self.hands[seat] if own else None  # type: ignore[index]
         return {
-            "game": self.game_id,
-            "seat": seat,
-            "players": 2,
-            "options": dict(self.options),
+            **self.view_head(seat),
             "game_number": self.game_number,
             "games": self.options["games"],
             "dealer": self.dealer,
