@@ -44,8 +44,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, EngineError, Game, GameSummary, InvalidNotation, Option, Result, SetupError, State,
-    Verb, deal_order, evolve, match_result, with_seat,
+    Action, EngineError, Game, GameSummary, InvalidNotation, MatchState, Option, SetupError,
+    State, Verb, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
@@ -188,9 +188,7 @@ def known_holdings(log: Iterable[Event], players: int) -> tuple[tuple[Card, ...]
 
 
 @dataclass(frozen=True)
-class CheckmateState(State):
-    game_number: int
-    dealer: int
+class CheckmateState(MatchState):
     hands: tuple[tuple[Card, ...], ...]
     #: The fan, in the order its positions are numbered.
     stock: tuple[Card, ...]
@@ -205,11 +203,6 @@ class CheckmateState(State):
     #: Seats that must say "last card" before any other seat acts.
     due: frozenset[int]
     log: tuple[Event, ...]
-    #: Games won by each seat in the series.
-    totals: tuple[int, ...]
-    #: The finished games of the series; ``details["top"]`` is the top card each ended on.
-    finished: tuple[GameSummary, ...]
-    over: bool = False
 
     # -- the contract --
 
@@ -238,14 +231,6 @@ class CheckmateState(State):
                 actions += [Draw(position) for position in range(1, len(self.stock) + 1)]
         return tuple(actions)
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result | None:
-        if not self.over:
-            return None
-        return match_result(self.finished, self.totals)
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know: its own hand (absent for a spectator), everyone's hand size,
         the pile, the fan's size, the public log (a kept draw shows its card to the drawer only).
@@ -259,10 +244,7 @@ class CheckmateState(State):
         """
         result = self.result()
         view: dict[str, Any] = {
-            "game": self.game_id,
-            "seat": seat,
-            "players": self.players,
-            "options": dict(self.options),
+            **self.view_head(seat),
             "game_number": self.game_number,
             "games": self.options["games"],
             "dealer": self.dealer,
@@ -457,15 +439,14 @@ class CheckmateState(State):
             scores=tuple(int(seat in winners) for seat in range(self.players)), winners=winners,
             reason=reason, details={"top": None if self.top is None else str(self.top)},
         )
-        totals = tuple(total + score for total, score in zip(self.totals, summary.scores))
         finished = self.finished + (summary,)
         if self.game_number >= self.options["games"]:
-            return evolve(state, totals=totals, finished=finished, due=frozenset(), over=True)
+            return evolve(state, finished=finished, due=frozenset(), over=True)
         # The dealer who wins passes the deal on; otherwise the same seat deals again.
         dealer = self.next_seat(self.dealer) if winner == self.dealer else self.dealer
         order = list(CARDS)
         random.Random(f"checkmate:{self.seed}:{self.game_number + 1}").shuffle(order)
-        return _deal(evolve(state, totals=totals, finished=finished), self.game_number + 1,
+        return _deal(evolve(state, finished=finished), self.game_number + 1,
                      dealer, order)
 
 
@@ -502,7 +483,7 @@ class Checkmate(Game):
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),
             game_number=1, dealer=0, hands=(), stock=(), pile=(), turn=0, giver=None,
-            announced=frozenset(), due=frozenset(), log=(), totals=(0,) * players, finished=(),
+            announced=frozenset(), due=frozenset(), log=(), finished=(),
         )
         return _deal(empty, 1, 0, order)
 
@@ -555,7 +536,6 @@ class Checkmate(Game):
             hands=tuple(sort_cards(hand) for hand in hands), stock=tuple(unseen), pile=pile,
             turn=int(view["turn"]), giver=None if call is None else int(call["giver"]),
             announced=frozenset(view["announced"]), due=frozenset(view["due"]), log=log,
-            totals=tuple(view["totals"]),
             finished=tuple(GameSummary.from_dict(deal) for deal in view["finished"]),
             over=view["phase"] == "over",
         )

@@ -43,8 +43,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError,
-    State, Verb, deal_order, evolve, match_result, sole_leader, with_seat,
+    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, Result,
+    SetupError, State, Verb, deal_order, evolve, match_result, sole_leader, with_seat,
 )
 from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
@@ -166,9 +166,7 @@ def checks_of(summary: GameSummary) -> tuple[int, int]:
 
 
 @dataclass(frozen=True)
-class ChecksState(State):
-    game_number: int
-    dealer: int
+class ChecksState(MatchState):
     turn: int
     #: The cards each seat holds now (sorted), face-down half-tricks still to come (leftmost
     #: first), the six piles (bottom card first, the upcard last; empty once the deck ran out),
@@ -179,8 +177,6 @@ class ChecksState(State):
     stock: tuple[Card, ...]
     checks: tuple[tuple[Card, ...], tuple[Card, ...]]
     log: tuple[Move, ...]
-    finished: tuple[GameSummary, ...]
-    over: bool = False
 
     # -- the contract --
 
@@ -197,9 +193,6 @@ class ChecksState(State):
         plays = [Play(card, index) for card in hand for index in live]
         return tuple(cashes + plays)
 
-    def is_over(self) -> bool:
-        return self.over
-
     def result(self) -> Result | None:
         if not self.over:
             return None
@@ -212,10 +205,7 @@ class ChecksState(State):
         result = self.result()
         hand = self.hands[seat] if seat in SEATS else None  # type: ignore[index]
         view = {
-            "game": self.game_id,
-            "seat": seat,
-            "players": 2,
-            "options": dict(self.options),
+            **self.view_head(seat),
             "game_number": self.game_number,
             "games": self.options["games"],
             "dealer": self.dealer,
@@ -282,11 +272,6 @@ class ChecksState(State):
     def has_cards(self, seat: int) -> bool:
         return bool(self.hands[seat] or self.rows[seat])
 
-    @property
-    def totals(self) -> tuple[int, int]:
-        """Games won by each seat so far (a draw counts for nobody)."""
-        return (sum(summary.scores[0] for summary in self.finished),
-                sum(summary.scores[1] for summary in self.finished))
 
     # -- moving --
 

@@ -45,8 +45,8 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError,
-    State, deal_order, evolve, match_result, with_seat,
+    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, SetupError,
+    State, deal_order, evolve, with_seat,
 )
 from engine.playing_cards import sort_cards
 
@@ -270,11 +270,9 @@ def summary_view(game: GameSummary) -> dict[str, Any]:
 
 
 @dataclass(frozen=True)
-class ChessCardsState(State):
+class ChessCardsState(MatchState):
     #: The hands as dealt for the first game, exchanged for the second.
     dealt: tuple[frozenset[Card], frozenset[Card]]
-    game_number: int
-    dealer: int
     hands: tuple[frozenset[Card], frozenset[Card]]
     leader: int
     move_number: int
@@ -283,8 +281,6 @@ class ChessCardsState(State):
     sacrificed: tuple[tuple[Card, ...], tuple[Card, ...]]
     #: The moves of the game being played (a game's last move may be its mate).
     moves: tuple[MoveRecord, ...]
-    finished: tuple[GameSummary, ...]
-    over: bool = False
 
     # -- the contract --
 
@@ -309,22 +305,11 @@ class ChessCardsState(State):
                     actions.append(Play(card, sacrifice, privilege=True))
         return tuple(actions)
 
-    def is_over(self) -> bool:
-        return self.over
-
-    def result(self) -> Result | None:
-        if not self.over:
-            return None
-        return match_result(self.finished, self.totals)
-
     def view(self, seat: int | None) -> dict[str, Any]:
         """Everything, for every seat: Chess Cards is a game of perfect information."""
         result = self.result()
         return {
-            "game": self.game_id,
-            "seat": seat,
-            "players": 2,
-            "options": dict(self.options),
+            **self.view_head(seat),
             "game_number": self.game_number,
             "games": 2 if self.options["match"] else 1,
             "dealer": self.dealer,
@@ -397,12 +382,6 @@ class ChessCardsState(State):
     def replier(self) -> int:
         return 1 - self.leader
 
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (
-            sum(game.scores[0] for game in self.finished),
-            sum(game.scores[1] for game in self.finished),
-        )
 
     def available(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` can play from: the hand, or the last played card once it is empty."""

@@ -236,6 +236,12 @@ class State(ABC):
         """A reason, for people, why ``action`` is not legal for ``seat`` now."""
         return "the rules do not allow it here"
 
+    def view_head(self, seat: int | None) -> dict[str, Any]:
+        """The keys a view opens with, the same in every game (``VIEW_KEYS``): the game, the
+        seat the view is for, the number of seats and the resolved options, as JSON values."""
+        return {"game": self.game_id, "seat": seat, "players": self.players,
+                "options": dict(self.options)}
+
 
 StateT = TypeVar("StateT", bound=State)
 
@@ -256,6 +262,38 @@ def evolve(state: StateT, **changes: Any) -> StateT:
 def with_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``."""
     return values[:seat] + (value,) + values[seat + 1:]
+
+
+@dataclass(frozen=True)
+class MatchState(State):
+    """A state of a game played as a match or series of several games (Checks, Checkmate,
+    Chess Cards): besides the contract fields, which game is being played and who dealt it,
+    the summaries of the games already over, and whether the whole match is.
+
+    ``over`` is keyword-only so that the game's own fields, which have no defaults, may follow
+    it; a new match starts with it false.
+    """
+
+    #: Which game of the match or series is being played, from 1.
+    game_number: int
+    #: The seat that dealt the game being played.
+    dealer: int
+    #: The games of the match or series already over, oldest first.
+    finished: tuple[GameSummary, ...]
+    #: True once the last game is over: nobody acts any more and ``result()`` is set.
+    over: bool = field(default=False, kw_only=True)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's running total: the sum of what the finished games added to it."""
+        return tuple(sum(game.scores[seat] for game in self.finished) for seat in range(self.players))
+
+    def result(self) -> Result | None:
+        """``match_result`` once the match is over (a game may show its own scores instead)."""
+        return match_result(self.finished, self.totals) if self.over else None
 
 
 @dataclass(frozen=True)

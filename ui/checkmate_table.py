@@ -171,29 +171,17 @@ class CheckmateTable(GameTable):
         paused = self.paused
         legal = self.actions()
         return [
-            h("section", {
-                "class": classes("cm", over and "cm-over"),
-                "data-testid": "table",
-                "data-game": "checkmate",
-                "data-over": "1" if over else None,
-                "data-paused": "1" if paused else None,
-                "data-game-number": view["game_number"],
-                "data-phase": view["phase"],
-                "data-to-act": "" if over or paused else ",".join(map(str, view["to_act"])),
-                "aria-label": "Checkmate table",
-            },
-                self._bar(view, over, paused),
-                h("p", {"class": "cc-error", "role": "alert"}, self.error or self.notice)
-                if self.error or self.notice else None,
-                h("div", {"class": "cc-layout"},
-                  h("div", {"class": "cm-board"},
-                    self._result(view) if over else None,
-                    # Between the games of a series only the finished game's result shows.
-                    [self._interlude(view)] if paused else
-                    [self._others(view), self._centre(view, over, legal),
-                     self._mine(view, over, legal)]),
-                  h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
-                    self._log(view), self._legend()))),
+            self.frame("cm", view, self._bar(view, over, paused),
+                       h("div", {"class": "cc-layout"},
+                         h("div", {"class": "cm-board"},
+                           self._result(view) if over else None,
+                           # Between the games of a series only the finished game's result shows.
+                           [self._interlude(view)] if paused else
+                           [self._others(view), self._centre(view, over, legal),
+                            self._mine(view, over, legal)]),
+                         h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
+                           self._log(view), self._legend())),
+                       phase=True),
         ]
 
     def actions(self) -> tuple[Any, ...]:
@@ -207,20 +195,13 @@ class CheckmateTable(GameTable):
         number = view["finished"][-1]["number"] if paused else view["game_number"]
         where = f"Game {number} of {games}" if games > 1 else "Single game"
         where += f" · {self.name(view['dealer'])} dealt" if not paused else " · over"
-        return h("header", {"class": "cc-bar"},
-                 h("div", {"class": "cc-bar-title"},
-                   h("a", {"href": "#/checkmate", "class": "cc-home", "title": "Set up another game"},
-                     "Checkmate"),
-                   h("span", {"class": "cc-where", "data-testid": "where"}, where)),
-                 h("div", {"class": "cc-bar-score cm-tally", "data-testid": "tally",
-                           "aria-label": "Games won"},
-                   [h("span", {"class": "cm-tally-seat"}, h("span", {"class": "cc-score-name"}, self.name(seat)),
-                      " ", h("b", None, wins))
-                    for seat, wins in enumerate(view["totals"])] if games > 1 else
-                   h("span", {"class": "cc-where"}, f"{len(self.seats)} players · first to go out wins")),
-                 h("div", {"class": "cc-bar-tools"},
-                   h("a", {"class": "tool", "href": "#/checkmate/rules", "target": "_blank",
-                           "rel": "noopener"}, "Rules")))
+        return self.bar(
+            where,
+            h("div", {"class": "cc-bar-score cm-tally", "data-testid": "tally", "aria-label": "Games won"},
+              [h("span", {"class": "cm-tally-seat"}, h("span", {"class": "cc-score-name"}, self.name(seat)),
+                 " ", h("b", None, wins))
+               for seat, wins in enumerate(view["totals"])] if games > 1 else
+              h("span", {"class": "cc-where"}, f"{len(self.seats)} players · first to go out wins")))
 
     # The other seats, in turn order after the person at the bottom -----------------------
 

@@ -81,24 +81,13 @@ class ChecksTable(GameTable):
                 self._seat(view, me, top=False, legal=legal),
             ])
         return [
-            h("section", {
-                "class": classes("ck", over and "ck-over"),
-                "data-testid": "table",
-                "data-game": "checks",
-                "data-over": "1" if over else None,
-                "data-paused": "1" if paused else None,
-                "data-game-number": view["game_number"],
-                "data-to-act": "" if over or paused else str(view["to_act"][0]),
-                "aria-label": "Checks table",
-            },
-                self._bar(view, over, paused),
-                h("p", {"class": "ck-error", "role": "alert"}, self.error or self.notice)
-                if self.error or self.notice else None,
-                h("div", {"class": "ck-layout"},
-                  h("div", {"class": "ck-board"}, board),
-                  h("aside", {"class": "ck-side", "aria-label": "Move log"},
-                    self._series(view),
-                    self._log(view)))),
+            self.frame("ck", view, self._bar(view, over, paused),
+                       h("div", {"class": "ck-layout"},
+                         h("div", {"class": "ck-board"}, board),
+                         h("aside", {"class": "ck-side", "aria-label": "Move log"},
+                           self._series(view),
+                           self._log(view))),
+                       alert="ck-error"),
         ]
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
@@ -107,23 +96,14 @@ class ChecksTable(GameTable):
         number = shown["number"] if shown else view["game_number"]
         where = f"Game {number} of {games}" if games > 1 else "Single game"
         counts = shown["details"]["checks"] if shown else view["check_counts"]
-        return h("header", {"class": "cc-bar ck-bar"},
-                 h("div", {"class": "cc-bar-title"},
-                   h("a", {"href": "#/checks", "class": "cc-home", "title": "Set up another game"},
-                     "Checks"),
-                   h("span", {"class": "cc-where", "data-testid": "where"},
-                     where + (" · over" if paused else ""))),
-                 h("div", {"class": "cc-bar-score", "data-testid": "totals", "aria-label": "Checks won"},
-                   h("span", {"class": "cc-score-name"}, self.name(0)), " ",
-                   h("b", None, counts[0]), h("span", {"class": "cc-score-sep"}, " : "),
-                   h("b", None, counts[1]), " ",
-                   h("span", {"class": "cc-score-name"}, self.name(1)),
-                   h("span", {"class": "cc-games", "data-testid": "series-score"},
-                     f"games won {view['totals'][0]} : {view['totals'][1]}")
-                   if games > 1 else None),
-                 h("div", {"class": "cc-bar-tools"},
-                   h("a", {"class": "tool", "href": "#/checks/rules", "target": "_blank",
-                           "rel": "noopener"}, "Rules")))
+        return self.bar(
+            where + (" · over" if paused else ""),
+            self.score_pair(
+                "Checks won", counts,
+                h("span", {"class": "cc-games", "data-testid": "series-score"},
+                  f"games won {view['totals'][0]} : {view['totals'][1]}")
+                if games > 1 else None),
+            css="ck-bar")
 
     # The players' rows -------------------------------------------------------------------
 
@@ -254,15 +234,8 @@ class ChecksTable(GameTable):
         if self.paused:
             return ""
         seat = view["to_act"][0]
-        if self.thinking == seat:
-            return f"{self.name(seat)} is thinking…"
         alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
-        suffix = f" ({self.name(1 - seat)} is out of cards)" if alone else ""
-        if self.seats[seat].is_bot:
-            return f"{self.name(seat)} to play{suffix}."
-        if self.solo:
-            return f"Your turn{suffix}."
-        return f"{self.name(seat)}: your turn{suffix}."
+        return self.to_act_line(seat, suffix=f" ({self.name(1 - seat)} is out of cards)" if alone else "")
 
     # The side: series, log, results ------------------------------------------------------
 

@@ -55,6 +55,7 @@ class Analysis:
 
 class ChessCardsTable(GameTable):
     game_id = "chess-cards"
+    short_title = "Chess Cards"
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate, setup)
@@ -190,25 +191,14 @@ class ChessCardsTable(GameTable):
             ]
         side_game = view["finished"][-1] if (paused or over) and view["finished"] else None
         return [
-            h("section", {
-                "class": classes("cc", over and "cc-over"),
-                "data-testid": "table",
-                "data-game": "chess-cards",
-                "data-over": "1" if over else None,
-                "data-paused": "1" if paused else None,
-                "data-game-number": view["game_number"],
-                "data-to-act": "" if over or paused else str(view["to_act"][0]),
-                "aria-label": "Chess Cards table",
-            },
-                self._bar(view, over, paused),
-                h("p", {"class": "cc-error", "role": "alert"}, self.error or self.notice) if self.error or self.notice else None,
-                h("div", {"class": "cc-layout"},
-                  h("div", {"class": "cc-board"}, board),
-                  h("aside", {"class": "cc-side", "aria-label": "Score sheet"},
-                    self._hint_box(view, over, paused),
-                    self._sheet(view, side_game),
-                    self._analyses(view),
-                    self._legend()))),
+            self.frame("cc", view, self._bar(view, over, paused),
+                       h("div", {"class": "cc-layout"},
+                         h("div", {"class": "cc-board"}, board),
+                         h("aside", {"class": "cc-side", "aria-label": "Score sheet"},
+                           self._hint_box(view, over, paused),
+                           self._sheet(view, side_game),
+                           self._analyses(view),
+                           self._legend()))),
         ]
 
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
@@ -221,30 +211,20 @@ class ChessCardsTable(GameTable):
             where += f" · Move {view['move_number']}/10"
         totals = view["totals"]
         human_to_act = not over and not paused and not self.error and view["to_act"][0] not in self.bots
-        return h("header", {"class": "cc-bar"},
-                 h("div", {"class": "cc-bar-title"},
-                   h("a", {"href": "#/chess-cards", "class": "cc-home", "title": "Set up another game"},
-                     "Chess Cards"),
-                   h("span", {"class": "cc-where", "data-testid": "where"}, where)),
-                 h("div", {"class": "cc-bar-score", "data-testid": "totals",
-                           "aria-label": "Match score" if games > 1 else "Score"},
-                   h("span", {"class": "cc-score-name"}, self.name(0)), " ",
-                   h("b", None, totals[0]), h("span", {"class": "cc-score-sep"}, " : "),
-                   h("b", None, totals[1]), " ",
-                   h("span", {"class": "cc-score-name"}, self.name(1)),
-                   h("span", {"class": "cc-games", "data-testid": "game-scores"},
-                     " · ".join(f"game {game['number']}: {game['scores'][0]} : {game['scores'][1]}"
-                                for game in view["finished"]))
-                   if games > 1 and view["finished"] else None),
-                 h("div", {"class": "cc-bar-tools"},
-                   h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
-                                "data-testid": "hint-button",
-                                "disabled": not human_to_act,
-                                "aria-pressed": "true" if self.hint is not None and self.hint.pending else None},
-                     "Stop hint" if self.hint is not None and self.hint.pending else "Hint")
-                   if self.bots.keys() != {0, 1} else None,
-                   h("a", {"class": "tool", "href": "#/chess-cards/rules", "target": "_blank",
-                           "rel": "noopener"}, "Rules")))
+        return self.bar(
+            where,
+            self.score_pair(
+                "Match score" if games > 1 else "Score", totals,
+                h("span", {"class": "cc-games", "data-testid": "game-scores"},
+                  " · ".join(f"game {game['number']}: {game['scores'][0]} : {game['scores'][1]}"
+                             for game in view["finished"]))
+                if games > 1 and view["finished"] else None),
+            h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
+                         "data-testid": "hint-button",
+                         "disabled": not human_to_act,
+                         "aria-pressed": "true" if self.hint is not None and self.hint.pending else None},
+              "Stop hint" if self.hint is not None and self.hint.pending else "Hint")
+            if self.bots.keys() != {0, 1} else None)
 
     # The board ---------------------------------------------------------------------------
 
@@ -430,15 +410,7 @@ class ChessCardsTable(GameTable):
     def _status(self, view: dict[str, Any], over: bool, pending_lead: bool) -> str:
         if over:
             return "The game is over."
-        seat = view["to_act"][0]
-        if self.thinking == seat:
-            return f"{self.name(seat)} is thinking…"
-        verb = "reply" if pending_lead else "lead"
-        if self.seats[seat].is_bot:
-            return f"{self.name(seat)} to {verb}."
-        if self.solo:
-            return f"Your turn to {verb}."
-        return f"{self.name(seat)}: your turn to {verb}."
+        return self.to_act_line(view["to_act"][0], "reply" if pending_lead else "lead")
 
     # Results -----------------------------------------------------------------------------
 

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Mapping, Sequence
 
 from engine import CLOCK, GAMES, Action, IllegalAction, State
 from engine.bots import get_bot
-from ui.dom import Node, attr, h, present
+from ui.dom import Node, attr, classes, h, present
 from ui.routes import PlaySetup
 from ui.screen import Navigate, Screen
 from ui.timers import Job, now_ms
@@ -63,6 +63,8 @@ class GameTable(Screen):
     """Base of the game tables; see the module docstring for what it does for them."""
 
     game_id: ClassVar[str]
+    #: The game's name as the table shows it (its bar, its label) where shorter than the title.
+    short_title: ClassVar[str] = ""
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
         super().__init__(root, navigate)
@@ -387,6 +389,72 @@ class GameTable(Screen):
                  h("button", {"type": "button", "class": "primary", "data-cmd": "pass-done",
                               "data-testid": "pass-done", "autofocus": True},
                    f"I am {name}: show my cards"))
+
+    def game_name(self) -> str:
+        return self.short_title or self.game.title
+
+    def frame(self, css: str, view: Mapping[str, Any], bar: Node, *body: Any,
+              alert: str = "cc-error", phase: bool = False) -> Node:
+        """``[data-testid=table]``, the section a table draws into: its ``bar``, then the failure
+        that stopped the table or the refused click in ``p[role=alert]`` (class ``alert``) while
+        there is one, then the ``body``. It carries what tests and styles read: ``data-over`` once
+        the game (or match) is over, ``data-paused`` between the games of a match or series,
+        ``data-game-number`` where the game plays several, ``data-phase`` where the table asks
+        for it (``phase``) and ``data-to-act``, the seats to act (none while over or paused).
+        Its class is ``css``, with ``<css>-over`` once over."""
+        over = view["result"] is not None
+        paused = self.paused
+        message = self.error or self.notice
+        return h("section", {
+            "class": classes(css, over and f"{css}-over"),
+            "data-testid": "table",
+            "data-game": self.game_id,
+            "data-over": "1" if over else None,
+            "data-paused": "1" if paused else None,
+            "data-game-number": view.get("game_number"),
+            "data-phase": view["phase"] if phase else None,
+            "data-to-act": "" if over or paused else ",".join(map(str, view["to_act"])),
+            "aria-label": f"{self.game_name()} table",
+        },
+            bar,
+            h("p", {"class": alert, "role": "alert"}, message) if message else None,
+            *body)
+
+    def bar(self, where: str, score: Node | None, *tools: Any, css: str = "") -> Node:
+        """The header over the board: the game's name, a link back to its setup screen, and
+        ``where`` (which game of a match, how far it has come); the ``score``; the table's
+        ``tools``, then a link to the rules. ``css`` adds the game's own class."""
+        return h("header", {"class": classes("cc-bar", css)},
+                 h("div", {"class": "cc-bar-title"},
+                   h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
+                           "title": "Set up another game"}, self.game_name()),
+                   h("span", {"class": "cc-where", "data-testid": "where"}, where)),
+                 score,
+                 h("div", {"class": "cc-bar-tools"}, *tools,
+                   h("a", {"class": "tool", "href": f"#/{self.game_id}/rules", "target": "_blank",
+                           "rel": "noopener"}, "Rules")))
+
+    def score_pair(self, label: str, scores: Sequence[Any], *extra: Any) -> Node:
+        """``[data-testid=totals]`` for a two-seat game, "Ann 3 : 1 Bo", then ``extra``."""
+        return h("div", {"class": "cc-bar-score", "data-testid": "totals", "aria-label": label},
+                 h("span", {"class": "cc-score-name"}, self.name(0)), " ",
+                 h("b", None, scores[0]), h("span", {"class": "cc-score-sep"}, " : "),
+                 h("b", None, scores[1]), " ",
+                 h("span", {"class": "cc-score-name"}, self.name(1)),
+                 *extra)
+
+    def to_act_line(self, seat: int, verb: str = "", suffix: str = "") -> str:
+        """A status line for ``seat`` to act: ``Bo is thinking…``, ``Bo to <verb>.``, ``Your turn
+        to <verb>.`` (the one person) or ``Ann: your turn to <verb>.`` (several people at the
+        device); without a ``verb`` a bot is "to play" and a person's turn is just "your turn".
+        ``suffix`` goes before the full stop."""
+        name = self.name(seat)
+        if self.thinking == seat:
+            return f"{name} is thinking…"
+        if self.seats[seat].is_bot:
+            return f"{name} to {verb or 'play'}{suffix}."
+        turn = f"turn to {verb}" if verb else "turn"
+        return f"Your {turn}{suffix}." if self.solo else f"{name}: your {turn}{suffix}."
 
     def headline(self, winners: Sequence[int], what: str = "") -> str:
         """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""

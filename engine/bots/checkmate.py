@@ -107,9 +107,10 @@ class HardBot(ISMCTSBot):
     for winning that deal, 0 for losing it, ½ for a drawn deal. (Cut-off rollouts scored by hand
     sizes were tried: no stronger, in bench/checkmate_bots.py's duels.)
 
-    Hooks: the rollout plays by the easy level's rules of thumb; a rollout cut off at the limit
-    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a simulated
-    position a seat that owes "last card" says it first (``actor``)."""
+    Hooks: the obvious moves (``obvious``) are made without searching; the rollout plays by the
+    easy level's rules of thumb; a rollout cut off at the limit (rare: a deal is rarely that
+    long) scores each seat by how few cards it holds; in a simulated position a seat that owes
+    "last card" says it first (``actor``)."""
 
     level = "hard"
     description = "weighs each play over many possible deals of the hidden cards"
@@ -119,11 +120,12 @@ class HardBot(ISMCTSBot):
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
+    def without_search(self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...],
+                       rng: random.Random) -> Action | None:
+        return obvious(legal, rng)
+
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        obvious_move = obvious(legal, rng)
-        if obvious_move is not None:
-            return obvious_move
         search = copy.copy(self)
         search.deal = int(view["game_number"])
         return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))

@@ -7,9 +7,11 @@ Cowling, Powley and Whitehouse 2012), adds one node, plays the rest out with a r
 backs up a reward in [0, 1] for every seat. The answer is the most visited action at the root.
 
 Games plug in through hooks, so a game module subclasses ``ISMCTSBot`` rather than writing its own
-search: ``rollout_action`` (default: uniform), ``evaluate`` (rewards of a position where the rollout
-is cut off; default: ½ each), ``reward`` (from a finished game's result), ``actor`` (who moves in a
-simulated position; the first seat of ``to_act()``, the ``CLOCK`` when only it may act).
+search: ``without_search`` (an answer the game's rules of thumb settle with no search, such as an
+obvious move; default: none), ``rollout_action`` (default: uniform), ``evaluate`` (rewards of a
+position where the rollout is cut off; default: ½ each), ``reward`` (from a finished game's
+result), ``actor`` (who moves in a simulated position; the first seat of ``to_act()``, the
+``CLOCK`` when only it may act).
 
 The budget is an iteration count (``iterations``), so the same view and rng give the same choice on
 every machine; ``budget_ms`` only cuts a search short on a slow device. The generator yields every
@@ -66,6 +68,9 @@ class ISMCTSBot(Bot):
         legal = tuple(legal)
         if not legal:
             raise SetupError("a bot was asked to act with no legal action")
+        settled = self.without_search(game, view, legal, rng)
+        if settled is not None:
+            return settled
         if len(legal) == 1:
             return legal[0]
         seat = view.get("seat")
@@ -150,6 +155,13 @@ class ISMCTSBot(Bot):
         return self.evaluate(state)
 
     # -- hooks -----------------------------------------------------------------------------
+
+    def without_search(
+        self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...], rng: random.Random
+    ) -> Action | None:
+        """The action to take without searching, when the game's rules of thumb settle it (asked
+        first, before the only legal action is taken as it stands); ``None``: search."""
+        return None
 
     def actor(self, state: State) -> int:
         """Who moves in a simulated position: the first seat to act, ``CLOCK`` only if alone."""

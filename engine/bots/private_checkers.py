@@ -240,7 +240,8 @@ class SearchBot(Bot):
 class CardsISMCTSBot(ISMCTSBot):
     """Information-set MCTS over boards dealt from what the side knows. Rollouts answer black
     cards with :func:`best_discard`, rescue a king when they can and otherwise move at random;
-    a rollout cut off after ``rollout_limit`` actions is scored by :func:`evaluate`."""
+    a rollout cut off after ``rollout_limit`` actions is scored by :func:`evaluate`. The bot's
+    own discard is :func:`best_discard`'s too, without searching."""
 
     level = "hard"
     description = "searches many guesses of the face-down cards (information-set MCTS)"
@@ -250,11 +251,11 @@ class CardsISMCTSBot(ISMCTSBot):
     #: Evaluation points per unit of the logistic that turns them into a win chance.
     scale = 2.0
 
-    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
-              rng: random.Random, budget_ms: int) -> Thinking:
+    def without_search(self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...],
+                       rng: random.Random) -> Action | None:
         if view["phase"] == "discard":
             return best_discard(game.from_view(view, rng), legal)  # type: ignore[arg-type]
-        return (yield from super().think(game, view, legal, rng, budget_ms))
+        return None
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
                        rng: random.Random) -> Action:
