@@ -368,10 +368,7 @@ class CheckState(State):
         ]
         result = self.result()
         return {
-            "game": self.game_id,
-            "players": self.players,
-            "seat": viewer,
-            "options": dict(self.options),
+            **self.view_head(viewer),
             "to_act": list(self.to_act()),
             "phase": self.phase.value,
             "game_master": GAME_MASTER,

@@ -390,12 +390,9 @@ class PrivateCheckersState(State):
         own = None if seat is None else seat % 2
         result = self.result()
         return {
-            "game": self.game_id,
-            "seat": seat,
+            **self.view_head(seat),
             "side": own,
-            "players": self.players,
             "teams": [members(self.players, side) for side in (0, 1)],
-            "options": dict(self.options),
             "to_act": list(self.to_act()),
             "side_to_move": self.side,
             "turns": list(self.turns),
