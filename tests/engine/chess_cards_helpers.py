@@ -1,5 +1,5 @@
-"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, seeded random play, state
-snapshots. What every game's tests share (JSON views, bot decisions, playouts) is in
+"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, seeded random play. What
+every game's tests share (JSON views, refused actions, bot decisions, playouts) is in
 ``support.py``."""
 
 from __future__ import annotations
@@ -64,12 +64,3 @@ def run(thinking: Generator[None, None, Any]) -> tuple[int, Any]:
         except StopIteration as done:
             return yields, done.value
         yields += 1
-
-
-def snapshot(state) -> tuple:
-    """Everything observable about a state, to prove a refused action changed nothing."""
-    return (
-        state.view(None), state.view(0), state.view(1), state.history, state.to_act(),
-        state.legal_actions(0), state.legal_actions(1), state.is_over(), state.result(),
-        state.zones(),
-    )

@@ -7,7 +7,6 @@ Deals and move scripts are written as ``check_helpers`` describes.
 
 from __future__ import annotations
 
-import json
 import random
 import pytest
 
@@ -15,6 +14,7 @@ from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupEr
 from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, stacked_deck
 
 from check_helpers import lobby, play, started
+from support import refuse
 
 GAME = GAMES["check"]
 ALICE, BOB, CAROL = 0, 1, 2
@@ -23,17 +23,6 @@ A3, B3, C3 = "5S 6S 7S 8S", "5H 6H 7H 8H", "9D 10D 2D 3D"
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def snapshot(state) -> tuple:
-    return (state, json.dumps([state.view(s) for s in [None, *range(state.players)]], sort_keys=True))
-
-
-def refuse(state, seat: int, action: str, pattern: str) -> None:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern):
-        state.apply(seat, action)
-    assert snapshot(state) == before
 
 
 def card(state, viewer: int | None, owner: int, slot: int) -> str | None:

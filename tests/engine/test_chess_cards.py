@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine import InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
 
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, mostly_plain, play, snapshot
-from support import playout
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, mostly_plain, play
+from support import playout, refuse
 
 #: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.
 VALUES = {"Q": 11, "R": 10, "B": 4, "N": 3, "P": 7}
@@ -31,15 +31,6 @@ PIECES = "QRBNP"  # highest first
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def refuse(state, seat: int, action: Any, pattern: str) -> IllegalAction:
-    """The action is refused with IllegalAction matching ``pattern``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern) as info:
-        state.apply(seat, action)
-    assert snapshot(state) == before
-    return info.value
 
 
 def plain_plays(state, seat: int) -> set[str]:
