@@ -43,6 +43,14 @@ def play(state, script: str):
     return state
 
 
+def alternate(first: str, second: str) -> str:
+    """A script for ``play`` in which the seats take turns, seat 0 first: ``first`` lists seat
+    0's plays in order, ``second`` seat 1's. ``alternate("bQ bR", "yQ yR")`` is
+    ``"0:bQ 1:yQ 0:bR 1:yR"``."""
+    return " ".join(f"0:{mine} 1:{theirs}"
+                    for mine, theirs in zip(first.split(), second.split(), strict=True))
+
+
 def mostly_plain(plain_share: float = 0.6):
     """A playout policy (``support.playout``) that plays without a sacrifice ``plain_share`` of
     the time (when it can), else any legal play: random games that still reach deep positions."""
