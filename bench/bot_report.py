@@ -1,16 +1,70 @@
-"""What the benchmarks share: the two-seat duel loop of the bot benchmarks and the report tables
-(``table``, which every benchmark prints with, and the bot tables built on it).
+"""What the benchmarks share: the timed game of the bot benchmarks, the two-seat duel loop and
+the report tables (``table``, which every benchmark prints with, and the bot tables built on it).
 
-Each game's benchmark (``bench/<game>_bots.py``) plays its own games and hands them to ``duel``;
-the tables print the results. Tables to read, never assertions: timings depend on the machine.
+Each game's benchmark (``bench/<game>_bots.py``) plays its games through ``timed_game``, times
+them with ``think_row`` and plays levels against each other with ``duels``; the tables print the
+results. Tables to read, never assertions: timings depend on the machine.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
+import sys
 import time
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
+
+
+# --- a timed game (self-contained: ``engine_speed.source_of`` sends it into the page too) -------
+
+
+def timed_game(game_id: str, level_by_side: list, seed: int, budget_ms: int, *,
+               options: dict | None = None, players: int | None = None,
+               next_seat: "Callable[[Any], int] | None" = None,
+               worth_timing: "Callable[[Sequence[Any]], bool] | None" = None) -> tuple:
+    """One seeded game between bot levels, played as the table plays it: the final state and
+    each side's decision times (ms), from the JSON view to the chosen action (``Bot.choose``).
+
+    A level per side: seat ``s`` plays for side ``s % len(level_by_side)`` (the seats of two
+    teams alternate). Each bot sees only the JSON view of its seat; one generator seeded ``seed``
+    serves them all. The seat asked is ``next_seat(state)`` (default: the first to act); a
+    decision is timed when ``worth_timing(legal actions)`` says so (default: every decision).
+    """
+    # Imports inside, and the annotations above quoted: the page runs this function's source on
+    # its own, without this module.
+    import json
+    import random
+    import time
+
+    from engine import GAMES
+    from engine.bots import get_bot
+
+    game = GAMES[game_id]
+    bots = [get_bot(game_id, level) for level in level_by_side]
+    state = game.new(seed=seed, players=players, options=options)
+    rng = random.Random(seed)
+    times: list = [[] for _ in bots]
+    while not state.is_over():
+        seat = state.to_act()[0] if next_seat is None else next_seat(state)
+        side = seat % len(bots)
+        view = json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat)
+        started = time.perf_counter()
+        action = bots[side].choose(game, view, legal, rng, budget_ms)
+        elapsed = (time.perf_counter() - started) * 1000
+        if worth_timing is None or worth_timing(legal):
+            times[side].append(elapsed)
+        state = state.apply(seat, action)
+    return state, times
+
+
+def think_row(level: str, games: list) -> dict:
+    """A row of ``think_table`` (self-contained too): ``games`` holds, game by game, the decision
+    times (ms) of ``level`` in order; the row keeps them all and each game's first. A level
+    that never had to think gets a single 0."""
+    every = [value for times in games for value in times]
+    first = [times[0] for times in games if times]
+    return {"level": level, "games": len(games), "all": every or [0.0], "first": first or [0.0]}
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -34,6 +88,19 @@ def duel(strong: str, weak: str, games: int, play: Callable[[list[str], int], Se
         diff += mine - theirs
     return {"pair": f"{strong} vs {weak}", "games": games, "wins": wins, "draws": draws,
             "losses": losses, "diff": diff / max(1, games), "seconds": time.perf_counter() - started}
+
+
+def duels(pairs: Iterable[tuple[str, str, int]],
+          play: Callable[[list[str], int], Sequence[int]]) -> list[dict]:
+    """``duel`` of every (strong, weak, games) pair with games to play, each one's time told on
+    stderr as it ends: the rows of ``strength_table``."""
+    rows = []
+    for strong, weak, games in pairs:
+        if games > 0:
+            rows.append(duel(strong, weak, games, play))
+            print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
+                  file=sys.stderr, flush=True)
+    return rows
 
 
 # --- reports --------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bot_report import think_table  # noqa: E402  (bench/bot_report.py)
+from bot_report import think_row, think_table, timed_game  # noqa: E402  (bench/bot_report.py)
 from engine.bots import levels  # noqa: E402
 
 LEVELS = levels("checkmate")
@@ -43,45 +43,25 @@ LEVELS = levels("checkmate")
 
 
 def play_timed_game(level_by_seat: list, seed: int) -> dict:
-    """One seeded game; the winners and each seat's times (ms) for decisions that needed thought.
+    """One seeded game (``timed_game``); the winners and each seat's times (ms) for decisions
+    that needed thought.
 
     The table's order: a seat that owes "last card" is asked first, then the seat to move."""
-    import json
     import random
-    import time
 
-    from engine import GAMES
-    from engine.bots import get_bot
     from engine.bots.checkmate import obvious, speaker_first
 
-    game = GAMES["checkmate"]
-    bots = [get_bot("checkmate", level) for level in level_by_seat]
-    state = game.new(seed=seed, players=len(level_by_seat))
-    rng = random.Random(seed)
-    times: list = [[] for _ in level_by_seat]
-    while not state.is_over():
-        seat = speaker_first(state)
-        view = json.loads(json.dumps(state.view(seat)))
-        legal = state.legal_actions(seat)
-        started = time.perf_counter()
-        action = bots[seat].choose(game, view, legal, rng, 60000)
-        if obvious(legal, random.Random(0)) is None:
-            times[seat].append((time.perf_counter() - started) * 1000)
-        state = state.apply(seat, action)
+    state, times = timed_game(
+        "checkmate", level_by_seat, seed, 60000, players=len(level_by_seat),
+        next_seat=speaker_first, worth_timing=lambda legal: obvious(legal, random.Random(0)) is None)
     return {"winners": list(state.result().winners), "times": times}
 
 
 def think_times(level: str, games: int, players: int) -> dict:
     """Decision times (ms) of ``level`` in seat 0 against easy seats, and each game's first."""
-    every: list = []
-    first: list = []
-    for seed in range(games):
-        times = play_timed_game([level] + ["easy"] * (players - 1), seed)["times"][0]
-        every += times
-        if times:
-            first.append(times[0])
-    return {"level": f"{level} {players}p", "games": games, "all": every or [0.0],
-            "first": first or [0.0]}
+    timed = [play_timed_game([level] + ["easy"] * (players - 1), seed)["times"][0]
+             for seed in range(games)]
+    return think_row(f"{level} {players}p", timed)
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -149,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         from engine_speed import browser_session, source_of  # bench/engine_speed.py
 
         with browser_session() as page:
-            source = source_of(play_timed_game, think_times)
+            source = source_of(timed_game, think_row, play_timed_game, think_times)
             rows = [page.run(source, f"think_times({level!r}, {args.think_games}, {players})")
                     for players in seats for level in LEVELS]
             results["browser"] = rows

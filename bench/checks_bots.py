@@ -19,11 +19,8 @@ Usage: ``python3 bench/checks_bots.py [--games 300] [--hard-games 200] [--think-
 from __future__ import annotations
 
 import argparse
-import json
 import platform
-import random
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bot_report import duel, strength_table, think_table  # noqa: E402  (bench/bot_report.py)
+from bot_report import duels, strength_table, think_row, think_table, timed_game  # noqa: E402
 
 OPTIONS = {"single games": True}
 
@@ -40,38 +37,21 @@ OPTIONS = {"single games": True}
 
 
 def play_timed_checks_game(level_by_seat: list, seed: int) -> dict:
-    """One seeded game of Checks between two levels: final checks and each seat's decision
-    times (ms). The bots get only the JSON view of their seat."""
-    from engine import GAMES
-    from engine.bots import get_bot
-
-    game = GAMES["checks"]
-    bots = [get_bot("checks", level) for level in level_by_seat]
-    state = game.new(seed=seed)
-    rng = random.Random(seed)
-    times: list = [[], []]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        view = json.loads(json.dumps(state.view(seat)))
-        legal = state.legal_actions(seat)
-        started = time.perf_counter()
-        action = bots[seat].choose(game, view, legal, rng, 10_000)
-        times[seat].append((time.perf_counter() - started) * 1000)
-        state = state.apply(seat, action)
+    """One seeded game of Checks between two levels (``timed_game``): final checks and each
+    seat's decision times (ms)."""
+    state, times = timed_game("checks", level_by_seat, seed, 10_000)
     return {"scores": list(state.result().scores), "times": times}
 
 
 def checks_think_times(level: str, games: int) -> dict:
-    """Decision times (ms) of ``level`` against ``easy`` over ``games`` seeded games."""
-    every: list = []
-    first: list = []
+    """Decision times (ms) of ``level`` against ``easy`` over ``games`` seeded games (the level
+    deals the even seeds)."""
+    timed = []
     for seed in range(games):
-        seats = [level, "easy"] if seed % 2 == 0 else ["easy", level]
         mine = seed % 2
-        times = play_timed_checks_game(seats, seed)["times"][0 if mine == 0 else 1]
-        every += times
-        first.append(times[0])
-    return {"level": level, "games": games, "all": every, "first": first}
+        seats = [level, "easy"] if mine == 0 else ["easy", level]
+        timed.append(play_timed_checks_game(seats, seed)["times"][mine])
+    return think_row(level, timed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -93,7 +73,7 @@ def main(argv: list[str] | None = None) -> int:
         from engine_speed import browser_session, source_of  # bench/engine_speed.py
 
         with browser_session() as page:
-            source = source_of(play_timed_checks_game, checks_think_times)
+            source = source_of(timed_game, think_row, play_timed_checks_game, checks_think_times)
             rows: list[Any] = []
             for level in levels:
                 rows.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
@@ -104,15 +84,9 @@ def main(argv: list[str] | None = None) -> int:
                 text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
             print(text + "\n", flush=True)
     if not args.skip_strength:
-        rows = []
-        for strong, weak, games in (("easy", "random", args.games),
-                                    ("hard", "easy", args.hard_games),
-                                    ("hard", "random", args.hard_games)):
-            if games > 0:
-                rows.append(duel(strong, weak, games,
-                                 lambda levels, seed: play_timed_checks_game(levels, seed)["scores"]))
-                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
-                      file=sys.stderr, flush=True)
+        pairs = [("easy", "random", args.games), ("hard", "easy", args.hard_games),
+                 ("hard", "random", args.hard_games)]
+        rows = duels(pairs, lambda levels, seed: play_timed_checks_game(levels, seed)["scores"])
         print(strength_table(rows, OPTIONS), flush=True)
     return 0
 

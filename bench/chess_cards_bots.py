@@ -33,7 +33,6 @@ import argparse
 import json
 import platform
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -41,7 +40,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bot_report import describe, duel, strength_table, think_table  # noqa: E402
+from bot_report import describe, duels, strength_table, think_row, think_table, timed_game  # noqa: E402
 from engine.bots import levels  # noqa: E402
 
 LEVELS = levels("chess-cards")
@@ -51,48 +50,26 @@ LEVELS = levels("chess-cards")
 
 
 def play_timed_game(level_by_seat: list, seed: int, options: dict) -> dict:
-    """One seeded game between two levels: final scores and each seat's decision times (ms).
-
-    The bots get only the JSON view of their seat. The solver tables shared by the search
-    levels are emptied first, so every game starts cold.
-    """
-    import json
-    import random
-
+    """One seeded game between two levels (``timed_game``): final scores and each seat's
+    decision times (ms). The solver tables shared by the search levels are emptied first, so
+    every game starts cold."""
     import engine.bots.chess_cards as bot_module
     import engine.chess_cards_solver as solver_module
-    from engine import GAMES
-    from engine.bots import get_bot
 
     solver_module._SOLVERS.clear()
     bot_module._LIGHT_SOLVERS.clear()
-    game = GAMES["chess-cards"]
-    bots = [get_bot("chess-cards", level) for level in level_by_seat]
-    state = game.new(seed=seed, options=options)
-    rng = random.Random(seed)
-    times: list = [[], []]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        view = json.loads(json.dumps(state.view(seat)))
-        legal = state.legal_actions(seat)
-        started = time.perf_counter()
-        action = bots[seat].choose(game, view, legal, rng, 1000)
-        times[seat].append((time.perf_counter() - started) * 1000)
-        state = state.apply(seat, action)
+    state, times = timed_game("chess-cards", level_by_seat, seed, 1000, options=options)
     return {"scores": list(state.result().scores), "times": times}
 
 
 def think_times(level: str, games: int, options: dict) -> dict:
     """Decision times (ms) of ``level`` playing itself in ``games`` seeded games, plus each
     game's first decision (the cold start)."""
-    every: list = []
-    first: list = []
+    timed = []
     for seed in range(games):
-        played = play_timed_game([level, level], seed, options)
-        times = played["times"]
-        every += times[0] + times[1]
-        first.append(times[0][0])
-    return {"level": level, "games": games, "all": every, "first": first}
+        times = play_timed_game([level, level], seed, options)["times"]
+        timed.append(times[0] + times[1])
+    return think_row(level, timed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -145,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
 
         chosen = [level for level in args.browser_levels.split(",") if level]
         with browser_session() as page:
-            source = source_of(play_timed_game, think_times)
+            source = source_of(timed_game, think_row, play_timed_game, think_times)
             rows = []
             for level in chosen:
                 rows.append(page.run(source, f"think_times({level!r}, {games_for(level)}, {options!r})"))
@@ -162,13 +139,7 @@ def main(argv: list[str] | None = None) -> int:
                  ("hard", "medium", args.hard_games)]
         if options["sacrifice"]:  # without sacrifices hard and perfect search the same model
             pairs.append(("perfect", "hard", args.perfect_games))
-        rows = []
-        for strong, weak, games in pairs:
-            if games > 0:
-                rows.append(duel(strong, weak, games,
-                                 lambda levels, seed: play_timed_game(levels, seed, options)["scores"]))
-                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
-                      file=sys.stderr, flush=True)
+        rows = duels(pairs, lambda levels, seed: play_timed_game(levels, seed, options)["scores"])
         results["strength"] = rows
         text = strength_table(rows, options)
         if not options["sacrifice"]:

@@ -18,52 +18,38 @@ Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--search-games 20
 from __future__ import annotations
 
 import argparse
-import json
 import platform
-import random
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bot_report import describe, duel, strength_table, think_table  # noqa: E402  (bench/bot_report.py)
-from engine import GAMES  # noqa: E402
-from engine.bots import get_bot, levels  # noqa: E402
+from bot_report import describe, duels, strength_table, think_row, think_table, timed_game  # noqa: E402
+from engine.bots import levels  # noqa: E402
 
-GAME = GAMES["private-checkers"]
 LEVELS = levels("private-checkers")
 VARIANTS = ("assassins", "kings", "queens", "footmen")
 
 
 def play_timed_game(level_by_side: list[str], seed: int, options: dict, players: int = 2) -> dict:
-    """One seeded game: the result's scores per side and each side's decision times (ms)."""
-    bots = [get_bot(GAME.id, level) for level in level_by_side]
-    state = GAME.new(seed=seed, players=players, options=options)
-    rng = random.Random(seed)
-    times: list[list[float]] = [[], []]
-    while not state.is_over():
-        seat = state.to_act()[0]
-        view = json.loads(json.dumps(state.view(seat)))
-        legal = state.legal_actions(seat)
-        started = time.perf_counter()
-        action = bots[seat % 2].choose(GAME, view, legal, rng, 0)
-        times[seat % 2].append((time.perf_counter() - started) * 1000)
-        state = state.apply(seat, action)
+    """One seeded game (``timed_game``: with teams, seat ``s`` plays for side ``s % 2``): the
+    result's scores per side and each side's decision times (ms). No time budget: the searches
+    run their full iteration count."""
+    state, times = timed_game("private-checkers", level_by_side, seed, 0, options=options,
+                              players=players)
     scores = state.result().scores
     return {"scores": [scores[0], scores[1]], "times": times}
 
 
 def think_times(level: str, games: int, options: dict, players: int) -> dict:
-    every: list[float] = []
-    first: list[float] = []
+    """Decision times (ms) of ``level`` playing itself in ``games`` seeded games."""
+    timed = []
     for seed in range(games):
         times = play_timed_game([level, level], seed, options, players)["times"]
-        every += times[0] + times[1]
-        first.append(times[0][0])
-    return {"level": level, "games": games, "all": every, "first": first}
+        timed.append(times[0] + times[1])
+    return think_row(level, timed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -87,14 +73,9 @@ def main(argv: list[str] | None = None) -> int:
         print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
                                 f"{args.players} players, {describe(options)}") + "\n", flush=True)
     if not args.skip_strength:
-        rows = []
-        for strong, weak, games in (("easy", "random", args.games), ("medium", "easy", args.search_games),
-                                    ("hard", "medium", args.search_games)):
-            if games > 0:
-                rows.append(duel(strong, weak, games,
-                                 lambda levels, seed: play_timed_game(levels, seed, options, args.players)["scores"]))
-                print(f"  {strong} vs {weak}: {games} games in {rows[-1]['seconds']:.1f} s",
-                      file=sys.stderr, flush=True)
+        pairs = [("easy", "random", args.games), ("medium", "easy", args.search_games),
+                 ("hard", "medium", args.search_games)]
+        rows = duels(pairs, lambda levels, seed: play_timed_game(levels, seed, options, args.players)["scores"])
         print(strength_table(rows, options), flush=True)
     return 0
 

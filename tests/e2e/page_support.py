@@ -1,7 +1,8 @@
 """What the browser tests share besides the fixtures of ``conftest.py``: the fixtures' types
 (``OpenApp``, ``Shot``, ``PageGuard``), viewports, the five games as the gallery lists them,
 selectors of the page contract (DESIGN: ``data-ready``, ``data-over``, ``data-action``,
-``data-pick``), and the loop that plays a game to its end through the page.
+``data-pick``), the loop that plays a game to its end through the page, and the checks every
+game's table gets: no sideways scrolling, the pause on a game's result in a series, the result.
 
 Imported as ``from page_support import ...`` (pytest puts this folder on ``sys.path``).
 """
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Page, Route
+from playwright.sync_api import ConsoleMessage, Locator, Page, Route, expect
 
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
@@ -83,6 +84,8 @@ RESULT = "[data-testid=result]"
 ACTION = "button[data-action]"
 PASS = "[data-testid=pass-done]"
 NEXT_GAME = "[data-action=next-game]"
+#: The result of one game of a series, shown while the table waits for NEXT_GAME.
+INTERLUDE = "[data-testid=game-result]"
 
 #: True once the page waits for a person (an action, a pick, the pass-the-device screen) or the
 #: game is over: bots move on their own, so this is the moment a test may act again.
@@ -100,6 +103,29 @@ def overflow(page: Page) -> int:
     """How many CSS pixels the page is wider than its viewport (0: no sideways scrolling)."""
     return page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth")
+
+
+def assert_fits(page: Page) -> None:
+    """The page is no wider than its viewport: nothing to scroll sideways (on a phone too)."""
+    wider = overflow(page)
+    width = (page.viewport_size or {}).get("width")
+    assert wider <= 0, f"the page is {wider}px wider than its {width}px viewport"
+
+
+def interlude(page: Page, number: int, timeout_ms: int = 60_000) -> Locator:
+    """The result of game ``number`` of a series, once the table shows it and holds its bots
+    (``data-paused``) until someone clicks NEXT_GAME."""
+    shown = page.locator(INTERLUDE)
+    expect(shown).to_be_visible(timeout=timeout_ms)
+    expect(shown).to_have_attribute("data-game", str(number))
+    expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+    return shown
+
+
+def final_result(page: Page, timeout_ms: int = 60_000) -> Locator:
+    """The table's result, once the table is over (the last game of a series included)."""
+    expect(page.locator(OVER)).to_have_count(1, timeout=timeout_ms)
+    return page.locator(RESULT)
 
 
 def play_out(page: Page, take_turn: Callable[[Page], str], *, max_turns: int = 400,

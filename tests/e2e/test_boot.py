@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page
 
-from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, overflow
+from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits
 
 
 def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp,
@@ -29,7 +29,7 @@ def test_phone_width(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/")
     # No sideways scrolling on a 360px phone.
-    assert overflow(page) <= 0, f"page is {overflow(page)}px wider than a 360px phone"
+    assert_fits(page)
     path = shot(page, "boot-gallery-360")
     assert path.stat().st_size > 0
 
@@ -60,7 +60,7 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
         links = page.locator("#app a[href]")
         assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
         assert page.locator("#boot[role=progressbar]").is_visible()
-        assert overflow(page) <= 0
+        assert_fits(page)
         shot(page, "shell-nojs-360")
     finally:
         context.close()

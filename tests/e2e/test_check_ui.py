@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from page_support import OVER, PHONE, TABLE, OpenApp, Shot, overflow
+from page_support import PHONE, TABLE, OpenApp, Shot, assert_fits, final_result
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
@@ -104,8 +104,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     # Turn 3: call Check; the bots take their final turns and the round ends.
     until(page, "check")
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
-    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
-    result = page.locator("[data-testid=result]")
+    result = final_result(page)
     expect(result).to_contain_text("the Final Turns are over")
     expect(result).to_contain_text("You called Check.")
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
@@ -118,7 +117,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
 def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     start_from_lobby(page, open_app, STACK_ROUTE, shot, "check-lobby-360")
-    assert overflow(page) <= 0
+    assert_fits(page)
     button(page, "ready").click()
     button(page, "draw").click()
     button(page, "replace 3").click()  # the KS goes to the pile; the bot matches it with its KH
@@ -130,7 +129,7 @@ def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app
     assert "Bot (medium) peeked" in after_match or "Bot (medium) skipped" in after_match, after_match
     assert "You peeked" not in after_match and "You skipped" not in after_match
     shot(page, "check-stack-360")
-    assert overflow(page) <= 0
+    assert_fits(page)
     button(page, "skip").click()
     button(page, "skip").click()
     expect(page.locator(TABLE)).not_to_have_attribute("data-phase", "ability")

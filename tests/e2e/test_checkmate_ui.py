@@ -21,16 +21,7 @@ from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, stacked_deck
 from page_support import (
-    ACTION,
-    NEXT_GAME,
-    OVER,
-    PASS,
-    PHONE,
-    RESULT,
-    TABLE,
-    OpenApp,
-    Shot,
-    overflow,
+    ACTION, NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude,
     play_out,
 )
 
@@ -99,11 +90,11 @@ def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenAp
 def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0")
-    assert overflow(page) <= 0, f"the table is {overflow(page)}px wider than a 360px phone"
+    assert_fits(page)
     shot(page, "checkmate-4p-360")
     play_out(page, say_last_or_first)
     check_result(page, ["You"])
-    assert overflow(page) <= 0
+    assert_fits(page)
     shot(page, "checkmate-4p-result-360")
 
 
@@ -169,8 +160,7 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
         if action == "last":
             expect(page.locator("[data-testid=last-0]")).to_be_visible()
             expect(page.locator("[data-testid=log]")).to_contain_text("You say “last card!”")
-    expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
-    result = page.locator(RESULT)
+    result = final_result(page, timeout_ms=30_000)
     expect(result).to_have_attribute("data-winner", "0")
     expect(result).to_contain_text("You win")
     shot(page, "checkmate-route-result-1280")
@@ -208,17 +198,13 @@ def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_a
 def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/checkmate/play?seats=bot:easy,bot:random&seed=12&delay=0&games=3")
     for number in (1, 2):
-        interlude = page.locator("[data-testid=game-result]")
-        expect(interlude).to_be_visible(timeout=60_000)
-        expect(interlude).to_have_attribute("data-game", str(number))
-        expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+        game_result = interlude(page, number)
         # The dealer rule, said in words: the next dealer is named with the reason.
-        expect(interlude).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
+        expect(game_result).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
         if number == 1:
             shot(page, "checkmate-series-interlude-1280")
         page.locator(NEXT_GAME).click()
-    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
-    result = page.locator(RESULT)
+    result = final_result(page)
     expect(result.locator(".cm-deals li")).to_have_count(3)
     wins = [int(text) for text in result.locator(".result-scores strong").all_inner_texts()]
     winners = result.locator(".cm-deals li").evaluate_all("els => els.map(e => e.dataset.winner)")

@@ -12,16 +12,7 @@ import re
 from collections.abc import Callable
 
 from page_support import (
-    NEXT_GAME,
-    OVER,
-    PASS,
-    PHONE,
-    RESULT,
-    TABLE,
-    OpenApp,
-    Shot,
-    overflow,
-    play_out,
+    NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude, play_out,
     settle,
 )
 from playwright.sync_api import Page, expect
@@ -57,11 +48,6 @@ def turns(before_turn: Callable[[Page], None] | None = None) -> Callable[[Page],
         return action
 
     return take_turn
-
-
-def assert_fits(page: Page) -> None:
-    wider = overflow(page)
-    assert wider <= 0, f"the table is {wider}px wider than the screen"
 
 
 def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -139,14 +125,11 @@ def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -
 def test_a_series_pauses_between_games(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/checks/play?seats=bot:easy,bot:random&seed=5&delay=0&games=3")
     for number in (1, 2):
-        interlude = page.locator("[data-testid=game-result]")
-        expect(interlude).to_be_visible(timeout=60_000)
-        expect(interlude).to_contain_text(f"Game {number} of 3 is over")
-        expect(interlude).to_contain_text("deals game")
-        expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+        game_result = interlude(page, number)
+        expect(game_result).to_contain_text(f"Game {number} of 3 is over")
+        expect(game_result).to_contain_text("deals game")
         page.locator(NEXT_GAME).click()
-    expect(page.locator(OVER)).to_have_count(1, timeout=60_000)
-    result = page.locator(RESULT)
+    result = final_result(page)
     expect(result).to_contain_text("Game 3")
     expect(result).to_contain_text("series")
     expect(page.locator("[data-testid=series-score]")).to_contain_text("games won")

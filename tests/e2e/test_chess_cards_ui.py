@@ -13,7 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import (
-    ACTION, NEXT_GAME, OVER, PHONE, RESULT, TABLE, OpenApp, Shot, first_action, overflow, play_out,
+    ACTION, NEXT_GAME, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, first_action,
+    interlude, play_out,
 )
 
 
@@ -40,26 +41,22 @@ def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) ->
 def test_whole_match_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=3&delay=0")
-    wider = overflow(page)
-    assert wider <= 0, f"the table is {wider}px wider than a 360px phone"
+    assert_fits(page)
     shot(page, "chess-cards-table-360")
     play_out(page, first_action)
     expect(page.locator(RESULT)).to_contain_text("Game 2")
-    assert overflow(page) <= 0
+    assert_fits(page)
     shot(page, "chess-cards-result-360")
 
 
 def test_game_result_pauses_bots_until_next_game(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/chess-cards/play?seats=bot:random,bot:random&seed=5&delay=0")
-    interlude = page.locator("[data-testid=game-result]")
-    expect(interlude).to_be_visible(timeout=30_000)
-    expect(interlude).to_contain_text("Game 1 of 2 is over")
-    expect(page.locator(TABLE)).to_have_attribute("data-paused", "1")
+    game_result = interlude(page, 1, timeout_ms=30_000)
+    expect(game_result).to_contain_text("Game 1 of 2 is over")
     page.wait_for_timeout(600)  # the bots stay paused: still on the result of game 1
-    expect(interlude).to_be_visible()
+    expect(game_result).to_be_visible()
     page.locator(NEXT_GAME).click()
-    expect(page.locator(OVER)).to_have_count(1, timeout=30_000)
-    expect(page.locator(RESULT)).to_contain_text("Game 2")
+    expect(final_result(page, timeout_ms=30_000)).to_contain_text("Game 2")
 
 
 def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import re
 
-from page_support import ACTION, OVER, PASS, PHONE, SETTLED, TABLE, OpenApp, Shot, overflow, play_out
+from page_support import (
+    ACTION, PASS, PHONE, SETTLED, TABLE, OpenApp, Shot, assert_fits, final_result, play_out,
+)
 from playwright.sync_api import Page, expect
 
 from engine.private_checkers import stacked_deck
@@ -48,8 +50,7 @@ def click_through(page: Page) -> list[str]:
 
 def fits(page: Page, shot: Shot, name: str) -> None:
     """The page scrolls no sideways (on a phone), and a screenshot of it as ``name``."""
-    wider = overflow(page)
-    assert wider <= 0, f"the page is {wider}px wider than the window"
+    assert_fits(page)
     shot(page, name)
 
 
@@ -106,7 +107,7 @@ def test_a_stacked_deck_shows_a_blow_up(page: Page, open_app: OpenApp, shot: Sho
 def test_the_table_fits_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, f"#/private-checkers/play?seats=human,bot:random&seed=1&delay=0&deck={BLAST_DECK}")
-    assert overflow(page) <= 0
+    assert_fits(page)
     page.locator('button[data-pick="e3"]').click()
     page.locator('button[data-action="e3-f4"]').click()
     expect(page.locator("[data-testid=discard]")).to_be_visible()
@@ -141,8 +142,7 @@ def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, ope
 
 def test_teams_of_bots_play_to_the_end(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/private-checkers/play?seats=bot:random,bot:easy,bot:random,bot:easy&seed=4&delay=0")
-    expect(page.locator(OVER)).to_have_count(1, timeout=120_000)
-    result = page.locator("[data-testid=result]")
+    result = final_result(page, timeout_ms=120_000)
     expect(result.locator(".result-scores li")).to_have_count(4)
     expect(page.locator("[data-testid=side-0]")).to_contain_text("Bot (random)")
 

@@ -9,17 +9,13 @@ import re
 
 from playwright.sync_api import Page, expect
 
-from page_support import GAME_IDS, PHONE, TABLE, OpenApp, Shot, overflow
+from page_support import GAME_IDS, PHONE, TABLE, OpenApp, Shot, assert_fits
 
 
 def go(page: Page, route: str) -> None:
     """Follow a route inside the running app (a hash change, no reload)."""
     page.evaluate("route => { location.hash = route }", route)
     page.wait_for_function("route => location.hash === route", arg=route)
-
-
-def no_sideways_scroll(page: Page) -> None:
-    assert overflow(page) <= 0, f"page is {overflow(page)}px too wide"
 
 
 def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app: OpenApp) -> None:
@@ -47,7 +43,7 @@ def test_rules_page_renders(page: Page, open_app: OpenApp, shot: Shot) -> None:
     assert rules.locator(".chip[data-card=bQ]").count() >= 1
     hrefs = rules.locator("a[href]").evaluate_all("els => els.map(e => e.getAttribute('href'))")
     assert hrefs and all(h.startswith("#/") for h in hrefs), hrefs
-    no_sideways_scroll(page)
+    assert_fits(page)
     shot(page, "chess-cards-rules-360")
 
 
@@ -95,7 +91,7 @@ def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/chess-cards")
     values = page.locator("[data-testid=seat-1] option").evaluate_all("els => els.map(e => e.value)")
     assert values[0] == "human" and "bot:random" in values, values
-    no_sideways_scroll(page)
+    assert_fits(page)
 
 
 def test_play_route_without_seed_writes_one_into_the_url(page: Page, open_app: OpenApp) -> None:
@@ -154,5 +150,5 @@ def test_error_page_fits_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> N
     page.set_viewport_size(PHONE)
     open_app(page, "#/chess-cards/play?seats=human,bot:nope")
     expect(page.locator("[data-testid=error]")).to_be_visible()
-    no_sideways_scroll(page)
+    assert_fits(page)
     shot(page, "route-error-360")

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from page_support import PHONE, OpenApp, Shot, overflow
+from page_support import PHONE, OpenApp, Shot, assert_fits
 from playwright.sync_api import Browser, Page, Response, expect
 
 PageGuard = Any  # conftest.PageGuard (test modules do not import conftest)
@@ -55,7 +55,7 @@ def test_static_rules_page_is_complete_and_styled(page: Page, base_url: str, sho
         assert rules.locator(".chip[data-card=bQ]").count() >= 1
         expect(rules.locator(".button-link.primary")).to_have_text("Play against a bot")
         # A table wider than a phone scrolls in its own box; the page never scrolls sideways.
-        assert overflow(page) <= 0, f"{overflow(page)}px too wide at {width}px"
+        assert_fits(page)
         shot(page, f"rules-static-chess-cards-{width}")
     assert failed == []
 
@@ -68,7 +68,7 @@ def test_static_shell_rules_link_works_without_javascript(browser: Browser, base
         page.locator(".shell-rules a", has_text="Checkmate").click()
         expect(page).to_have_url(f"{base_url}docs/rules/checkmate.html")
         expect(page.locator("[data-testid=rules] h1")).to_have_text("Checkmate")
-        assert overflow(page) <= 0
+        assert_fits(page)
         shot(page, "rules-static-checkmate-nojs-360")
         # From one rules page to another and back to the gallery, still with no script at all.
         page.locator(".rules-others a", has_text="Check!").click()
@@ -108,7 +108,7 @@ def test_the_app_shows_the_same_rules_as_the_static_page(page: Page, base_url: s
     assert hrefs and all(href.startswith("#/") for href in hrefs), hrefs
     shot(page, "rules-app-chess-cards-1280")
     page.set_viewport_size(PHONE)
-    assert overflow(page) <= 0
+    assert_fits(page)
     shot(page, "rules-app-chess-cards-360")
     # On to another game's rules without leaving the app.
     page.locator(".rules-others a", has_text="Checks").click()

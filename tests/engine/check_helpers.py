@@ -19,15 +19,16 @@ def lobby(*grids: str, draws: str = "", **options: Any):
     return GAME.new(seed=1, players=len(grids), options=options, deck=stacked_deck(grids, draws))
 
 
-def started(*grids: str, draws: str = "", **options: Any):
-    """Everyone joined, the Game Master started, everyone looked at their bottom row."""
+def started(*grids: str, draws: str = "", then: str = "", **options: Any):
+    """Everyone joined, the Game Master started, everyone looked at their bottom row; then the
+    moves of the script ``then``, if any."""
     state = lobby(*grids, draws=draws, **options)
     for seat in range(1, len(grids)):
         state = state.apply(seat, "join")
     state = state.apply(0, "start")
     for seat in range(len(grids)):
         state = state.apply(seat, "ready")
-    return state
+    return play(state, then) if then else state
 
 
 def play(state, script: str):

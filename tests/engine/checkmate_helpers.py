@@ -121,11 +121,3 @@ def with_empty_stock(state):
     return evolve(state, stock=(), pile=state.stock + state.pile)
 
 
-def snapshot(state) -> tuple:
-    """Everything observable about a state, to prove a refused action changed nothing."""
-    seats = range(state.players)
-    return (
-        state.view(None), tuple(state.view(seat) for seat in seats), state.history,
-        state.to_act(), tuple(state.legal_actions(seat) for seat in seats), state.is_over(),
-        state.result(), state.zones(),
-    )

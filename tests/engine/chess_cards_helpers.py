@@ -1,5 +1,5 @@
-"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, seeded random play, state
-snapshots. What every game's tests share (JSON views, bot decisions, playouts) is in
+"""Shared helpers of the Chess Cards tests: stacked deals, move scripts, seeded random play. What
+every game's tests share (JSON views, refused actions, bot decisions, playouts) is in
 ``support.py``."""
 
 from __future__ import annotations
@@ -43,6 +43,14 @@ def play(state, script: str):
     return state
 
 
+def alternate(first: str, second: str) -> str:
+    """A script for ``play`` in which the seats take turns, seat 0 first: ``first`` lists seat
+    0's plays in order, ``second`` seat 1's. ``alternate("bQ bR", "yQ yR")`` is
+    ``"0:bQ 1:yQ 0:bR 1:yR"``."""
+    return " ".join(f"0:{mine} 1:{theirs}"
+                    for mine, theirs in zip(first.split(), second.split(), strict=True))
+
+
 def mostly_plain(plain_share: float = 0.6):
     """A playout policy (``support.playout``) that plays without a sacrifice ``plain_share`` of
     the time (when it can), else any legal play: random games that still reach deep positions."""
@@ -64,12 +72,3 @@ def run(thinking: Generator[None, None, Any]) -> tuple[int, Any]:
         except StopIteration as done:
             return yields, done.value
         yields += 1
-
-
-def snapshot(state) -> tuple:
-    """Everything observable about a state, to prove a refused action changed nothing."""
-    return (
-        state.view(None), state.view(0), state.view(1), state.history, state.to_act(),
-        state.legal_actions(0), state.legal_actions(1), state.is_over(), state.result(),
-        state.zones(),
-    )

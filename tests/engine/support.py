@@ -1,5 +1,5 @@
-"""What the engine tests share: views as a bot receives them, bot decisions, seeded playouts,
-and twin deals that differ only in two cards.
+"""What the engine tests share: views as a bot receives them, refused actions, bot decisions,
+seeded playouts, and twin deals that differ only in two cards.
 
 Imported by the test modules of ``tests/engine`` as ``from support import ...`` (pytest puts
 this folder on ``sys.path``). Game-specific stacked starts stay in ``<game>_helpers.py``.
@@ -12,7 +12,9 @@ import random
 import re
 from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, Sequence
 
-from engine import GAMES, Action, IllegalAction, State
+import pytest
+
+from engine import CLOCK, GAMES, Action, IllegalAction, State
 from engine.bots import Bot, get_bot
 
 #: A policy picks the action of ``seat`` in ``state``, drawing any randomness from ``rng``.
@@ -32,6 +34,33 @@ def json_view(state: State, seat: int | None) -> dict[str, Any]:
 def view_text(state: State, seat: int | None) -> str:
     """``state.view(seat)`` as JSON text with sorted keys: equal views give equal texts."""
     return json.dumps(state.view(seat), sort_keys=True)
+
+
+def snapshot(state: State) -> tuple[Any, ...]:
+    """Everything observable about ``state``, to prove that something changed none of it: its
+    hash, result, turn, history, every view (as JSON text, so a view mutated later still
+    differs), every seat's legal actions (the CLOCK's too) and the zones of the cards."""
+    return (
+        hash(state),
+        state.is_over(),
+        state.result(),
+        state.to_act(),
+        state.history,
+        json.dumps(state.view(None), sort_keys=True),
+        tuple(json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)),
+        tuple(state.legal_actions(seat) for seat in [*range(state.players), CLOCK]),
+        tuple(sorted((name, tuple(cards)) for name, cards in state.zones().items())),
+    )
+
+
+def refuse(state: State, seat: int, action: Any, pattern: str | None = None) -> IllegalAction:
+    """``state.apply(seat, action)`` raises IllegalAction (its message matching the regular
+    expression ``pattern``, when given) and leaves ``state`` as it was; returns the error."""
+    before = snapshot(state)
+    with pytest.raises(IllegalAction, match=pattern) as refused:
+        state.apply(seat, action)
+    assert snapshot(state) == before, f"the refused {action!r} of seat {seat} changed the state"
+    return refused.value
 
 
 def decide(bot: Bot | str, state: State, seat: int | None = None, seed: int = 0, *,

@@ -7,7 +7,6 @@ Deals and move scripts are written as ``check_helpers`` describes.
 
 from __future__ import annotations
 
-import json
 import random
 import pytest
 
@@ -15,6 +14,7 @@ from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupEr
 from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, stacked_deck
 
 from check_helpers import lobby, play, started
+from support import refuse
 
 GAME = GAMES["check"]
 ALICE, BOB, CAROL = 0, 1, 2
@@ -23,17 +23,6 @@ A3, B3, C3 = "5S 6S 7S 8S", "5H 6H 7H 8H", "9D 10D 2D 3D"
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def snapshot(state) -> tuple:
-    return (state, json.dumps([state.view(s) for s in [None, *range(state.players)]], sort_keys=True))
-
-
-def refuse(state, seat: int, action: str, pattern: str) -> None:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern):
-        state.apply(seat, action)
-    assert snapshot(state) == before
 
 
 def card(state, viewer: int | None, owner: int, slot: int) -> str | None:
@@ -45,6 +34,12 @@ def card(state, viewer: int | None, owner: int, slot: int) -> str | None:
 
 def legal(state, seat: int) -> set[str]:
     return set(map(str, state.legal_actions(seat)))
+
+
+def turn_of(state) -> int | None:
+    """The seat whose turn it is, when the game waits for one seat's turn (phase "turn")."""
+    waiting = state.to_act()
+    return waiting[0] if state.view(None)["phase"] == "turn" and len(waiting) == 1 else None
 
 
 # --- section 5: setup -------------------------------------------------------------------------
@@ -98,7 +93,7 @@ def test_deal_is_four_cards_in_a_grid_and_each_seat_sees_only_its_bottom_row():
     state = play(state, "1:ready, 0:ready")
     assert state.to_act() == (CAROL,)
     state = state.apply(CAROL, "ready")
-    assert state.to_act() == (ALICE,) and state.view(None)["phase"] == "turn"
+    assert turn_of(state) == ALICE
     # The seats remember their bottom row after it is turned face down again.
     assert card(state, ALICE, ALICE, 2) == "7S"
 
@@ -126,15 +121,13 @@ def test_drawn_card_is_seen_by_the_drawer_only_and_swapped_in_face_down():
 
 
 def test_discarding_the_drawn_card_leaves_the_grid_alone():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:draw, 0:discard")
+    state = started(A3, B3, C3, draws="4C", then="0:draw, 0:discard")
     assert state.zones()["grid0"] == ("5S", "6S", "7S", "8S")
     assert state.view(None)["discard_top"] == "4C"
 
 
 def test_taking_the_discard_must_swap_and_everyone_sees_where_it_went():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:draw, 0:replace 0, -1:timeout")
+    state = started(A3, B3, C3, draws="4C", then="0:draw, 0:replace 0, -1:timeout")
     assert state.to_act() == (BOB,)
     assert {"take 0", "take 1", "take 2", "take 3"} <= legal(state, BOB)
     state = state.apply(BOB, "take 2")
@@ -146,8 +139,7 @@ def test_taking_the_discard_must_swap_and_everyone_sees_where_it_went():
 
 @pytest.mark.parametrize("special", ["KC", "QC", "JC"])
 def test_no_king_queen_or_jack_from_the_discard_pile(special: str):
-    state = started(A3, B3, C3, draws=special)
-    state = play(state, "0:draw, 0:discard, -1:timeout, 0:skip")
+    state = started(A3, B3, C3, draws=special, then="0:draw, 0:discard, -1:timeout, 0:skip")
     if special != "JC":
         state = state.apply(ALICE, "skip")  # K and Q: skip the peek, then the swap
     assert state.to_act() == (BOB,)
@@ -156,8 +148,7 @@ def test_no_king_queen_or_jack_from_the_discard_pile(special: str):
 
 
 def test_a_special_card_swapped_into_the_grid_does_not_trigger():
-    state = started(A3, B3, C3, draws="KC")
-    state = play(state, "0:draw, 0:replace 1, -1:timeout")
+    state = started(A3, B3, C3, draws="KC", then="0:draw, 0:replace 1, -1:timeout")
     assert state.view(None)["stack"] == [] and state.to_act() == (BOB,)
 
 
@@ -165,8 +156,7 @@ def test_a_special_card_swapped_into_the_grid_does_not_trigger():
 
 
 def test_every_unlocked_seat_may_act_at_once_including_the_discarder():
-    state = started(A3, B3, C3, draws="4C", match_seconds=8)
-    state = play(state, "0:draw, 0:discard")
+    state = started(A3, B3, C3, draws="4C", match_seconds=8, then="0:draw, 0:discard")
     assert state.to_act() == (ALICE, BOB, CAROL, CLOCK)
     assert state.legal_actions(CLOCK) == (Timeout(),)
     assert Pass() in state.legal_actions(ALICE) and Match(3) in state.legal_actions(CAROL)
@@ -174,24 +164,22 @@ def test_every_unlocked_seat_may_act_at_once_including_the_discarder():
 
 
 def test_a_pass_is_final_and_all_passes_end_the_stage():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:draw, 0:discard, 1:pass")
+    state = started(A3, B3, C3, draws="4C", then="0:draw, 0:discard, 1:pass")
     assert state.to_act() == (ALICE, CAROL, CLOCK)
     refuse(state, BOB, "match 0", "pass is final")
     state = play(state, "2:pass, 0:pass")
-    assert state.to_act() == (BOB,) and state.view(None)["phase"] == "turn"
+    assert turn_of(state) == BOB
 
 
 def test_the_timer_ends_the_stage_as_a_pass_for_everyone_left():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:draw, 0:discard, 2:pass, -1:timeout")
+    state = started(A3, B3, C3, draws="4C", then="0:draw, 0:discard, 2:pass, -1:timeout")
     assert state.to_act() == (BOB,)
     refuse(state, CLOCK, "timeout", "no matching stage")
 
 
 def test_first_correct_match_wins_shrinks_the_grid_and_seals_the_pile_for_the_rest_of_the_turn():
-    state = started(A3, "KH 6H 7H 8H", "9D 10D KD 3D", draws="KC")
-    state = play(state, "0:draw, 0:discard")  # the KC; Bob and Carol both hold a King
+    state = started(A3, "KH 6H 7H 8H", "9D 10D KD 3D", draws="KC",
+                    then="0:draw, 0:discard")  # the KC; Bob and Carol both hold a King
     state = state.apply(BOB, "match 0")
     view = state.view(None)
     assert view["grids"][BOB][0] is None  # a hole: positions stay stable
@@ -211,12 +199,12 @@ def test_first_correct_match_wins_shrinks_the_grid_and_seals_the_pile_for_the_re
 
 def test_the_seal_lifts_at_the_next_turn_so_the_next_player_may_take_the_matched_card():
     """Ruling 10: Carol matches Alice's 5S with her 5D; Bob, next to play, takes the 5D."""
-    state = started(A3, B3, "9D 10D 5D 3D", draws="4C 4D")
-    state = play(state, "0:draw, 0:replace 0")  # 5S discarded
+    state = started(A3, B3, "9D 10D 5D 3D", draws="4C 4D",
+                    then="0:draw, 0:replace 0")  # 5S discarded
     state = state.apply(CAROL, "match 2")
     view = state.view(None)
     assert view["discard_top"] == "5D" and view["grids"][CAROL][2] is None
-    assert state.to_act() == (BOB,) and view["phase"] == "turn" and view["sealed"] is False
+    assert turn_of(state) == BOB and view["sealed"] is False
     assert {"draw", "take 0", "take 1", "take 2", "take 3", "check"} == legal(state, BOB)
     state = state.apply(BOB, "take 1")
     assert state.zones()["grid1"] == ("5H", "5D", "7H", "8H")
@@ -225,16 +213,15 @@ def test_the_seal_lifts_at_the_next_turn_so_the_next_player_may_take_the_matched
 
 
 def test_the_seal_also_lifts_for_the_matcher_when_the_next_turn_is_theirs():
-    state = started(A3, B3, C3, draws="4C 4D")
-    state = play(state, "0:draw, 0:replace 0, 1:match 0")  # Bob matches 5S with 5H, then plays
+    state = started(A3, B3, C3, draws="4C 4D",
+                    then="0:draw, 0:replace 0, 1:match 0")  # Bob matches 5S with 5H, then plays
     assert state.to_act() == (BOB,) and "take 1" in legal(state, BOB)
     state = play(state, "1:draw, 1:discard")
     assert state.view(None)["sealed"] is False and state.view(None)["discard_top"] == "4D"
 
 
 def test_a_failed_match_shows_the_card_and_costs_a_face_down_penalty_card():
-    state = started(A3, B3, C3, draws="4C QH")
-    state = play(state, "0:draw, 0:replace 0")  # 5S on the pile
+    state = started(A3, B3, C3, draws="4C QH", then="0:draw, 0:replace 0")  # 5S on the pile
     state = state.apply(CAROL, "match 0")  # 9D: the wrong rank
     assert state.zones()["grid2"] == ("9D", "10D", "2D", "3D", "QH")
     for viewer in (ALICE, BOB, CAROL):
@@ -250,8 +237,7 @@ def test_a_failed_match_shows_the_card_and_costs_a_face_down_penalty_card():
 
 
 def test_locked_seats_do_not_take_part_in_the_matching_stage():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:check, 1:draw, 1:discard")
+    state = started(A3, B3, C3, draws="4C", then="0:check, 1:draw, 1:discard")
     assert state.to_act() == (BOB, CAROL, CLOCK)
     refuse(state, ALICE, "match 0", "locked")
 
@@ -260,8 +246,7 @@ def test_locked_seats_do_not_take_part_in_the_matching_stage():
 
 
 def test_king_peeks_at_two_cards_for_its_owner_only_then_swaps_blind():
-    state = started(A3, B3, C3, draws="KC")
-    state = play(state, "0:draw, 0:discard, -1:timeout")
+    state = started(A3, B3, C3, draws="KC", then="0:draw, 0:discard, -1:timeout")
     assert state.to_act() == (ALICE,)
     assert {"peek 1.0", "peek 0.0", "skip"} <= legal(state, ALICE)
     assert not any(text.startswith("swap") for text in legal(state, ALICE))
@@ -281,8 +266,7 @@ def test_king_peeks_at_two_cards_for_its_owner_only_then_swaps_blind():
 
 
 def test_queen_peeks_at_one_card_and_jack_only_swaps():
-    state = started(A3, B3, C3, draws="QC JC")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 0:peek 0.1")
+    state = started(A3, B3, C3, draws="QC JC", then="0:draw, 0:discard, -1:timeout, 0:peek 0.1")
     assert card(state, ALICE, ALICE, 1) == "6S"
     assert not any(text.startswith("peek") for text in legal(state, ALICE))
     state = play(state, "0:swap 1.2 2.2")
@@ -296,8 +280,7 @@ def test_queen_peeks_at_one_card_and_jack_only_swaps():
 
 
 def test_abilities_can_be_skipped_in_parts():
-    state = started(A3, B3, C3, draws="KC")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 0:skip")
+    state = started(A3, B3, C3, draws="KC", then="0:draw, 0:discard, -1:timeout, 0:skip")
     assert state.view(None)["stack"][0]["peeks_left"] == 0
     assert any(text.startswith("swap") for text in legal(state, ALICE))
     state = state.apply(ALICE, "skip")
@@ -308,8 +291,8 @@ def test_abilities_can_be_skipped_in_parts():
 def test_king_on_king_resolves_last_in_first_out():
     """The text's example: Alice discards a King, Bob matches it with his King; Bob resolves his
     ability first, then Alice resolves hers."""
-    state = started("5S 6S 7S 8S", "KH 6H 7H 8H", C3, draws="KC")
-    state = play(state, "0:draw, 0:discard, 1:match 0")
+    state = started("5S 6S 7S 8S", "KH 6H 7H 8H", C3, draws="KC",
+                    then="0:draw, 0:discard, 1:match 0")
     stack = state.view(None)["stack"]
     assert [(entry["owner"], entry["card"]) for entry in stack] == [(ALICE, "KC"), (BOB, "KH")]
     assert state.to_act() == (BOB,)  # last in, first out
@@ -319,12 +302,11 @@ def test_king_on_king_resolves_last_in_first_out():
     assert state.to_act() == (ALICE,)  # then Alice's King
     state = play(state, "0:peek 1.1, 0:skip, 0:skip")
     assert card(state, ALICE, BOB, 1) == "5S"
-    assert state.to_act() == (BOB,) and state.view(None)["phase"] == "turn"
+    assert turn_of(state) == BOB
 
 
 def test_locked_seats_cards_cannot_be_targeted():
-    state = started(A3, B3, C3, draws="KC")
-    state = play(state, "0:check, 1:draw, 1:discard, -1:timeout")
+    state = started(A3, B3, C3, draws="KC", then="0:check, 1:draw, 1:discard, -1:timeout")
     assert state.to_act() == (BOB,)
     refuse(state, BOB, "peek 0.0", "seat 0 is locked")
     assert Peek((0, 0)) not in state.legal_actions(BOB)
@@ -344,8 +326,7 @@ SHRINK_SCRIPT = (
 
 
 def test_emptying_the_grid_is_an_automatic_check_and_the_matchers_ability_fizzles():
-    state = started(*SHRINK, draws="2C 9C 3C 10C 4C 8C KC")
-    state = play(state, SHRINK_SCRIPT)
+    state = started(*SHRINK, draws="2C 9C 3C 10C 4C 8C KC", then=SHRINK_SCRIPT)
     assert state.zones()["grid1"] == ("KH",)
     state = play(state, "0:draw, 0:discard, 1:match 3")
     view = state.view(None)
@@ -354,7 +335,7 @@ def test_emptying_the_grid_is_an_automatic_check_and_the_matchers_ability_fizzle
     assert [(a["owner"], a["card"]) for a in view["stack"]] == [(ALICE, "KC")]
     assert state.to_act() == (ALICE,)
     state = play(state, "0:skip, 0:skip")
-    assert state.to_act() == (ALICE,) and state.view(None)["phase"] == "turn"
+    assert turn_of(state) == ALICE
     assert "check" not in legal(state, ALICE)
     state = play(state, "0:draw, 0:discard, 0:pass")
     assert state.is_over()
@@ -385,8 +366,7 @@ def test_a_discarders_ability_fizzles_when_its_owner_matched_out():
 
 def test_calling_check_ends_the_turn_locks_and_gives_each_other_seat_one_final_turn():
     grids = (A3, B3, C3, "JC QC KC AC")
-    state = started(*grids)
-    state = play(state, "0:draw, 0:discard, -1:timeout, 1:draw, 1:discard, -1:timeout")
+    state = started(*grids, then="0:draw, 0:discard, -1:timeout, 1:draw, 1:discard, -1:timeout")
     state = state.apply(CAROL, "check")
     view = state.view(None)
     assert view["caller"] == CAROL and view["locked"] == [CAROL]
@@ -403,8 +383,7 @@ def test_calling_check_ends_the_turn_locks_and_gives_each_other_seat_one_final_t
 
 
 def test_an_automatic_check_during_the_final_turns_only_locks_the_seat():
-    state = started(*SHRINK, draws="2C 9C 3C 10C 4C 8C KC")
-    state = play(state, SHRINK_SCRIPT + ", 0:check")
+    state = started(*SHRINK, draws="2C 9C 3C 10C 4C 8C KC", then=SHRINK_SCRIPT + ", 0:check")
     assert state.to_act() == (BOB,)
     state = play(state, "1:draw, 1:discard, 1:match 3")
     view = state.view(None)
@@ -417,8 +396,7 @@ def test_an_automatic_check_during_the_final_turns_only_locks_the_seat():
 
 
 def test_card_values_and_the_final_reveal():
-    state = started("AS JS QS KS", "10H 2H 3H 4H")
-    state = play(state, "0:check, 1:draw, 1:discard, 1:pass")
+    state = started("AS JS QS KS", "10H 2H 3H 4H", then="0:check, 1:draw, 1:discard, 1:pass")
     assert state.is_over()
     assert state.result().scores == (-1 + 11 + 12 + 13, 10 + 2 + 3 + 4)
     assert state.result().winners == (BOB,)
@@ -427,8 +405,8 @@ def test_card_values_and_the_final_reveal():
 
 
 def test_tied_lowest_scores_all_win():
-    state = started("AS 2S 3S 4S", "AH 2H 3H 4H", "KD KC QD QC")
-    state = play(state, "0:check, 1:draw, 1:discard, -1:timeout, 2:draw, 2:discard, -1:timeout")
+    state = started("AS 2S 3S 4S", "AH 2H 3H 4H", "KD KC QD QC",
+                    then="0:check, 1:draw, 1:discard, -1:timeout, 2:draw, 2:discard, -1:timeout")
     assert state.result().scores == (8, 8, 50) and state.result().winners == (ALICE, BOB)
 
 
@@ -436,8 +414,7 @@ def test_tied_lowest_scores_all_win():
 
 
 def test_empty_draw_pile_reshuffles_the_discards_under_the_top_then_the_draw_is_impossible():
-    state = started(A3, B3, draws="9C 10C")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 1:draw, 1:discard")
+    state = started(A3, B3, draws="9C 10C", then="0:draw, 0:discard, -1:timeout, 1:draw, 1:discard")
     assert state.view(None)["draw_count"] == 42
     for _ in range(42):
         state = state.apply(ALICE, "match 0")  # 5S on 10C: a penalty card each time
@@ -453,8 +430,7 @@ def test_empty_draw_pile_reshuffles_the_discards_under_the_top_then_the_draw_is_
 
 
 def test_an_impossible_draw_at_the_start_of_a_turn_ends_the_round():
-    state = started(A3, B3, draws="9C 10C")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 1:draw, 1:discard")
+    state = started(A3, B3, draws="9C 10C", then="0:draw, 0:discard, -1:timeout, 1:draw, 1:discard")
     for _ in range(42):
         state = state.apply(ALICE, "match 0")
     state = play(state, "0:match 0, -1:timeout")  # the reshuffled 9C is the last penalty card
@@ -497,8 +473,8 @@ def test_stacked_decks_read_every_card_spelling_and_keep_the_canonical_one():
 
 
 def test_views_never_show_cards_a_seat_has_not_seen_and_from_view_keeps_them():
-    state = started(A3, B3, C3, draws="KC QD")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 0:peek 1.0, 0:skip")
+    state = started(A3, B3, C3, draws="KC QD",
+                    then="0:draw, 0:discard, -1:timeout, 0:peek 1.0, 0:skip")
     seen = {(o, s) for o in range(3) for s in range(4) if card(state, ALICE, o, s)}
     assert seen == {(ALICE, 2), (ALICE, 3), (BOB, 0)}
     rebuilt = GAME.from_view(state.view(ALICE), random.Random(5))
@@ -539,8 +515,7 @@ def test_views_say_which_cards_lie_face_up_for_their_seat_now():
 
 
 def test_views_carry_positions_seats_to_act_and_grid_sizes():
-    state = started(A3, B3, C3, draws="4C")
-    state = play(state, "0:draw, 0:discard")
+    state = started(A3, B3, C3, draws="4C", then="0:draw, 0:discard")
     view = state.view(BOB)
     assert view["to_act"] == [ALICE, BOB, CAROL, CLOCK] and view["seat"] == BOB
     assert [cell["pos"] for cell in view["grids"][CAROL]] == ["2.0", "2.1", "2.2", "2.3"]
@@ -552,7 +527,7 @@ def test_views_carry_positions_seats_to_act_and_grid_sizes():
 
 
 def test_a_record_replays_the_king_on_king_game():
-    state = started("5S 6S 7S 8S", "KH 6H 7H 8H", C3, draws="KC")
-    state = play(state, "0:draw, 0:discard, 1:match 0, 1:skip, 1:skip, 0:skip")
+    state = started("5S 6S 7S 8S", "KH 6H 7H 8H", C3, draws="KC",
+                    then="0:draw, 0:discard, 1:match 0, 1:skip, 1:skip, 0:skip")
     replayed = Record.from_json(Record.from_state(state).to_json()).replay()
     assert replayed == state

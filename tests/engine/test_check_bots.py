@@ -86,9 +86,9 @@ def test_easy_forgets_some_old_memories_that_medium_keeps():
 
 
 def test_medium_calls_check_with_a_low_known_hand():
-    state = started("AS AH 2S 2H", "10H JH QH KH", draws="KC 9C")
-    state = play(state, "0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1, 0:skip, "
-                        "1:draw, 1:discard, -1:timeout")
+    state = started("AS AH 2S 2H", "10H JH QH KH", draws="KC 9C",
+                    then="0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1, 0:skip, "
+                         "1:draw, 1:discard, -1:timeout")
     assert decide("medium", state, 0) == CallCheck()
     assert decide("hard", state, 0) in state.legal_actions(0)
 
@@ -100,18 +100,15 @@ def test_bots_do_not_call_check_on_an_unknown_high_hand():
 
 
 def test_a_bot_matches_a_card_it_remembers_and_passes_otherwise():
-    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="7C")
-    state = play(state, "0:draw, 0:discard")
+    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="7C", then="0:draw, 0:discard")
     assert decide("medium", state, 1) == Match(2)  # it looked at its 7H in the bottom row
     assert decide("medium", state, 0) == Match(2)
-    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="5C")
-    state = play(state, "0:draw, 0:discard")
+    state = started("5S 6S 7S 8S", "5H 6H 7H 8H", draws="5C", then="0:draw, 0:discard")
     assert decide("medium", state, 1) == Pass()  # its 5H is face down and unknown
 
 
 def test_king_peeks_at_own_unknown_cards_then_gives_away_a_high_card():
-    state = started("5S 6S KD QD", "5H 6H 7H 8H", draws="KC")
-    state = play(state, "0:draw, 0:discard, -1:timeout")
+    state = started("5S 6S KD QD", "5H 6H 7H 8H", draws="KC", then="0:draw, 0:discard, -1:timeout")
     assert str(decide("medium", state, 0)) == "peek 0.0"
     state = play(state, "0:peek 0.0, 0:peek 0.1")
     action = str(decide("medium", state, 0))

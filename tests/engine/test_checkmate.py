@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine import InvalidNotation, Record, SetupError
 from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
 from engine.checkmate import (
     Announce,
@@ -38,19 +38,11 @@ from checkmate_helpers import (
     names,
     play,
     race,
-    snapshot,
     with_empty_stock,
 )
+from support import refuse
 
 SEATS = [2, 3, 4]
-
-
-def refuse(state, seat: int, action: Any, pattern: str) -> None:
-    """The action is refused with IllegalAction matching ``pattern``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern):
-        state.apply(seat, action)
-    assert snapshot(state) == before
 
 
 def plays(state, seat: int) -> set[str]:

@@ -17,10 +17,10 @@ from collections import Counter
 from typing import Any, Iterator
 
 import pytest
-from support import Policy, random_policy
+from support import Policy, random_policy, refuse
 from support import playout as seeded_playout
 
-from engine import GAMES, IllegalAction, InvalidNotation, Record, SetupError, State
+from engine import GAMES, InvalidNotation, Record, SetupError, State
 from engine.checks import Card, Cash, Play, stacked_deck, worth
 
 GAME = GAMES["checks"]
@@ -48,19 +48,6 @@ def play(state, script: str):
         seat, text = token.strip().split(":", 1)
         state = state.apply(int(seat), text)
     return state
-
-
-def snapshot(state) -> tuple:
-    return (state.view(None), state.view(0), state.view(1), state.history, state.to_act(),
-            state.legal_actions(0), state.legal_actions(1), state.is_over(), state.result(),
-            state.zones())
-
-
-def refuse(state, seat: int, action: Any, pattern: str) -> None:
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern):
-        state.apply(seat, action)
-    assert snapshot(state) == before
 
 
 def hand(state, seat: int) -> set[str]:

@@ -18,11 +18,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from engine import IllegalAction, InvalidNotation, Record, SetupError
+from engine import InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
 
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, mostly_plain, play, snapshot
-from support import playout
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, alternate, deal, mostly_plain, play
+from support import playout, refuse
 
 #: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.
 VALUES = {"Q": 11, "R": 10, "B": 4, "N": 3, "P": 7}
@@ -31,15 +31,6 @@ PIECES = "QRBNP"  # highest first
 
 
 # --- helpers ------------------------------------------------------------------------------------
-
-
-def refuse(state, seat: int, action: Any, pattern: str) -> IllegalAction:
-    """The action is refused with IllegalAction matching ``pattern``; the state is unchanged."""
-    before = snapshot(state)
-    with pytest.raises(IllegalAction, match=pattern) as info:
-        state.apply(seat, action)
-    assert snapshot(state) == before
-    return info.value
 
 
 def plain_plays(state, seat: int) -> set[str]:
@@ -408,44 +399,26 @@ def test_bishop_mate_on_move_seven(script: str, sacrifices: int, score: int):
 # Overmate n: seat 0 sacrifices n cards, runs out of cards in hand by leading the black queen on
 # move 10 - n, replays it on every later move and mates on move 10. Seat 1 answers the queen with
 # black cards (and finally the red queen), and keeps the white pawn, which cannot answer it.
+# Each entry: seat 0's (the dealer's) hand, the score, and the nine moves before the mate, seat
+# 0's plays (a sacrificed card in brackets before the card played) against seat 1's answers.
 OVERMATES = {
-    1: (
-        "bQ bB bP rQ rB rP yQ yB wQ wB",
-        "0:bB 1:bN 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR 0:wB 1:wN "
-        "0:rP 1:yP 0:(bP)bQ 1:bR",
-        242,  # 11 x (10 + 1) x 2
-    ),
-    2: (
-        "bQ bN rQ rB yQ yB wQ wB rP yP",
-        "0:bN 1:bP 0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:wQ 1:wR 0:(rP)wB 1:wN "
-        "0:(yP)bQ 1:bR 0:bQ 1:bB",
-        396,  # 11 x (10 + 2) x 3
-    ),
-    3: (
-        "bQ rQ rB yQ yB wQ wB bP rP yP",
-        "0:rQ 1:rR 0:rB 1:rN 0:yQ 1:yR 0:yB 1:yN 0:(bP)wQ 1:wR 0:(rP)wB 1:wN "
-        "0:(yP)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN",
-        572,  # 11 x (10 + 3) x 4
-    ),
-    4: (
-        "bQ rQ rB yQ yB wQ rP yP wB wN",
-        "0:rQ 1:rR 0:rB 1:rN 0:(rP)yQ 1:yR 0:(yP)yB 1:yN 0:(wB)wQ 1:wR "
-        "0:(wN)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN 0:bQ 1:bP",
-        770,  # 11 x (10 + 4) x 5
-    ),
-    5: (
-        "bQ rR yQ yB wQ rN rP yP wB wN",
-        "0:(rN)rR 1:rB 0:(rP)yQ 1:yR 0:(yP)yB 1:yN 0:(wB)wQ 1:wR "
-        "0:(wN)bQ 1:bR 0:bQ 1:bB 0:bQ 1:bN 0:bQ 1:bP 0:bQ 1:rQ",
-        990,  # 11 x (10 + 5) x 6, 'the theoretical maximum'
-    ),
+    1: ("bQ bB bP rQ rB rP yQ yB wQ wB", 242,  # 11 x (10 + 1) x 2
+        alternate("bB rQ rB yQ yB wQ wB rP (bP)bQ", "bN rR rN yR yN wR wN yP bR")),
+    2: ("bQ bN rQ rB yQ yB wQ wB rP yP", 396,  # 11 x (10 + 2) x 3
+        alternate("bN rQ rB yQ yB wQ (rP)wB (yP)bQ bQ", "bP rR rN yR yN wR wN bR bB")),
+    3: ("bQ rQ rB yQ yB wQ wB bP rP yP", 572,  # 11 x (10 + 3) x 4
+        alternate("rQ rB yQ yB (bP)wQ (rP)wB (yP)bQ bQ bQ", "rR rN yR yN wR wN bR bB bN")),
+    4: ("bQ rQ rB yQ yB wQ rP yP wB wN", 770,  # 11 x (10 + 4) x 5
+        alternate("rQ rB (rP)yQ (yP)yB (wB)wQ (wN)bQ bQ bQ bQ", "rR rN yR yN wR bR bB bN bP")),
+    5: ("bQ rR yQ yB wQ rN rP yP wB wN", 990,  # 11 x (10 + 5) x 6, 'the theoretical maximum'
+        alternate("(rN)rR (rP)yQ (yP)yB (wB)wQ (wN)bQ bQ bQ bQ bQ", "rB yR yN wR bR bB bN bP rQ")),
 }
 
 
 @pytest.mark.parametrize("overmate", [1, 2, 3, 4, 5])
 def test_overmate_bonus_table(overmate: int):
     """Overmate number n (multiplier above 10) multiplies the score by n + 1 (n = 1..5)."""
-    dealer, script, score = OVERMATES[overmate]
+    dealer, score, script = OVERMATES[overmate]
     state = play(deal(dealer), script)
     assert state.view(None)["move_number"] == 10
     assert hand(state, 0) == set()
@@ -468,7 +441,7 @@ def test_theoretical_maximum_990_step_by_step():
     """'if move 5 by Player A was a Queen, and mate was given on the tenth move by this player,
     he having played his fifth card also as his sixth, seventh, eighth, ninth and tenth cards':
     11 x (10 + 5) x 6 = 990."""
-    dealer, script, _ = OVERMATES[5]
+    dealer, _, script = OVERMATES[5]
     state = deal(dealer)
     tokens = script.split()
     state = play(state, " ".join(tokens[:10]))  # moves 1-5: five sacrifices, queen led on move 5
@@ -496,7 +469,7 @@ def test_a_replayed_card_is_the_same_card_not_a_copy():
     """'he must (and can only) use his last played card': the card is played again, it is not a
     new card. Wherever the engine says the cards are (``zones()``), the 20 cards are each there
     exactly once, also after replays (the card-conservation contract of DESIGN.md)."""
-    dealer, script, _ = OVERMATES[5]
+    dealer, _, script = OVERMATES[5]
     state = deal(dealer)
     for token in (script + " 0:bQ").split():
         seat, text = token.split(":", 1)
@@ -506,7 +479,7 @@ def test_a_replayed_card_is_the_same_card_not_a_copy():
 
 
 def test_990_in_a_match_is_game_one_and_counts_in_the_totals():
-    dealer, script, _ = OVERMATES[5]
+    dealer, _, script = OVERMATES[5]
     state = play(deal(dealer, match=True), script + " 0:bQ")
     assert not state.is_over()
     view = state.view(None)
@@ -1026,7 +999,7 @@ def test_random_playouts_reach_overmate_and_draws():
 
 
 def test_replay_of_a_scripted_game_through_a_record():
-    dealer, script, _ = OVERMATES[5]
+    dealer, _, script = OVERMATES[5]
     state = play(deal(dealer), script + " 0:bQ")
     again = Record.from_json(Record.from_state(state).to_json()).replay()
     assert again.view(None) == state.view(None)

@@ -45,8 +45,8 @@ from hypothesis import strategies as st
 from engine import CLOCK, GAMES, Action, EngineError, Game, GameSummary, Option, Record, State
 from engine.core import (IllegalAction, InvalidNotation, RETIRED_VIEW_KEYS, Result, SetupError,
                          SHARED_VIEW_KEYS, VIEW_KEYS)
-from support import (json_view, mentions, playout, random_actor, random_policy, stacked_playout,
-                     twins, view_text)
+from support import (json_view, mentions, playout, random_actor, random_policy, snapshot,
+                     stacked_playout, twins, view_text)
 
 #: A playout still running after this many actions fails the test: games must end.
 MAX_ACTIONS = 5000
@@ -219,22 +219,6 @@ def play(setup: Setup) -> Trajectory:
 def played(data: st.DataObject, game_id: str, players: int) -> Trajectory:
     """A drawn setup of ``game_id`` for ``players`` seats, played to the end."""
     return play(data.draw(setups(game_id, players)))
-
-
-def snapshot(state: State) -> tuple[Any, ...]:
-    """Everything observable about ``state``, to detect a mutation."""
-    seats = all_seats(state)
-    return (
-        hash(state),
-        state.is_over(),
-        state.result(),
-        state.to_act(),
-        state.history,
-        json.dumps(state.view(None), sort_keys=True),
-        tuple(json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)),
-        tuple(state.legal_actions(seat) for seat in seats),
-        tuple(sorted((name, tuple(cards)) for name, cards in state.zones().items())),
-    )
 
 
 def views(state: State) -> list[Any]:
