@@ -189,6 +189,7 @@ def known_holdings(log: Iterable[Event], players: int) -> tuple[tuple[Card, ...]
 
 @dataclass(frozen=True)
 class CheckmateState(MatchState):
+    match_name = "series"  # as the setup screen and the table call it
     hands: tuple[tuple[Card, ...], ...]
     #: The fan, in the order its positions are numbered.
     stock: tuple[Card, ...]

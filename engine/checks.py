@@ -167,6 +167,7 @@ def checks_of(summary: GameSummary) -> tuple[int, int]:
 
 @dataclass(frozen=True)
 class ChecksState(MatchState):
+    match_name = "series"  # as the setup screen and the table call it
     turn: int
     #: The cards each seat holds now (sorted), face-down half-tricks still to come (leftmost
     #: first), the six piles (bottom card first, the upcard last; empty once the deck ran out),
@@ -196,7 +197,7 @@ class ChecksState(MatchState):
     def result(self) -> Result | None:
         if not self.over:
             return None
-        return match_result(self.finished, self.totals, scores=checks_of(self.finished[0])
+        return match_result(self.finished, self.totals, self.match_name, scores=checks_of(self.finished[0])
                             if len(self.finished) == 1 else None)
 
     def view(self, seat: int | None) -> dict[str, Any]:

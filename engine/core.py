@@ -283,6 +283,9 @@ class MatchState(State):
     #: True once the last game is over: nobody acts any more and ``result()`` is set.
     over: bool = field(default=False, kw_only=True)
 
+    #: What the game calls its run of games, for people ("match" or "series").
+    match_name: ClassVar[str] = "match"
+
     def is_over(self) -> bool:
         return self.over
 
@@ -293,7 +296,7 @@ class MatchState(State):
 
     def result(self) -> Result | None:
         """``match_result`` once the match is over (a game may show its own scores instead)."""
-        return match_result(self.finished, self.totals) if self.over else None
+        return match_result(self.finished, self.totals, self.match_name) if self.over else None
 
 
 @dataclass(frozen=True)
@@ -345,18 +348,20 @@ def sole_leader(counts: Sequence[int]) -> tuple[int, ...]:
     return leaders if len(leaders) == 1 else ()
 
 
-def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...],
+def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...], name: str = "match",
                  scores: tuple[int, ...] | None = None) -> Result:
-    """How a match or series of ``finished`` games ended, in every game that plays several.
+    """How a match (or, by ``name``, a series) of ``finished`` games ended, in every game that
+    plays several.
 
     A single game ends as that game did (``scores``: its own points, shown instead of the
     totals). Over several games the one seat with the highest total wins, a shared lead is a
-    draw, and the reason lists how each game ended.
+    draw, and the reason gives the totals and how each game ended ("series 2-1: game 1: ...").
     """
     if len(finished) == 1:
         only = finished[0]
         return Result(scores=scores or totals, winners=only.winners, reason=only.reason)
-    reason = "; ".join(f"game {game.number}: {game.reason}" for game in finished)
+    games = "; ".join(f"game {game.number}: {game.reason}" for game in finished)
+    reason = f"{name} {'-'.join(map(str, totals))}: {games}"
     return Result(scores=totals, winners=sole_leader(totals), reason=reason)
 
 
