@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from engine import CLOCK, Action
+from engine import Action
 from engine.bots import levels
 from engine.bots.check import reaction_ms
 from engine.check import (
@@ -271,17 +271,7 @@ class CheckTable(GameTable):
                 self._seat(view, viewer, moves) if viewer is not None else None,
                 self._log(view),
             ]
-        return h("section", {
-            "class": classes("cx", over and "cx-over"),
-            "data-testid": "table", "data-game": "check", "data-phase": view["phase"],
-            "data-over": "1" if over else None,
-            "data-to-act": ",".join(str(seat) for seat in view["to_act"] if seat != CLOCK),
-            "aria-label": "Check! table",
-        },
-            self._bar(view),
-            h("p", {"class": "cx-error", "role": "alert"}, self.error or self.notice)
-            if self.error or self.notice else None,
-            body)
+        return self.frame("cx", view, self._bar(view), *body, alert="cx-error", phase=True)
 
     def _bar(self, view: dict[str, Any]) -> Node:
         return h("header", {"class": "cx-bar"},
@@ -293,8 +283,7 @@ class CheckTable(GameTable):
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
-                   h("a", {"class": "tool", "href": "#/check/rules", "target": "_blank", "rel": "noopener"},
-                     "Rules")))
+                   self.rules_link()))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:

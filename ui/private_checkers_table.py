@@ -92,20 +92,9 @@ class PrivateCheckersTable(GameTable):
         over = view["phase"] == "over"
         legal = self.my_legal()
         origins, moves, picked = self.targets(legal, view)
-        to_act = view["to_act"]
         return [
-            h("section", {
-                "class": classes("spc", over and "spc-over"),
-                "data-testid": "table",
-                "data-game": self.game_id,
-                "data-over": "1" if over else None,
-                "data-phase": view["phase"],
-                "data-to-act": "" if over else str(to_act[0]),
-                "aria-label": "Saving Private Checkers table",
-            },
-                self._bar(view, over),
-                h("p", {"class": "cc-error", "role": "alert"}, self.error or self.notice)
-                if self.error or self.notice else None,
+            self.frame(
+                "spc", view, self._bar(view, over),
                 self.result_panel(self._victory_lines(view)) if over else None,
                 self._blowup(view),
                 h("div", {"class": "spc-layout"},
@@ -117,37 +106,32 @@ class PrivateCheckersTable(GameTable):
                   h("aside", {"class": "spc-side", "aria-label": "Stockpiles, counts and events"},
                     self._sides(view),
                     self._log(view),
-                    self._legend()))),
+                    self._legend())),
+                phase=True),
         ]
 
     def _bar(self, view: dict[str, Any], over: bool) -> Node:
         turn = sum(view["turns"]) + (0 if over else 1)
         where = f"Turn {turn}" + ("" if over else f" · {SIDE_NAMES[view['side_to_move']]} to move")
         variants = [option.label for option in self.game.options if view["options"].get(option.name)]
-        return h("header", {"class": "cc-bar spc-bar"},
-                 h("div", {"class": "cc-bar-title"},
-                   h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
-                           "title": "Set up another game"}, "Saving Private Checkers"),
-                   h("span", {"class": "cc-where", "data-testid": "where"}, where)),
-                 h("div", {"class": "cc-bar-score spc-counts", "data-testid": "counts"},
-                   [h("span", {"class": f"spc-count spc-count-{side}", "data-side": side},
-                      h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                      f"{SIDE_NAMES[side]}: ", h("b", None, view["captured"][side]), " captured · ",
-                      h("b", None, view["rescued"][side]), " rescued")
-                    for side in (0, 1)],
-                   h("span", {"class": "cc-games"}, "Variants: " + ", ".join(variants)) if variants else None),
-                 h("div", {"class": "cc-bar-tools"},
-                   h("a", {"class": "tool", "href": f"#/{self.game_id}/rules", "target": "_blank",
-                           "rel": "noopener"}, "Rules")))
+        return self.bar(
+            where,
+            h("div", {"class": "cc-bar-score spc-counts", "data-testid": "counts"},
+              [h("span", {"class": f"spc-count spc-count-{side}", "data-side": side},
+                 h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
+                 f"{SIDE_NAMES[side]}: ", h("b", None, view["captured"][side]), " captured · ",
+                 h("b", None, view["rescued"][side]), " rescued")
+               for side in (0, 1)],
+              h("span", {"class": "cc-games"}, "Variants: " + ", ".join(variants)) if variants else None),
+            css="spc-bar")
 
     def _status(self, view: dict[str, Any], over: bool, picked: str | None) -> str:
         if over:
             return "Game over."
         seat = view["to_act"][0]
-        who = self.name(seat)
         if seat in self.bots:
-            return f"{who} is thinking…" if self.thinking == seat else f"{who} to play."
-        you = "You" if self.solo else who
+            return self.to_act_line(seat)
+        you = "You" if self.solo else self.name(seat)
         phase = view["phase"]
         if phase == "discard":
             square = view["pending"]["square"]

@@ -400,7 +400,8 @@ class GameTable(Screen):
         there is one, then the ``body``. It carries what tests and styles read: ``data-over`` once
         the game (or match) is over, ``data-paused`` between the games of a match or series,
         ``data-game-number`` where the game plays several, ``data-phase`` where the table asks
-        for it (``phase``) and ``data-to-act``, the seats to act (none while over or paused).
+        for it (``phase``) and ``data-to-act``, the seats to act (none while over or paused; the
+        clock of a timed event is no seat).
         Its class is ``css``, with ``<css>-over`` once over."""
         over = view["result"] is not None
         paused = self.paused
@@ -413,7 +414,8 @@ class GameTable(Screen):
             "data-paused": "1" if paused else None,
             "data-game-number": view.get("game_number"),
             "data-phase": view["phase"] if phase else None,
-            "data-to-act": "" if over or paused else ",".join(map(str, view["to_act"])),
+            "data-to-act": "" if over or paused else ",".join(
+                str(seat) for seat in view["to_act"] if seat != CLOCK),
             "aria-label": f"{self.game_name()} table",
         },
             bar,
@@ -430,9 +432,12 @@ class GameTable(Screen):
                            "title": "Set up another game"}, self.game_name()),
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
-                 h("div", {"class": "cc-bar-tools"}, *tools,
-                   h("a", {"class": "tool", "href": f"#/{self.game_id}/rules", "target": "_blank",
-                           "rel": "noopener"}, "Rules")))
+                 h("div", {"class": "cc-bar-tools"}, *tools, self.rules_link()))
+
+    def rules_link(self) -> Node:
+        """The last tool of a table's bar: the game's rules, in a new tab."""
+        return h("a", {"class": "tool", "href": f"#/{self.game_id}/rules", "target": "_blank",
+                       "rel": "noopener"}, "Rules")
 
     def score_pair(self, label: str, scores: Sequence[Any], *extra: Any) -> Node:
         """``[data-testid=totals]`` for a two-seat game, "Ann 3 : 1 Bo", then ``extra``."""
