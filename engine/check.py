@@ -80,10 +80,6 @@ def is_special(card: PlayingCard) -> bool:
     return card.rank in PEEKS
 
 
-def _as_card(card: Any) -> PlayingCard:
-    return card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card))
-
-
 def pos_text(pos: Pos) -> str:
     return f"{pos[0]}.{pos[1]}"
 
@@ -807,7 +803,7 @@ class Check(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> CheckState:
-        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, PlayingCard.parse)
         return CheckState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),

@@ -78,20 +78,16 @@ def stacked_deck(
     ``dealer`` dealing, and puts ``stock`` first in the fan, the cards left over after it in
     display order."""
     players = len(hands)
-    hand_cards = [[_as_card(card) for card in hand] for hand in hands]
+    hand_cards = [[Card.parse(card) for card in hand] for hand in hands]
     if any(len(hand) != HAND_SIZE for hand in hand_cards):
         raise SetupError(f"each hand must have exactly {HAND_SIZE} cards")
     order: list[Card] = []
     for round_number in range(HAND_SIZE):
         for offset in range(1, players + 1):
             order.append(hand_cards[(dealer + offset) % players][round_number])
-    order += [_as_card(card) for card in stock]
+    order += [Card.parse(card) for card in stock]
     order += [card for card in CARDS if card not in order]
     return tuple(str(card) for card in order)
-
-
-def _as_card(card: Any) -> Card:
-    return card if isinstance(card, Card) else Card.parse(str(card))
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -479,7 +475,7 @@ class Checkmate(Game):
 
     def _new(self, seed: int, players: int, options: dict[str, Any],
              deck: Sequence[Any] | None) -> CheckmateState:
-        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, Card.parse)
         empty = CheckmateState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),

@@ -72,10 +72,6 @@ def point_total(cards: Iterable[Card]) -> int:
     return sum(_WORTH[card.index] for card in cards) % 10
 
 
-def _as_card(card: Any) -> Card:
-    return card if isinstance(card, Card) else Card.parse(str(card))
-
-
 # --- Actions -----------------------------------------------------------------------------------
 
 
@@ -398,7 +394,7 @@ class Checks(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChecksState:
-        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, Card.parse)
         blank = ChecksState(
             game_id=self.id, seed=seed, players=players,
             options=MappingProxyType(dict(options)), deck=stacked, history=(),

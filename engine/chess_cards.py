@@ -48,7 +48,7 @@ from engine.core import (
     Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, SetupError,
     State, deal_order, evolve, with_seat,
 )
-from engine.playing_cards import sort_cards
+from engine.playing_cards import card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
 
@@ -103,8 +103,9 @@ class Card:
 
     @classmethod
     def parse(cls, text: str) -> "Card":
-        """``"bQ"`` -> the black queen; letters in either case. Raises InvalidNotation."""
-        token = text.strip()
+        """``"bQ"`` -> the black queen; letters in either case; a Card is read as its notation.
+        Raises InvalidNotation."""
+        token = str(text).strip()
         if len(token) == 2 and token[0].lower() in SUIT_LETTERS and token[1].upper() in PIECE_LETTERS:
             return CARDS[SUIT_LETTERS.index(token[0].lower()) * 5 + PIECE_LETTERS.index(token[1].upper())]
         raise InvalidNotation(
@@ -118,15 +119,11 @@ CARDS: tuple[Card, ...] = tuple(Card(suit, piece) for suit in Suit for piece in 
 
 def stacked_deck(dealer_hand: Iterable[Any], other_hand: Iterable[Any]) -> tuple[str, ...]:
     """The stacked-deck order that deals ``dealer_hand`` to seat 0 and ``other_hand`` to seat 1."""
-    dealer = [str(_as_card(card)) for card in dealer_hand]
-    other = [str(_as_card(card)) for card in other_hand]
+    dealer = [str(Card.parse(card)) for card in dealer_hand]
+    other = [str(Card.parse(card)) for card in other_hand]
     if len(dealer) != 10 or len(other) != 10:
         raise SetupError("each hand must have exactly 10 cards")
     return tuple(other[:5] + dealer[:5] + other[5:] + dealer[5:])
-
-
-def _as_card(card: Any) -> Card:
-    return card if isinstance(card, Card) else Card.parse(str(card))
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -250,7 +247,7 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
         kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
         reason = f"{kind} by seat {mate.seat} with {mate.card} on move {mate.move}: {mate.score}"
     details = {
-        "hands": [[str(card) for card in sort_cards(hand)] for hand in hands],
+        "hands": [card_names(sort_cards(hand)) for hand in hands],
         "moves": [move.to_dict() for move in moves],
         "mate": None if mate is None else mate.to_dict(),
     }
@@ -319,9 +316,9 @@ class ChessCardsState(MatchState):
             "turn": None if self.over else self.to_act()[0],
             "phase": "over" if self.over else ("reply" if self.lead is not None else "lead"),
             "lead": None if self.lead is None else str(self.lead),
-            "hands": [[str(card) for card in sort_cards(hand)] for hand in self.hands],
-            "played": [[str(card) for card in pile] for pile in self.played],
-            "sacrificed": [[str(card) for card in pile] for pile in self.sacrificed],
+            "hands": [card_names(sort_cards(hand)) for hand in self.hands],
+            "played": [card_names(pile) for pile in self.played],
+            "sacrificed": [card_names(pile) for pile in self.sacrificed],
             "last_played": [str(pile[-1]) if pile else None for pile in self.played],
             "log": [move.to_dict() for move in self.moves],
             "finished": [summary_view(game) for game in self.finished],
@@ -498,7 +495,7 @@ class ChessCards(Game):
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChessCardsState:
-        order, stacked = deal_order(self.id, seed, deck, CARDS, _as_card)
+        order, stacked = deal_order(self.id, seed, deck, CARDS, Card.parse)
         # Packets of five, the non-dealer (seat 1) first.
         seat1 = frozenset(order[0:5] + order[10:15])
         seat0 = frozenset(order[5:10] + order[15:20])

@@ -70,7 +70,8 @@ class PlayingCard:
 
     @classmethod
     def parse(cls, text: str) -> "PlayingCard":
-        """``"10H"``, ``"TH"``, ``"th"``, ``"Q♠"``, ``"RJ"`` -> the card. Raises InvalidNotation."""
+        """``"10H"``, ``"TH"``, ``"th"``, ``"Q♠"``, ``"RJ"`` -> the card; a card is read as its
+        notation. Raises InvalidNotation."""
         token = str(text).strip().upper()
         for sign, letter in _SIGNS:
             token = token.replace(sign, letter)

@@ -41,17 +41,8 @@ class CheckmateTable(GameTable):
         self.waived: tuple[int, int] | None = None
         #: The moment whose grace for a person's "last card" has run out: the bot may move.
         self.graced: int | None = None
-        #: The last view worked out, with the state and seat it is of (the flow asks often).
-        self.seen: tuple[Any, int | None, dict[str, Any]] | None = None
 
     # -- flow: who acts and when (the base applies the actions and runs the bots) -----------
-
-    def view(self) -> dict[str, Any]:
-        """The view of the seat in front of the screen, worked out once per state and seat."""
-        seat = self.viewer()
-        if self.seen is None or self.seen[0] is not self.state or self.seen[1] != seat:
-            self.seen = (self.state, seat, super().view())
-        return self.seen[2]
 
     def moment(self) -> int:
         """Actions applied so far: a waiver or a grace period holds for one moment only."""
