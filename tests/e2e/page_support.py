@@ -151,3 +151,77 @@ def first_action(page: Page) -> str:
     action = button.get_attribute("data-action") or ""
     button.click()
     return action
+
+
+# ----------------------------------------------------------------------------- saved games (issue 12)
+
+#: Where each game's table lists what has happened (its log or score sheet): the text a reload
+#: must bring back unchanged.
+LOG_OF = {
+    "checks": "[data-testid=moves]",
+    "checkmate": "[data-testid=log]",
+    "private-checkers": "[data-testid=log]",
+    "chess-cards": "[data-testid=moves]",
+    "check": "[data-testid=log]",
+}
+UNDO = "button[data-cmd=undo]"
+CONTINUE = "[data-testid=continue]"
+#: The storage keys of a game in progress and of a finished one (DESIGN, issue 12).
+GAME_KEY = "five-checks:game:"
+DONE_KEY = "five-checks:done:"
+
+
+def ply(page: Page, scope: str = "") -> int:
+    """The table's ``data-ply`` (``scope``: a selector the table sits in, e.g. the replay)."""
+    value = page.locator(f"{scope} {TABLE}".strip()).get_attribute("data-ply")
+    assert value is not None and value.isdigit(), f"the table has no data-ply (got {value!r})"
+    return int(value)
+
+
+def steady(page: Page, quiet_ms: int = 600, timeout_ms: int = 90_000) -> int:
+    """Wait until a person may act (``settle``) and ``data-ply`` has not moved for ``quiet_ms``
+    (no bot is still answering); returns that ply."""
+    settle(page, timeout_ms)
+    waited, last, still = 0, ply(page), 0
+    while still < quiet_ms:
+        page.wait_for_timeout(150)
+        waited += 150
+        settle(page, timeout_ms)
+        now = ply(page)
+        still = still + 150 if now == last else 0
+        last = now
+        assert waited < timeout_ms, "data-ply never stood still"
+    return last
+
+
+def follow(page: Page, route: str) -> None:
+    """Go to ``route`` inside the running app (a hash change, as a link does; no reload). The
+    app may rewrite the hash at once (a play route becomes ``?id=``), so only the change is awaited."""
+    page.evaluate("route => { location.hash = route }", route)
+
+
+def reload(page: Page, timeout_ms: int = 60_000) -> None:
+    """A real reload of the page, then wait until the app is up again."""
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
+
+
+def current_hash(page: Page) -> str:
+    return page.evaluate("decodeURIComponent(location.hash)")
+
+
+def saved_id(page: Page) -> str:
+    """The saved game's id the play URL names (``#/<game>/play?id=<id>``); fails when none."""
+    import re  # local: the rest of this module has no use for it
+
+    found = re.search(r"[?&]id=([A-Za-z0-9]+)(&|$)", current_hash(page))
+    assert found, f"the play URL names no saved game: {current_hash(page)!r}"
+    return found.group(1)
+
+
+def stored(page: Page, prefix: str) -> dict[str, str]:
+    """Every ``localStorage`` entry whose key starts with ``prefix``, by key."""
+    return page.evaluate(
+        """prefix => Object.fromEntries(Object.keys(localStorage)
+                .filter(k => k.startsWith(prefix)).map(k => [k, localStorage.getItem(k)]))""",
+        prefix)
