@@ -289,7 +289,7 @@ def test_two_games_in_progress_continue_from_the_gallery_and_one_is_discarded(pa
         page.locator(f'{CONTINUE} li[data-save-id="{game_id}"] a.continue-link').click()
         expect(page.locator(TABLE)).to_have_attribute("data-ply", str(at))
         assert steady(page) == at
-        assert saved_id(page) == game_id
+        assert current_hash(page).startswith(f"#/{game}/play?") and saved_id(page) == game_id
 
     # Discard one: gone from the list and from storage, for good; the other stays.
     follow(page, "#/")
