@@ -518,6 +518,9 @@ class Record:
         missing = [key for key in ("game", "seed", "players", "moves") if key not in data]
         if missing:
             raise SetupError(f"not a game record: missing {', '.join(missing)}")
+        for key in ("seed", "players"):
+            if isinstance(data[key], bool) or not isinstance(data[key], int):
+                raise SetupError(f"not a game record: {key} must be a whole number")
         moves = data["moves"]
         if not isinstance(moves, list) or not all(
             isinstance(move, list) and len(move) == 2 and isinstance(move[0], int)
@@ -549,14 +552,21 @@ class Record:
         Raises SetupError for an unknown game or bad setup, IllegalAction (with the move number)
         for a move the rules refuse.
         """
+        return self.states()[-1]
+
+    def states(self) -> list[State]:
+        """Every state of the game in order: the start, then the state after each move (what
+        a replay steps through and a takeback returns to). Raises as ``replay`` does."""
         if self.game not in GAMES:
             raise SetupError(f"unknown game {self.game!r} (games: {', '.join(GAMES)})")
         state = GAMES[self.game].new(
             seed=self.seed, players=self.players, options=self.options, deck=self.deck
         )
+        states = [state]
         for number, (seat, notation) in enumerate(self.moves, start=1):
             try:
                 state = state.apply(seat, notation)
             except IllegalAction as error:
                 raise type(error)(f"record move {number}: {error}") from None
-        return state
+            states.append(state)
+        return states

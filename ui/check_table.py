@@ -50,8 +50,7 @@ from engine.check import (
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.dom import Node, attr, classes, h
 from ui.playing_cards import back, card_name, chip, face
-from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, bot_name, clean_name
-from ui.screen import Navigate
+from ui.routes import DEFAULT_DELAY_MS, SeatSpec, bot_name, clean_name
 from ui.table import GameTable
 
 LOG_LINES = 40
@@ -60,15 +59,16 @@ LOG_LINES = 40
 class CheckTable(GameTable):
     game_id = "check"
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate, setup)  # the engine's lobby: seat 0 is the Game Master
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
+        super().__init__(*args, **kwargs)  # the engine's lobby: seat 0 is the Game Master
         self.levels = levels("check")
         self.add_level = "medium" if "medium" in self.levels else self.levels[-1]
         self.memory_aid = False
         self.take_mode = False
         self.swap_pick: str | None = None
-        #: The seats may still change until the Game Master presses Start.
-        self.lobby_open = True
+        #: The seats may still change until the Game Master presses Start (a saved game that
+        #: has begun is past it).
+        self.lobby_open = len(self.states) == 1 and not self.readonly
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -107,10 +107,13 @@ class CheckTable(GameTable):
     def reseat(self, seats: list[SeatSpec]) -> None:
         """The Game Master changed the seats before the start: set the table up again exactly
         as a play route with these seats would (the engine's lobby has a fixed seat count)."""
-        memory, level = self.memory_aid, self.add_level
+        memory, level, save_id, created = self.memory_aid, self.add_level, self.save_id, self.created
         self.dispose()
-        self.__init__(self.root, self.navigate, replace(self.setup, seats=tuple(seats)))  # type: ignore[misc]
+        self.__init__(self.root, self.navigate, replace(self.setup, seats=tuple(seats)),  # type: ignore[misc]
+                      store=self.store)
         self.memory_aid, self.add_level = memory, level
+        self.save_id, self.created = save_id, created
+        self.save()
         self.show()
 
     def begin(self) -> None:
@@ -127,9 +130,6 @@ class CheckTable(GameTable):
         if named != list(self.seats):
             self.seats = tuple(named)
             self.setup = replace(self.setup, seats=self.seats)
-        from pyscript import window
-
-        window.history.replaceState(None, "", self.setup.to_hash())  # the seats as started
         self.lobby_open = False
         for seat in self.humans:
             self.ahead[seat] = Start() if seat == GAME_MASTER else Join()
@@ -283,7 +283,7 @@ class CheckTable(GameTable):
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
-                   self.rules_link()))
+                   self.undo_button(), self.rules_link()))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:

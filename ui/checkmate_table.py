@@ -22,8 +22,6 @@ from typing import Any
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
-from ui.routes import PlaySetup
-from ui.screen import Navigate
 from ui.table import NEXT_GAME, GameTable
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
@@ -35,8 +33,8 @@ LAST_CARD_GRACE_MS = 4000
 class CheckmateTable(GameTable):
     game_id = "checkmate"
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate, setup)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
+        super().__init__(*args, **kwargs)
         #: (moment, seat): a person who let their "last card" moment pass in hot-seat play.
         self.waived: tuple[int, int] | None = None
         #: The moment whose grace for a person's "last card" has run out: the bot may move.
@@ -45,8 +43,8 @@ class CheckmateTable(GameTable):
     # -- flow: who acts and when (the base applies the actions and runs the bots) -----------
 
     def moment(self) -> int:
-        """Actions applied so far: a waiver or a grace period holds for one moment only."""
-        return len(self.state.history)
+        """The position's epoch: a waiver or a grace period holds for one moment only."""
+        return self.epoch
 
     def games_finished(self) -> int:
         return len(self.view()["finished"])

@@ -22,8 +22,6 @@ from typing import Any
 from engine.checks import Card, Cash, Play, worth
 from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
-from ui.routes import PlaySetup
-from ui.screen import Navigate
 from ui.table import NEXT_GAME, GameTable
 
 
@@ -35,8 +33,8 @@ def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, 
 class ChecksTable(GameTable):
     game_id = "checks"
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate, setup)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
+        super().__init__(*args, **kwargs)
         self.picked: str | None = None  # the card chosen to play, before its pile
         self.opened: set[int] = set()  # piles whose cards beneath are listed
 
@@ -45,7 +43,7 @@ class ChecksTable(GameTable):
     def games_finished(self) -> int:
         return len(self.view()["finished"])
 
-    def played(self, before: Any, seat: int, action: Any) -> None:
+    def changed(self) -> None:
         self.picked = None
 
     def pick(self, pick: str) -> None:

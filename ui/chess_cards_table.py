@@ -23,8 +23,6 @@ from ui.chess_cards_look import (
     card_name, chip, describe, face, play_chips,
 )
 from ui.dom import Node, classes, h, present
-from ui.routes import PlaySetup
-from ui.screen import Navigate
 from ui.table import NEXT_GAME, GameTable
 from ui.timers import Job
 
@@ -57,10 +55,8 @@ class ChessCardsTable(GameTable):
     game_id = "chess-cards"
     short_title = "Chess Cards"
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate, setup)
-        #: Per game number, the positions before each play and the plays, for the analysis.
-        self.steps: dict[int, list[tuple[ChessCardsState, int, Play]]] = {}
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
+        super().__init__(*args, **kwargs)
         self.sac_mode = False
         self.sac_pick: str | None = None
         self.privilege = False
@@ -80,13 +76,31 @@ class ChessCardsTable(GameTable):
         exactly what every seat sees."""
         return self.state  # type: ignore[return-value]
 
+    def start(self) -> None:
+        super().start()
+        if not self.readonly:  # a saved match comes back with its finished games analysed again
+            for number in range(1, self.games_finished() + 1):
+                self._analyse(number)
+
+    def steps(self, number: int) -> list[tuple[ChessCardsState, int, Play]]:
+        """The positions before each play of game ``number`` and the plays: what the analysis
+        puts to the solver."""
+        return [(before, seat, action)  # type: ignore[misc]
+                for before, (seat, action) in zip(self.states, self.state.history)
+                if before.game_number == number]  # type: ignore[attr-defined]
+
     def played(self, before: Any, seat: int, action: Any) -> None:
-        number = before.game_number  # the positions the analysis will put to the solver
-        self.steps.setdefault(number, []).append((before, seat, action))
-        self.sac_mode, self.sac_pick, self.privilege = False, None, False
-        self._drop_hint()
+        number = before.game_number
         if self.games_finished() >= number:  # that play ended game ``number``
             self._analyse(number)
+
+    def changed(self) -> None:
+        self.sac_mode, self.sac_pick, self.privilege = False, None, False
+        self._drop_hint()
+        finished = self.games_finished()
+        for number in [n for n in self.analyses if n > finished]:  # taken back into that game
+            del self.analyses[number]
+        self.analysis_queue = [n for n in self.analysis_queue if n <= finished]
 
     # -- events ----------------------------------------------------------------------------
 
@@ -140,7 +154,7 @@ class ChessCardsTable(GameTable):
     def _analyse(self, game_number: int) -> None:
         """Queue the comparison of a finished game's moves with perfect play."""
         self.analyses[game_number] = Analysis(
-            labels=[_step_label(before) for before, _, _ in self.steps.get(game_number, [])])
+            labels=[_step_label(before) for before, _, _ in self.steps(game_number)])
         self.analysis_queue.append(game_number)
         self._next_analysis()
 
@@ -150,7 +164,7 @@ class ChessCardsTable(GameTable):
             return
         number = self.analysis_queue.pop(0)
         analysis = self.analyses[number]
-        steps = list(self.steps.get(number, []))
+        steps = self.steps(number)
         analysis.status = "running"
 
         def work() -> Any:

@@ -33,6 +33,7 @@ class App:
             (root, "click", create_proxy(self._on_click)),
             (root, "change", create_proxy(self._on_change)),
             (root, "input", create_proxy(self._on_change)),
+            (document, "keydown", create_proxy(self._on_key)),
             (window, "hashchange", create_proxy(self._on_hash)),
         ]
         for target, event, proxy in self._listeners:
@@ -83,7 +84,25 @@ class App:
         target = origin.closest("button, [data-cmd]") if present(origin) and hasattr(origin, "closest") else None
         if not present(target) or self.screen is None or target.disabled:
             return
+        if int(getattr(event, "detail", 0) or 0) > 1 and (attr(target, "data-action") or attr(target, "data-pick")):
+            # The second click of a double click lands on whatever the first one's move drew
+            # there: a move nobody chose. One click, one move.
+            return
         self._guard(self.screen.on_click, target)
+
+    def _on_key(self, event: Any) -> None:
+        if self.screen is None or event.defaultPrevented or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "textarea", "select") or getattr(target, "isContentEditable", False):
+            return  # keys typed into a field are the field's
+
+        def press() -> None:
+            if self.screen is not None and self.screen.on_key(str(event.key)):
+                event.preventDefault()
+
+        self._guard(press)
 
     def _on_change(self, event: Any) -> None:
         target = event.target

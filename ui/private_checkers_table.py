@@ -17,8 +17,6 @@ from typing import Any
 from engine.playing_cards import PlayingCard
 from engine.private_checkers import SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike
 from ui.dom import Node, classes, h
-from ui.routes import PlaySetup
-from ui.screen import Navigate
 from ui.table import GameTable
 
 FILES = "abcdefgh"
@@ -44,8 +42,8 @@ def is_red(card: str) -> bool:
 class PrivateCheckersTable(GameTable):
     game_id = "private-checkers"
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
-        super().__init__(root, navigate, setup)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
+        super().__init__(*args, **kwargs)
         self.picked: str | None = None
         #: Log entries up to this number were on screen before the person's last move: a blow-up
         #: after it is announced.
@@ -53,7 +51,7 @@ class PrivateCheckersTable(GameTable):
 
     # -- flow ------------------------------------------------------------------------------
 
-    def played(self, before: Any, seat: int, action: Any) -> None:
+    def changed(self) -> None:
         self.picked = None
 
     def act(self, notation: str) -> None:

@@ -3,21 +3,26 @@
     #/                       gallery
     #/<id>                   setup
     #/<id>/rules             rules page
-    #/<id>/play?...          table          (bad parameters: an error page naming the problem)
+    #/<id>/play?...          a new game's table (bad parameters: an error page naming the problem)
+    #/<id>/play?id=<saved>   a saved game's table, where it was left
+    #/<id>/replay[?...]      the record viewer
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from engine import GAMES, EngineError
 from engine.bots import levels
 from ui.catalog import entry
 from ui.gallery import GalleryScreen
-from ui.routes import Route, RouteError, parse_play
+from ui.routes import MAX_DELAY_MS, Route, RouteError, parse_play, saved_id
 from ui.rules import RulesScreen
+from ui.saves import SaveError
 from ui.screen import MessageScreen, Navigate, Screen
 from ui.setup import SetupScreen
+from ui.storage import store
 
 HOME = ("#/", "All games")
 
@@ -51,14 +56,43 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if rest == ("play",):
         back = [(f"#/{game_id}", "Set up the game again"), HOME]
         try:
+            found = saved_id(route.query)
+            if found is not None:
+                return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
-            return _tables()[game_id](root, navigate, setup)
+            return _tables()[game_id](root, navigate, setup, store=store())
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
+    if rest == ("replay",):
+        from ui.replay import ReplayScreen
+
+        return ReplayScreen(root, navigate, game_id, route.query, _tables()[game_id])
     return MessageScreen(root, navigate, "Page not found",
                          f"{game.title} has no page “{'/'.join(rest)}”.",
                          [(f"#/{game_id}", game.title), HOME])
+
+
+def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay: str | None) -> Screen:
+    """The table of saved game ``found``, where it was left; a page saying why when it cannot
+    be opened (the saved game stays listed, to discard or to open with another version)."""
+    title = GAMES[game_id].title
+    links = [(f"#/{game_id}", f"{title}: games in progress"), HOME]
+    try:
+        saved = store().load(found)
+    except SaveError as error:
+        return MessageScreen(root, navigate, "This saved game cannot be opened", _sentence(str(error)), links)
+    if saved.game != game_id:
+        return MessageScreen(root, navigate, "This saved game cannot be opened",
+                             f"It is a game of {GAMES[saved.game].title if saved.game in GAMES else saved.game}, "
+                             f"not of {title}.", links)
+    setup = saved.setup()
+    if delay is not None and delay.isdigit():
+        setup = replace(setup, delay_ms=min(int(delay), MAX_DELAY_MS))
+    try:
+        return _tables()[game_id](root, navigate, setup, saved, store())
+    except EngineError as error:  # a move the rules refuse: edited by hand, or another version
+        return MessageScreen(root, navigate, "This saved game cannot be replayed", _sentence(str(error)), links)
 
 
 def _sentence(text: str) -> str:

@@ -5,11 +5,15 @@ Pure Python (no browser import) so it reads the same under CPython and in the pa
     #/                                   gallery
     #/<id>                               setup of a game
     #/<id>/rules                         rules page
-    #/<id>/play?seats=human,bot:hard&seed=123&privilege=0&deck=bQ,rR,...
+    #/<id>/play?seats=human,bot:hard&seed=123&privilege=0&deck=bQ,rR,...   a new game
+    #/<id>/play?id=k3m9x2pq7a                                             a saved game
+    #/<id>/replay[?id=<saved id>|?r=<packed record>]                      the record viewer
 
 A seat is ``human[:name]`` or ``bot[:level]``. Every other parameter is a game option, except
-``seed``, ``deck`` (a stacked deck, as ``Game.new(deck=...)`` takes it) and ``delay`` (how long
-a bot's move stays "thinking" on screen, in ms; tests set it low).
+``seed``, ``deck`` (a stacked deck, as ``Game.new(deck=...)`` takes it), ``delay`` (how long
+a bot's move stays "thinking" on screen, in ms; tests set it low) and ``undo`` (``0``: no
+takebacks). A new game is saved at once and its URL replaced by the saved game's ``id``, so a
+reload continues it and the seed stays out of the address bar.
 """
 
 from __future__ import annotations
@@ -80,6 +84,8 @@ class PlaySetup:
     deck: tuple[str, ...] | None = None
     delay_ms: int = DEFAULT_DELAY_MS
     seed_given: bool = True
+    #: Takebacks allowed when one person plays bots (a setup option).
+    undo: bool = True
 
     def to_hash(self) -> str:
         """The play route that starts this very game again (the seed always included)."""
@@ -93,6 +99,8 @@ class PlaySetup:
             params.append(("deck", ",".join(self.deck)))
         if self.delay_ms != DEFAULT_DELAY_MS:
             params.append(("delay", str(self.delay_ms)))
+        if not self.undo:
+            params.append(("undo", "0"))
         return play_hash(self.game_id, params)
 
 
@@ -175,7 +183,7 @@ def parse_play(
         if name in seen:
             raise RouteError(f"parameter {name!r} is given twice")
         seen[name] = value
-    known = ("seats", "seed", "deck", "delay", *option_names)
+    known = ("seats", "seed", "deck", "delay", "undo", *option_names)
     unknown = [name for name in seen if name not in known]
     if unknown:
         raise RouteError(
@@ -209,6 +217,9 @@ def parse_play(
         deck = tuple(card.strip() for card in seen["deck"].replace(" ", ",").split(",") if card.strip())
         if not deck:
             raise RouteError("deck: empty; list the cards in dealing order, like deck=bQ,rR,…")
+    undo = seen.get("undo", "1").strip().lower()
+    if undo not in ("0", "1", "no", "yes"):
+        raise RouteError(f"undo: {seen['undo']!r} is neither 1 (takebacks allowed) nor 0")
     options = {name: seen[name] for name in option_names if name in seen}
     return PlaySetup(
         game_id=game_id,
@@ -218,4 +229,20 @@ def parse_play(
         deck=deck,
         delay_ms=delay,
         seed_given=bool(seed_text),
+        undo=undo in ("1", "yes"),
     )
+
+
+def saved_id(query: Sequence[tuple[str, str]]) -> str | None:
+    """The saved game a play route names (``?id=...``), or None for a new game. Raises
+    RouteError when ``id`` comes with anything that would start a new game instead."""
+    names = [name for name, _ in query]
+    if "id" not in names:
+        return None
+    extra = [name for name in names if name not in ("id", "delay")]
+    if extra:
+        raise RouteError(f"a saved game's route takes only its id (got {extra[0]!r} as well)")
+    game_id = dict(query)["id"].strip()
+    if not game_id or not game_id.isalnum():
+        raise RouteError(f"id: {game_id!r} is not the id of a saved game")
+    return game_id

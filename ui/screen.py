@@ -55,6 +55,10 @@ class Screen:
     def on_change(self, element: Any) -> None:
         """A ``change``/``input`` event of a form control inside the root."""
 
+    def on_key(self, key: str) -> bool:
+        """A key pressed outside form fields (``event.key``); True if the screen used it."""
+        return False
+
     def crashed(self, error: BaseException) -> None:
         """A bug in a timer callback: stop this screen and say so on the page (and console)."""
         import traceback

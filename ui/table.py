@@ -5,7 +5,11 @@ from ``self.view()`` (never from the full state: the table holds no rule logic a
 than the seat in front of the screen may know) and its buttons from ``self.legal(seat)``. The base
 is the only place that applies actions, and does the flow:
 
-- starts the game a play route asks for (``PlaySetup``), writing a drawn seed into the URL;
+- starts the game a play route asks for (``PlaySetup``) or continues a saved one (``SavedGame``),
+  saves it after every action (``ui.saves``; a finished game goes to the history) and names it in
+  the URL by its saved id, never by its seed;
+- takes back the one person's last decision against bots (``undo``) as far as doing so shows them
+  nothing they could not see before (``engine.knowledge.undo_point``);
 - lets every bot seat to act think (``Bot.think`` driven by the screen's timers, so the page stays
   live; several at once where several seats act at once), holds a quick answer back
   (``bot_delay_ms``: ``delay_ms`` by default) so a person sees it coming, and shows a seconds
@@ -21,7 +25,10 @@ is the only place that applies actions, and does the flow:
   to ``pick`` and ``data-cmd`` clicks to ``command``;
 - with hidden information and several people at one device, puts a "pass the device" screen
   (``pass_screen``) between their turns, so nobody sees another's hand;
-- ``again_row`` and ``result_panel`` give every game the same end-of-game panel.
+- ``again_row`` and ``result_panel`` give every game the same end-of-game panel, with the
+  record to download, link to or replay;
+- read-only (``readonly``), it is the replay viewer's board: no bots, no saves, no buttons, the
+  view of the seat being watched, any position of the game (``goto``).
 """
 
 from __future__ import annotations
@@ -30,10 +37,12 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Mapping, Sequence
 
-from engine import CLOCK, GAMES, Action, IllegalAction, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import get_bot
+from engine.knowledge import undo_point
 from ui.dom import Node, attr, classes, h, present
 from ui.routes import PlaySetup
+from ui.saves import SavedGame, StorageError, Store, pack_record
 from ui.screen import Navigate, Screen
 from ui.timers import Job, now_ms
 
@@ -51,7 +60,7 @@ DEFAULT_CLOCK_MS = 5000
 
 @dataclass
 class Asked:
-    """A bot seat's decision under way: the actions applied when it was asked (``key``) and the
+    """A bot seat's decision under way: the table's ``epoch`` when it was asked (``key``) and the
     timed window it was asked in (the clock's ``key``, or None outside a timed window)."""
 
     key: int
@@ -66,24 +75,45 @@ class GameTable(Screen):
     #: The game's name as the table shows it (its bar, its label) where shorter than the title.
     short_title: ClassVar[str] = ""
 
-    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup) -> None:
+    def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup, saved: SavedGame | None = None,
+                 store: Store | None = None, *, readonly: bool = False) -> None:
+        """A table for ``setup``: a new game, or the saved game ``saved`` at its last position.
+        Raises SetupError (bad option, bad deck, unreadable record) and IllegalAction (a saved
+        move the rules refuse): the router shows them as a page."""
         super().__init__(root, navigate)
         self.game = GAMES[self.game_id]
         self.setup = setup
         self.seats = setup.seats
-        # SetupError (bad option value, bad deck) propagates: the router shows it as a page.
-        self.state: State = self.game.new(setup.seed, players=len(self.seats), options=setup.options,
-                                          deck=setup.deck)
-        self.bots = {seat: get_bot(self.game.id, spec.level)
-                     for seat, spec in enumerate(self.seats) if spec.is_bot}
-        # One generator per bot seat, seeded from the deal: the same route replays the same game.
+        self.readonly = readonly
+        #: Every position so far: the start, then one per action (takebacks cut it short).
+        self.states: list[State] = (Record.from_json(saved.record.to_json()).states() if saved else
+                                    [self.game.new(setup.seed, players=len(self.seats),
+                                                   options=setup.options, deck=setup.deck)])
+        self.state: State = self.states[-1]
+        #: Goes up on every change of position (an action or a takeback): a bot's answer, a
+        #: timer or a click belongs to the epoch it was made in.
+        self.epoch = 0
+        self.store = None if readonly else store
+        self.save_id = saved.id if saved else ""
+        self.created = saved.created if saved else 0.0
+        #: Why the game could not be saved (storage full or off): said once, play goes on.
+        self.save_problem = ""
+        self.bots = {} if readonly else {seat: get_bot(self.game.id, spec.level)
+                                         for seat, spec in enumerate(self.seats) if spec.is_bot}
+        # UI pacing randomness (a bot's reaction time), seeded from the deal.
         self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
-        self.humans = tuple(seat for seat, spec in enumerate(self.seats) if not spec.is_bot)
+        self.humans = () if readonly else tuple(seat for seat, spec in enumerate(self.seats)
+                                                if not spec.is_bot)
         #: The seat drawn nearest the player (the first person; seat 0 when only bots play).
         self.bottom = self.humans[0] if self.humans else 0
         self.solo = len(self.humans) == 1
         #: Several people share the device and each may see something the others may not.
         self.private = not self.game.perfect_information and len(self.humans) > 1
+        #: One person against bots, with takebacks allowed in setup.
+        self.undo_offered = self.solo and bool(self.bots) and setup.undo
+        self._undo: tuple[int, tuple[int, str]] | None = None  # (epoch, undo_point) cache
+        #: The replay viewer's choice of whose cards to show (None: the spectator's view).
+        self.watching: int | None = None
         #: The person who last confirmed they hold the device (private tables only).
         self.holder: int | None = None
         self.thinking: int | None = None
@@ -97,7 +127,8 @@ class GameTable(Screen):
         self._seen: tuple[Any, int | None, dict[str, Any]] | None = None
         self.error = ""  # a failure that stops the table (a bot that raised)
         self.notice = ""  # a refused click: shown, and the game goes on
-        self.shown = 0  # finished games of a match or series whose result was dismissed
+        # Finished games of a match or series whose result was dismissed.
+        self.shown = saved.shown if saved else 0
         names = " v ".join(spec.name for spec in self.seats)
         self.title = f"{self.game.title}: {names} — Five Checks"
 
@@ -106,6 +137,8 @@ class GameTable(Screen):
     def viewer(self) -> int | None:
         """The seat whose view the screen shows: the one person, the person holding the device,
         or nobody (a spectator's view) when only bots play or the device is being passed."""
+        if self.readonly:
+            return self.watching
         if self.solo:
             return self.humans[0]
         if self.private:
@@ -136,13 +169,43 @@ class GameTable(Screen):
     # -- flow ------------------------------------------------------------------------------
 
     def start(self) -> None:
-        if not self.setup.seed_given:
-            # The route had no seed: write the one drawn into the URL so the game is linkable.
+        if self.readonly:
+            self.show()
+            return
+        if self.store is not None:
+            if not self.save_id:
+                self.save_id = self.store.new_id()
+                self.created = self.store.now()
+            self.save()
+            # The address names the saved game, never the deal: a reload continues it, and a
+            # link shows nobody the seed of cards they could not see.
             from pyscript import window
 
-            window.history.replaceState(None, "", self.setup.to_hash())
+            window.history.replaceState(None, "", f"#/{self.game_id}/play?id={self.save_id}")
         self.schedule()
         self.show()
+
+    def saved(self) -> SavedGame:
+        """The game as it is kept: its record so far, seats and settings."""
+        result = self.state.result() if self.state.is_over() else None
+        return SavedGame(
+            id=self.save_id, record=Record.from_state(self.state), seats=self.seats,
+            seed_given=self.setup.seed_given, delay_ms=self.setup.delay_ms, undo=self.setup.undo,
+            shown=self.shown, created=self.created,
+            result=None if result is None else {"scores": list(result.scores),
+                                                "winners": list(result.winners),
+                                                "reason": result.reason})
+
+    def save(self) -> None:
+        """Keep the game as it stands (a finished one goes to the history); a refusal is said
+        on the table once and the game goes on."""
+        if self.store is None or not self.save_id:
+            return
+        try:
+            saved = self.saved()
+            (self.store.finish if saved.result is not None else self.store.save)(saved)
+        except StorageError as error:
+            self.save_problem = f"This game is not being saved: {error}."
 
     @property
     def paused(self) -> bool:
@@ -165,7 +228,7 @@ class GameTable(Screen):
         error: the clock of a timed event, an action a person chose ahead, and a bot for every
         bot seat to act that has no decision under way (see the module docstring)."""
         self.thinking = None
-        if self.state.is_over() or self.paused or self.error:
+        if self.state.is_over() or self.paused or self.error or self.readonly:
             self._drop_asked(())
             self.clock_key = None
             return
@@ -188,7 +251,7 @@ class GameTable(Screen):
     def _holds(self, asked: Asked) -> bool:
         """Whether a decision asked for earlier still answers the state now: nothing happened
         since, or it was asked in the timed window still open."""
-        return asked.key == len(self.state.history) or (
+        return asked.key == self.epoch or (
             asked.window is not None and asked.window == self.clock_key)
 
     def _drop_asked(self, to_act: Sequence[int]) -> None:
@@ -204,10 +267,12 @@ class GameTable(Screen):
         state = self.state
         if self.thinking is None:
             self.thinking = seat
-        key = len(state.history)
+        key = self.epoch
         asked = self.asked[seat] = Asked(key, self.clock_key if CLOCK in state.to_act() else None)
+        # Seeded by the deal, the seat and the move: a reload or a takeback meets the same reply.
+        rng = random.Random(f"{self.setup.seed}:{seat}:{len(state.history)}")
         thinking = self.bots[seat].think(self.game, state.view(seat), state.legal_actions(seat),
-                                         self.rngs[seat], BOT_BUDGET_MS)
+                                         rng, BOT_BUDGET_MS)
         started = now_ms()
 
         def done(action: Any) -> None:
@@ -220,7 +285,7 @@ class GameTable(Screen):
 
         def clock() -> None:
             # A long think shows it is alive: seconds so far.
-            if self.thinking != seat or len(self.state.history) != key or job.finished:
+            if self.thinking != seat or self.epoch != key or job.finished:
                 return
             line = self.root.querySelector("[data-testid=status]")
             if present(line):
@@ -240,7 +305,7 @@ class GameTable(Screen):
         if self.asked.get(seat) is not asked or not self._holds(asked) or self.error or self.paused:
             return
         del self.asked[seat]
-        if asked.key != len(self.state.history) and action not in self.state.legal_actions(seat):
+        if asked.key != self.epoch and action not in self.state.legal_actions(seat):
             self.think(seat)
             return
         self.play(seat, action)
@@ -268,7 +333,7 @@ class GameTable(Screen):
             return
         if self.clock_key is not None:
             return  # the event came due earlier and is still due: its time keeps running
-        key = self.clock_key = len(self.state.history)
+        key = self.clock_key = self.epoch
         self.clock_deadline = now_ms() + self.clock_ms()
         self.timers.later(CLOCK_TICK_MS, lambda: self._clock_tick(key))
 
@@ -300,15 +365,78 @@ class GameTable(Screen):
                 self.notice = str(error)
                 self.show()
             return False
-        self.state = after
-        self.notice = ""
+        self.states.append(after)
+        self.moved_to(after)
         self.played(before, seat, action)
+        self.save()
         self.schedule()
         self.show()
         return True
 
+    def moved_to(self, state: State) -> None:
+        """Make ``state`` the position on the table (an action, a takeback, a replay step)."""
+        self.state = state
+        self.epoch += 1
+        self.notice = ""
+        self.changed()
+
     def played(self, before: State, seat: int, action: Any) -> None:
-        """Hook: ``action`` by ``seat`` led from ``before`` to ``self.state`` (log, analysis)."""
+        """Hook: ``action`` by ``seat`` led from ``before`` to ``self.state`` (analysis)."""
+
+    def changed(self) -> None:
+        """Hook: the position changed (an action, a takeback, a replay step): drop the choices
+        a person had half made (a picked card) and what was worked out for the old position."""
+
+    # -- takebacks -------------------------------------------------------------------------
+
+    def undo_state(self) -> tuple[int, str]:
+        """The ply a takeback returns to and "" — or -1 and why there is none now."""
+        if not self.undo_offered:
+            return -1, "takebacks are off in this game"
+        if self._undo is None or self._undo[0] != self.epoch:
+            if self.paused:
+                found = (-1, "the game’s result is on the table: deal on first")
+            else:
+                found = undo_point(self.states, self.bottom)
+            self._undo = (self.epoch, found)
+        return self._undo[1]
+
+    def undo(self) -> None:
+        """Take back the person's last decision (and the bots' replies after it)."""
+        target, why = self.undo_state()
+        if target < 0:
+            self.notice = f"No takeback: {why}."
+            self.show()
+            return
+        del self.states[target + 1:]
+        self.ahead.clear()
+        self.moved_to(self.states[-1])
+        self.shown = min(self.shown, self.games_finished())
+        self.save()
+        self.schedule()
+        self.show()
+
+    def undo_button(self) -> Node | None:
+        """``[data-cmd=undo]`` for a person playing bots (disabled, saying why, when a takeback
+        is not possible now); nothing otherwise."""
+        if not self.undo_offered:
+            return None
+        target, why = self.undo_state()
+        reason = "" if target >= 0 else why[:1].upper() + why[1:] + "."
+        return h("span", {"class": "undo-tool"},
+                 h("button", {"type": "button", "class": "tool", "data-cmd": "undo",
+                              "disabled": target < 0, "title": reason or "Take back your last move",
+                              "aria-describedby": "undo-reason" if reason else None}, "Take back"),
+                 h("span", {"id": "undo-reason", "class": "visually-hidden",
+                            "data-testid": "undo-reason"}, reason) if reason else None)
+
+    # -- the replay viewer's board ---------------------------------------------------------
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` actions (read-only tables: the replay viewer)."""
+        self.moved_to(self.states[max(0, min(ply, len(self.states) - 1))])
+        # Between the games of a match the viewer goes straight on: no "next game" pause.
+        self.shown = self.games_finished()
 
     def fail(self, message: str) -> None:
         self.error = message
@@ -322,6 +450,8 @@ class GameTable(Screen):
         seat = attr(element, "data-seat")
         pick = attr(element, "data-pick")
         command = attr(element, "data-cmd")
+        if self.readonly:
+            return
         if action and seat:
             self.act_as(int(seat), action)
         elif action:
@@ -331,10 +461,21 @@ class GameTable(Screen):
         elif command == "pass-done":
             self.holder = self.human_to_act()
             self.show()
+        elif command == "undo":
+            self.undo()
         elif command == "again":
-            self.navigate(self.setup.to_hash())
+            self.navigate(replace(self.setup, seed_given=True).to_hash())
         elif command == "new-deal":
-            self.navigate(with_seed(self.setup, self.setup.seed + 1).to_hash())
+            self.navigate(with_seed(self.setup, random.SystemRandom().randint(0, 999_999)).to_hash())
+        elif command == "download":
+            from ui.files import download
+
+            download(f"{self.game_id}-{self.save_id or self.setup.seed}.json",
+                     Record.from_state(self.state).to_json())
+        elif command == "copy-link":
+            from ui.files import copy_text
+
+            copy_text(self.root, self.record_link())
         elif command:
             self.command(command)
 
@@ -342,6 +483,7 @@ class GameTable(Screen):
         """A person's ``data-action`` click: the action of the person to act, if any."""
         if notation == NEXT_GAME:
             self.shown = self.games_finished()
+            self.save()
             self.schedule()
             self.show()
             return
@@ -400,8 +542,8 @@ class GameTable(Screen):
         there is one, then the ``body``. It carries what tests and styles read: ``data-over`` once
         the game (or match) is over, ``data-paused`` between the games of a match or series,
         ``data-game-number`` where the game plays several, ``data-phase`` where the table asks
-        for it (``phase``) and ``data-to-act``, the seats to act (none while over or paused; the
-        clock of a timed event is no seat).
+        for it (``phase``), ``data-to-act``, the seats to act (none while over or paused; the
+        clock of a timed event is no seat), and ``data-ply``, the actions played so far.
         Its class is ``css``, with ``<css>-over`` once over."""
         over = view["result"] is not None
         paused = self.paused
@@ -413,6 +555,8 @@ class GameTable(Screen):
             "data-over": "1" if over else None,
             "data-paused": "1" if paused else None,
             "data-game-number": view.get("game_number"),
+            "data-ply": len(self.state.history),
+            "data-readonly": "1" if self.readonly else None,
             "data-phase": view["phase"] if phase else None,
             "data-to-act": "" if over or paused else ",".join(
                 str(seat) for seat in view["to_act"] if seat != CLOCK),
@@ -420,6 +564,8 @@ class GameTable(Screen):
         },
             bar,
             h("p", {"class": alert, "role": "alert"}, message) if message else None,
+            h("p", {"class": "save-problem", "data-testid": "save-problem"}, self.save_problem)
+            if self.save_problem else None,
             *body)
 
     def bar(self, where: str, score: Node | None, *tools: Any, css: str = "") -> Node:
@@ -432,7 +578,7 @@ class GameTable(Screen):
                            "title": "Set up another game"}, self.game_name()),
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
-                 h("div", {"class": "cc-bar-tools"}, *tools, self.rules_link()))
+                 h("div", {"class": "cc-bar-tools"}, *tools, self.undo_button(), self.rules_link()))
 
     def rules_link(self) -> Node:
         """The last tool of a table's bar: the game's rules, in a new tab."""
@@ -473,11 +619,34 @@ class GameTable(Screen):
             text = " and ".join([", ".join(self.name(s) for s in winners[:-1]), self.name(winners[-1])]) + " win"
         return f"{text} {what}".rstrip()
 
-    def again_row(self) -> Node:
-        return h("p", {"class": "again-row"},
-                 h("button", {"type": "button", "data-cmd": "again"}, "Play this deal again"),
-                 h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
-                 h("a", {"class": "button-link", "href": setup_hash(self.setup)}, "Change setup"))
+    def again_row(self) -> Node | None:
+        """What to do after the end: the same deal again (its seed, now that every card has been
+        played, may be seen), a new deal, another setup; the record to replay, keep or share."""
+        if self.readonly:
+            return None
+        return h("div", {"class": "after-game"},
+                 h("p", {"class": "again-row"},
+                   h("button", {"type": "button", "data-cmd": "again", "data-testid": "replay-deal"},
+                     f"Replay this deal (#{self.setup.seed})"),
+                   h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
+                   h("a", {"class": "button-link", "href": setup_hash(self.setup)}, "Change setup")),
+                 h("p", {"class": "record-row"},
+                   h("a", {"class": "button-link", "data-testid": "replay-link",
+                           "href": f"#/{self.game_id}/replay?id={self.save_id}"}, "Watch the replay")
+                   if self.save_id else None,
+                   h("button", {"type": "button", "data-cmd": "download"}, "Download the record"),
+                   h("label", {"class": "record-link"},
+                     h("span", {"class": "visually-hidden"}, "Link to this game’s record"),
+                     h("input", {"type": "text", "readonly": True, "value": self.record_link(),
+                                 "data-testid": "record-link"})),
+                   h("button", {"type": "button", "data-cmd": "copy-link"}, "Copy link")))
+
+    def record_link(self) -> str:
+        """A link that opens this game's record in the replay viewer, on any device."""
+        from pyscript import window
+
+        here = str(window.location.href).split("#", 1)[0]
+        return f"{here}#/{self.game_id}/replay?r={pack_record(Record.from_state(self.state))}"
 
     def result_panel(self, *details: Any) -> Node | None:
         """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``

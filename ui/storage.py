@@ -1,0 +1,23 @@
+"""The page's one saved-game store: ``window.localStorage``, or, when the browser gives none
+(storage off, some private modes), a store in memory and a sentence saying games are not kept."""
+
+from __future__ import annotations
+
+from ui.saves import MemoryStorage, Store
+
+_STORE: list[Store] = []
+
+
+def store() -> Store:
+    """The store of this page (opened on first use)."""
+    if not _STORE:
+        from pyscript import window
+
+        try:
+            storage = window.localStorage
+            storage.getItem("five-checks:probe")  # some browsers throw only on first use
+            _STORE.append(Store(storage))
+        except Exception as error:  # noqa: BLE001 - SecurityError and kin: play on, unsaved
+            _STORE.append(Store(MemoryStorage(), f"This browser keeps no games for this site "
+                                                 f"({type(error).__name__}): a game ends when the page closes."))
+    return _STORE[0]
