@@ -75,11 +75,6 @@ class SavedGame:
         """Actions played so far."""
         return len(self.record.moves)
 
-    @classmethod
-    def start(cls, game_id: str, setup: PlaySetup, record: Record, id: str, now: float) -> "SavedGame":
-        return cls(id=id, record=record, seats=setup.seats, seed_given=setup.seed_given,
-                   delay_ms=setup.delay_ms, undo=setup.undo, created=now, updated=now)
-
     def setup(self) -> PlaySetup:
         """The play setup this game was started with (its seed, options and stacked deck)."""
         return PlaySetup(game_id=self.game, seats=self.seats, seed=self.record.seed,
