@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine import Record, SetupError
-from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec
+from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
 
 #: Bumped when the saved format changes in a way older code cannot read.
 SCHEMA = 1
@@ -74,11 +74,6 @@ class SavedGame:
     def ply(self) -> int:
         """Actions played so far."""
         return len(self.record.moves)
-
-    @classmethod
-    def start(cls, game_id: str, setup: PlaySetup, record: Record, id: str, now: float) -> "SavedGame":
-        return cls(id=id, record=record, seats=setup.seats, seed_given=setup.seed_given,
-                   delay_ms=setup.delay_ms, undo=setup.undo, created=now, updated=now)
 
     def setup(self) -> PlaySetup:
         """The play setup this game was started with (its seed, options and stacked deck)."""
@@ -406,22 +401,42 @@ def _refusal(error: BaseException) -> str:
     return f"the browser refused to store it ({text.splitlines()[0] if text else type(error).__name__})"
 
 
-# -- records as links --------------------------------------------------------------------------
+# -- records as files and links ---------------------------------------------------------------
 
-def pack_record(record: Record) -> str:
+def record_json(record: Record, names: Sequence[str] | None = None) -> str:
+    """A record as a file: the engine's Record JSON, with the players' ``names`` beside it (the
+    engine ignores them; the replay viewer shows them)."""
+    data = json.loads(record.to_json())
+    if names is not None:
+        data["names"] = list(names)
+    return json.dumps(data)
+
+
+def read_record(text: str) -> tuple[Record, list[str] | None]:
+    """A record file's record and players' names (None when it has none that fit). Raises
+    SetupError with the engine's message for text that is not a record."""
+    record = Record.from_json(text)
+    names = json.loads(text).get("names")
+    if isinstance(names, list) and len(names) == record.players and all(isinstance(n, str) for n in names):
+        cleaned = [clean_name(name) for name in names]
+        return record, [name or f"Seat {seat + 1}" for seat, name in enumerate(cleaned)]
+    return record, None
+
+
+def pack_record(record: Record, names: Sequence[str] | None = None) -> str:
     """A record as URL-safe text (JSON, deflated, base64url): the ``r=`` of a replay link."""
-    raw = zlib.compress(record.to_json().encode("utf-8"), 9)
+    raw = zlib.compress(record_json(record, names).encode("utf-8"), 9)
     return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
 
 
-def unpack_record(text: str) -> Record:
-    """The record of a replay link's ``r=``. Raises SetupError when it is not one."""
+def unpack_record(text: str) -> tuple[Record, list[str] | None]:
+    """The record (and names) of a replay link's ``r=``. Raises SetupError when it is not one."""
     try:
         raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
         data = zlib.decompress(raw).decode("utf-8")
     except (ValueError, zlib.error, UnicodeDecodeError):
         raise SetupError("not a game record: the link's data is damaged (was it cut short?)") from None
-    return Record.from_json(data)
+    return read_record(data)
 
 
 def ago(then_ms: float, now_ms: float) -> str:

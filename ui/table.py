@@ -42,7 +42,7 @@ from engine.bots import get_bot
 from engine.knowledge import undo_point
 from ui.dom import Node, attr, classes, h, present
 from ui.routes import PlaySetup
-from ui.saves import SavedGame, StorageError, Store, pack_record
+from ui.saves import SavedGame, StorageError, Store, pack_record, record_json
 from ui.screen import Navigate, Screen
 from ui.timers import Job, now_ms
 
@@ -394,11 +394,7 @@ class GameTable(Screen):
         if not self.undo_offered:
             return -1, "takebacks are off in this game"
         if self._undo is None or self._undo[0] != self.epoch:
-            if self.paused:
-                found = (-1, "the game’s result is on the table: deal on first")
-            else:
-                found = undo_point(self.states, self.bottom)
-            self._undo = (self.epoch, found)
+            self._undo = (self.epoch, undo_point(self.states, self.bottom))
         return self._undo[1]
 
     def undo(self) -> None:
@@ -471,7 +467,7 @@ class GameTable(Screen):
             from ui.files import download
 
             download(f"{self.game_id}-{self.save_id or self.setup.seed}.json",
-                     Record.from_state(self.state).to_json())
+                     record_json(Record.from_state(self.state), self.names()))
         elif command == "copy-link":
             from ui.files import copy_text
 
@@ -514,7 +510,7 @@ class GameTable(Screen):
         return self.solo and seat == self.bottom and self.name(seat) == "You"
 
     def turn_text(self, seat: int) -> str:
-        if self.seats[seat].is_bot:
+        if self.seats[seat].is_bot or self.readonly:
             return f"{self.name(seat)} to play"
         if self.solo:
             return "Your turn"
@@ -578,7 +574,8 @@ class GameTable(Screen):
                            "title": "Set up another game"}, self.game_name()),
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
-                 h("div", {"class": "cc-bar-tools"}, *tools, self.undo_button(), self.rules_link()))
+                 h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), self.undo_button(),
+                   self.rules_link()))
 
     def rules_link(self) -> Node:
         """The last tool of a table's bar: the game's rules, in a new tab."""
@@ -602,7 +599,7 @@ class GameTable(Screen):
         name = self.name(seat)
         if self.thinking == seat:
             return f"{name} is thinking…"
-        if self.seats[seat].is_bot:
+        if self.seats[seat].is_bot or self.readonly:
             return f"{name} to {verb or 'play'}{suffix}."
         turn = f"turn to {verb}" if verb else "turn"
         return f"Your {turn}{suffix}." if self.solo else f"{name}: your {turn}{suffix}."
@@ -646,7 +643,10 @@ class GameTable(Screen):
         from pyscript import window
 
         here = str(window.location.href).split("#", 1)[0]
-        return f"{here}#/{self.game_id}/replay?r={pack_record(Record.from_state(self.state))}"
+        return f"{here}#/{self.game_id}/replay?r={pack_record(Record.from_state(self.state), self.names())}"
+
+    def names(self) -> list[str]:
+        return [spec.name for spec in self.seats]
 
     def result_panel(self, *details: Any) -> Node | None:
         """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``
