@@ -162,7 +162,7 @@ def stats_section(stats: Mapping[str, Tally], levels_order: Sequence[str]) -> No
 
 def replay_link(game: str) -> Node:
     """The way to the replay viewer for a record file (or pasted record text)."""
-    return h("p", {"class": "replay-open"},
+    return h("p", {"class": "record-open"},
              h("a", {"href": f"#/{game}/replay"}, "Open a record file"),
              h("span", {"class": "muted"}, " to replay a game saved elsewhere."))
 

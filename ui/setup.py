@@ -25,7 +25,7 @@ from ui.routes import (
 from ui.saved_lists import (
     ListActions, continue_section, history_section, refocus, replay_link, stats_section, storage_problem,
 )
-from ui.saves import Store
+from ui.saves import Listed, Store, Tally
 from ui.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
@@ -40,6 +40,10 @@ class SetupScreen(Screen):
             store = page_store()
         self.store = store
         self.actions = ListActions(store, GAME_TITLES)
+        #: This game's saved games as last read (games in progress, statistics, history): read
+        #: again only after a list button, not on every redraw of the form (each read parses
+        #: every stored game).
+        self._records: tuple[list[Listed], dict[str, Tally], list[Listed]] | None = None
         self.game = GAMES[game_id]
         self.entry = entry(game_id)
         self.levels = levels(game_id)
@@ -153,6 +157,7 @@ class SetupScreen(Screen):
         hidden = not game.perfect_information
         together = ("Two people on one device" if game.max_players == 2 else "Only people, on one device")
         now = self.store.now()
+        in_progress, stats, history = self.records()
         together_help = ("A “pass the device” screen hides the table between turns, so nobody sees "
                          "another player’s cards." if hidden else
                          "Every seat is played here, turn about; all cards are open, so nothing needs hiding.")
@@ -162,7 +167,7 @@ class SetupScreen(Screen):
               h("h1", None, f"{game.title}: new game"),
               storage_problem(self.store),
               self.actions.notes(),
-              continue_section(self.store.games(game.id), now, game_titles=GAME_TITLES, show_game=False),
+              continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False),
               h("p", {"class": "lead-text"}, (self.entry.setup_line + " ") if self.entry else None,
                 h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
               h("fieldset", None,
@@ -191,9 +196,16 @@ class SetupScreen(Screen):
                              "data-testid": "start"}, "Start the game"))),
             # Outside the form's section, so its sticky start button does not ride over them.
             h("div", {"class": "page setup-records"},
-              stats_section(self.store.stats(game.id), self.levels),
-              history_section(self.store.history(game.id), now, game=game.id) or replay_link(game.id)),
+              stats_section(stats, self.levels),
+              history_section(history, now, game=game.id) or replay_link(game.id)),
         ]
+
+    def records(self) -> tuple[list[Listed], dict[str, Tally], list[Listed]]:
+        """This game's games in progress, statistics and finished games."""
+        if self._records is None:
+            game_id = self.game.id
+            self._records = (self.store.games(game_id), self.store.stats(game_id), self.store.history(game_id))
+        return self._records
 
     def _undo_row(self) -> Node | None:
         """The "Allow takebacks" checkbox, when one person plays bots."""
@@ -274,6 +286,7 @@ class SetupScreen(Screen):
     def on_click(self, element: Any) -> None:
         command = attr(element, "data-cmd")
         if self.actions.command(command):
+            self._records = None
             self.show()
             refocus(self.root)
         elif command == "reseed":
