@@ -413,15 +413,17 @@ class GameTable(Screen):
         self.show()
 
     def undo_button(self) -> Node | None:
-        """``[data-cmd=undo]`` for a person playing bots (disabled, saying why, when a takeback
-        is not possible now); nothing otherwise."""
+        """``[data-cmd=undo]`` for a person playing bots; nothing otherwise. When a takeback is
+        not possible now it is marked disabled (``aria-disabled``, not ``disabled``, so that a
+        click still arrives and says why on the table) with the reason beside it for readers."""
         if not self.undo_offered:
             return None
         target, why = self.undo_state()
         reason = "" if target >= 0 else why[:1].upper() + why[1:] + "."
         return h("span", {"class": "undo-tool"},
                  h("button", {"type": "button", "class": "tool", "data-cmd": "undo",
-                              "disabled": target < 0, "title": reason or "Take back your last move",
+                              "aria-disabled": "true" if reason else None,
+                              "title": reason or "Take back your last move",
                               "aria-describedby": "undo-reason" if reason else None}, "Take back"),
                  h("span", {"id": "undo-reason", "class": "visually-hidden",
                             "data-testid": "undo-reason"}, reason) if reason else None)

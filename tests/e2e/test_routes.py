@@ -5,6 +5,7 @@ The conftest guard also fails each test on console errors and on requests leavin
 
 from __future__ import annotations
 
+import json
 import re
 
 from playwright.sync_api import Page, expect
@@ -60,9 +61,9 @@ def test_setup_builds_a_linkable_play_route(page: Page, open_app: OpenApp, shot:
     page.locator("#seed").fill("4242")
     page.locator("[data-testid=start]").click()
     expect(page.locator(TABLE)).to_be_visible()
-    hash_ = page.evaluate("decodeURIComponent(location.hash)")
-    assert hash_.startswith("#/chess-cards/play?"), hash_
-    assert "seats=human:Ann,human:Bob" in hash_ and "seed=4242" in hash_ and "match=0" in hash_, hash_
+    saved = saved_game(page, "chess-cards")
+    assert [seat["name"] for seat in saved["seats"]] == ["Ann", "Bob"], saved
+    assert saved["record"]["seed"] == 4242 and saved["record"]["options"]["match"] is False, saved
     expect(page.locator("[data-testid=name-0]")).to_have_text("Ann")
     expect(page.locator("[data-testid=where]")).to_contain_text("Single game")
 
@@ -80,10 +81,9 @@ def test_setup_sets_the_seat_count_and_valued_options(page: Page, open_app: Open
     page.locator("#seed").fill("77")
     page.locator("[data-testid=start]").click()
     expect(page.locator(TABLE)).to_be_visible()
-    hash_ = page.evaluate("decodeURIComponent(location.hash)")
-    seats = re.search(r"seats=([^&]*)", hash_)
-    assert seats is not None and len(seats.group(1).split(",")) == 4, hash_
-    assert "bot:random" in seats.group(1) and "games=3" in hash_ and "seed=77" in hash_, hash_
+    saved = saved_game(page, "checkmate")
+    assert [seat["level"] for seat in saved["seats"]][2] == "random" and len(saved["seats"]) == 4, saved
+    assert saved["record"]["options"]["games"] == 3 and saved["record"]["seed"] == 77, saved
 
 
 def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
@@ -94,10 +94,19 @@ def test_setup_offers_every_bot_level(page: Page, open_app: OpenApp) -> None:
     assert_fits(page)
 
 
-def test_play_route_without_seed_writes_one_into_the_url(page: Page, open_app: OpenApp) -> None:
-    open_app(page, "#/chess-cards/play?seats=human,bot:random")
+def test_a_new_game_is_named_by_its_saved_id_never_its_seed(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=4242")
     expect(page.locator(TABLE)).to_be_visible()
-    assert re.search(r"[?&]seed=\d+", page.evaluate("location.hash"))
+    saved = saved_game(page, "chess-cards")
+    assert saved["record"]["seed"] == 4242 and "4242" not in page.url
+
+
+def saved_game(page: Page, game: str) -> dict:
+    """The saved game the address names (``#/<game>/play?id=<id>``), as stored."""
+    hash_ = page.evaluate("location.hash")
+    found = re.fullmatch(rf"#/{game}/play\?id=([a-z0-9]+)", hash_)
+    assert found, hash_
+    return json.loads(page.evaluate("key => localStorage.getItem(key)", f"five-checks:game:{found.group(1)}"))
 
 
 def test_same_route_same_deal(page: Page, open_app: OpenApp) -> None:
