@@ -130,13 +130,16 @@ def _step_reveals(before: State, seat_acting: int, action: Action, after: State,
     return answer
 
 
-def _step_words(ply: int, seat: int, action: Action) -> str:
+def _step_words(ply: int, seat: int, action: Action, names: Sequence[str] | None) -> str:
     """A step for people: its move number (the ply after it), who took it and its notation."""
-    who = "the clock" if seat == CLOCK else f"seat {seat}"
+    if seat == CLOCK:
+        who = "the clock"
+    else:
+        who = names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
     return f"move {ply} ({who}: {action})"
 
 
-def undo_point(states: Sequence[State], seat: int) -> tuple[int, str]:
+def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
     """Where taking back ``seat``'s last decision goes, or why it cannot.
 
     ``states[i]`` is the state after ``i`` actions (``states[0]`` the start, ``states[-1]`` now;
@@ -145,7 +148,8 @@ def undo_point(states: Sequence[State], seat: int) -> tuple[int, str]:
     ``(-1, reason)`` for people when it is not possible: the game is over, ``seat`` has made no
     decision yet, or a step from that ply to now showed ``seat`` something it could not see
     before (the latest such step is named: ``"move 12 (seat 1: 7C) showed you something you
-    could not know before"``). Only the steps since that ply are examined, newest first.
+    could not know before"``, with the seat's name from ``names`` where given). Only the steps
+    since that ply are examined, newest first.
 
     Raises ValueError when ``states`` is empty or is not one game's states in order.
     """
@@ -164,6 +168,6 @@ def undo_point(states: Sequence[State], seat: int) -> tuple[int, str]:
     for index in range(len(history) - 1, ply - 1, -1):
         acting, action = history[index]
         if _step_reveals(states[index], acting, action, states[index + 1], seat):
-            return -1, (f"{_step_words(index + 1, acting, action)} showed you something you "
+            return -1, (f"{_step_words(index + 1, acting, action, names)} showed you something you "
                         "could not know before")
     return ply, ""

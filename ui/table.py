@@ -392,7 +392,7 @@ class GameTable(Screen):
         if not self.undo_offered:
             return -1, "takebacks are off in this game"
         if self._undo is None or self._undo[0] != self.epoch:
-            self._undo = (self.epoch, undo_point(self.states, self.bottom))
+            self._undo = (self.epoch, undo_point(self.states, self.bottom, self.names()))
         return self._undo[1]
 
     def undo(self) -> None:
