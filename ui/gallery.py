@@ -1,9 +1,12 @@
-"""``#/``: the gallery of the five games.
+"""``#/``: the gallery of the five games, with the games in progress above it.
 
 index.html already paints the gallery before Python runs (DESIGN.md: never a blank page). The
 app keeps a copy of that static shell and shows it again here, so the blurbs live in one place
 and the page does not change under the reader's eyes when Python takes over. A list built from
 the catalog is the fallback when the page has no shell.
+
+Above the gallery: the "Continue" list of every game in progress (``ui.saved_lists``) and, when
+the browser keeps nothing, a line saying so.
 """
 
 from __future__ import annotations
@@ -11,16 +14,32 @@ from __future__ import annotations
 from typing import Any
 
 from ui.catalog import CATALOG
-from ui.dom import Node, h, mount
+from ui.dom import Node, attr, build, h, mount, present
+from ui.saved_lists import ListActions, continue_section, refocus, storage_problem
+from ui.saves import Store
 from ui.screen import Navigate, Screen
+
+GAME_TITLES = {item.id: item.title for item in CATALOG}
 
 
 class GalleryScreen(Screen):
     title = "Five Checks — card games"
 
-    def __init__(self, root: Any, navigate: Navigate, shell: Any | None) -> None:
+    def __init__(self, root: Any, navigate: Navigate, shell: Any | None, store: Store | None = None) -> None:
         super().__init__(root, navigate)
         self.shell = shell
+        if store is None:
+            from ui.storage import store as page_store
+
+            store = page_store()
+        self.store = store
+        self.actions = ListActions(store, GAME_TITLES)
+
+    def lists(self) -> list[Node]:
+        """What goes above the gallery: the storage line, the last discard, Continue."""
+        found = [storage_problem(self.store), *self.actions.notes(),
+                 continue_section(self.store.games(), self.store.now(), game_titles=GAME_TITLES, show_game=True)]
+        return [node for node in found if node is not None]
 
     def render(self) -> list[Node]:
         cards = []
@@ -34,6 +53,7 @@ class GalleryScreen(Screen):
             cards.append(h("li", {"class": "game", "data-game": item.id}, card))
         return [
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),
+            *self.lists(),
             h("ul", {"class": "gallery", "aria-label": "Games"}, cards),
         ]
 
@@ -46,11 +66,25 @@ class GalleryScreen(Screen):
             fragment = document.createDocumentFragment()
             for child in list(self.shell.cloneNode(True).childNodes):
                 fragment.appendChild(child)
+            # The games in progress go between the shell's header and its gallery: a person
+            # coming back sees them first, and the gallery itself stays as the shell drew it.
+            gallery = fragment.querySelector(".gallery")
+            for node in self.lists():
+                element = build(node, document)
+                if present(gallery):
+                    fragment.insertBefore(element, gallery)
+                else:
+                    fragment.appendChild(element)
             self.root.replaceChildren(fragment)
         # The shell has no way to the rules before Python runs; add it now that routes work.
         extra = document.createElement("div")
         mount(extra, self._links())
         self.root.appendChild(extra.firstChild)
+
+    def on_click(self, element: Any) -> None:
+        if self.actions.command(attr(element, "data-cmd")):
+            self.show()
+            refocus(self.root)
 
     def _links(self) -> Node:
         # One line per game: without them the five games' links ran together into one line.

@@ -110,8 +110,8 @@ class SavedGame:
             raise SaveError("nothing readable is stored")
         try:
             data = json.loads(text)
-        except ValueError as error:
-            raise SaveError(f"not a saved game (not JSON: {error})") from None
+        except ValueError:
+            raise SaveError("not a saved game (the stored text is not JSON)") from None
         if not isinstance(data, dict):
             raise SaveError("not a saved game (expected a JSON object)")
         schema = data.get("schema")

@@ -3,6 +3,10 @@
 The form only builds a play route (``#/<id>/play?...``) and follows it, so every game set up
 here can also be started, shared or bookmarked as a link. ``#/<id>?<play params>`` opens the
 form filled in like that route (the table's "Change setup" link uses it).
+
+Around the form, this game's saved games (``ui.saved_lists``): "Continue" above it (a person
+coming back sees the game they left before a new one), the person's results against each bot
+level and the recent finished games below it, each with its replay link.
 """
 
 from __future__ import annotations
@@ -12,17 +16,34 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
-from ui.catalog import entry
+from ui.catalog import CATALOG, entry
 from ui.dom import Node, attr, h
 from ui.routes import (
     DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
     default_bot_level, parse_play,
 )
+from ui.saved_lists import (
+    ListActions, continue_section, history_section, refocus, replay_link, stats_section, storage_problem,
+)
+from ui.saves import Listed, Store, Tally
 from ui.screen import Navigate, Screen
 
+GAME_TITLES = {item.id: item.title for item in CATALOG}
+
 class SetupScreen(Screen):
-    def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...]) -> None:
+    def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...],
+                 store: Store | None = None) -> None:
         super().__init__(root, navigate)
+        if store is None:
+            from ui.storage import store as page_store
+
+            store = page_store()
+        self.store = store
+        self.actions = ListActions(store, GAME_TITLES)
+        #: This game's saved games as last read (games in progress, statistics, history): read
+        #: again only after a list button, not on every redraw of the form (each read parses
+        #: every stored game).
+        self._records: tuple[list[Listed], dict[str, Tally], list[Listed]] | None = None
         self.game = GAMES[game_id]
         self.entry = entry(game_id)
         self.levels = levels(game_id)
@@ -34,6 +55,8 @@ class SetupScreen(Screen):
         self.seed = random.SystemRandom().randint(0, 999_999)
         self.delay = DEFAULT_DELAY_MS
         self.deck: tuple[str, ...] | None = None
+        #: Takebacks against bots (the play route's ``undo=0`` when off).
+        self.undo = True
         self.problem = ""
         if query:
             self._prefill(query)
@@ -58,6 +81,7 @@ class SetupScreen(Screen):
             self.seed = setup.seed
         self.delay = setup.delay_ms
         self.deck = setup.deck
+        self.undo = setup.undo
 
     def _resize(self, count: int) -> None:
         """Seats added at the end get a bot (people when the table is all people)."""
@@ -81,7 +105,16 @@ class SetupScreen(Screen):
                 seats.append(SeatSpec("bot", bot_name(level), level))
         defaults = {option.name: option.default for option in self.game.options}
         changed = {name: value for name, value in self.options.items() if value != defaults[name]}
-        return PlaySetup(self.game.id, tuple(seats), self.seed, changed, self.deck, self.delay)
+        # Off only where it is offered: a table of people (or of bots) has no takebacks anyway,
+        # and its link need not say so.
+        undo = self.undo or not self.undo_offered()
+        return PlaySetup(self.game.id, tuple(seats), self.seed, changed, self.deck, self.delay, undo=undo)
+
+    def undo_offered(self) -> bool:
+        """Takebacks exist when exactly one person plays bots (people at one device agree at
+        the table instead)."""
+        people = sum(1 for kind in self.kinds if kind == "human")
+        return people == 1 and len(self.kinds) > 1
 
     # -- rendering --
 
@@ -123,6 +156,8 @@ class SetupScreen(Screen):
             seat_count = None
         hidden = not game.perfect_information
         together = ("Two people on one device" if game.max_players == 2 else "Only people, on one device")
+        now = self.store.now()
+        in_progress, stats, history = self.records()
         together_help = ("A “pass the device” screen hides the table between turns, so nobody sees "
                          "another player’s cards." if hidden else
                          "Every seat is played here, turn about; all cards are open, so nothing needs hiding.")
@@ -130,6 +165,9 @@ class SetupScreen(Screen):
             h("section", {"class": "page setup", "data-testid": "setup"},
               h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ", game.title),
               h("h1", None, f"{game.title}: new game"),
+              storage_problem(self.store),
+              self.actions.notes(),
+              continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False),
               h("p", {"class": "lead-text"}, (self.entry.setup_line + " ") if self.entry else None,
                 h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
               h("fieldset", None,
@@ -141,7 +179,8 @@ class SetupScreen(Screen):
                               "data-testid": "hotseat", "checked": hotseat}),
                   h("span", None, h("strong", None, together),
                     h("span", {"class": "muted block"}, together_help)))),
-              h("fieldset", None, h("legend", None, "Options"), options) if options else None,
+              h("fieldset", None, h("legend", None, "Options"), options, self._undo_row())
+              if options or self.undo_offered() else None,
               h("fieldset", None,
                 h("legend", None, "Deal"),
                 h("div", {"class": "seed-row"},
@@ -155,7 +194,33 @@ class SetupScreen(Screen):
               h("p", {"class": "start-row"},
                 h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
                              "data-testid": "start"}, "Start the game"))),
+            # Outside the form's section, so its sticky start button does not ride over them.
+            h("div", {"class": "page setup-records"},
+              stats_section(stats, self.levels),
+              history_section(history, now, game=game.id) or replay_link(game.id)),
         ]
+
+    def records(self) -> tuple[list[Listed], dict[str, Tally], list[Listed]]:
+        """This game's games in progress, statistics and finished games."""
+        if self._records is None:
+            game_id = self.game.id
+            self._records = (self.store.games(game_id), self.store.stats(game_id), self.store.history(game_id))
+        return self._records
+
+    def _undo_row(self) -> Node | None:
+        """The "Allow takebacks" checkbox, when one person plays bots."""
+        if not self.undo_offered():
+            return None
+        if self.game.perfect_information:
+            about = "Against bots you may take back your moves, as far back as the first."
+        else:
+            about = ("Against bots you may take back a move as long as taking it back "
+                     "shows you no card you had not seen.")
+        return h("label", {"class": "option-row", "for": "undo"},
+                 h("input", {"type": "checkbox", "id": "undo", "data-field": "undo", "data-testid": "undo",
+                             "checked": self.undo}),
+                 h("span", None, h("strong", None, "Allow takebacks"),
+                   h("span", {"class": "muted block"}, about)))
 
     def _option_row(self, option: Any) -> Node:
         """A checkbox for a yes/no option, a list for one with choices, a number field otherwise."""
@@ -207,6 +272,9 @@ class SetupScreen(Screen):
                 self.show()
                 return
             self.problem = ""
+        elif kind == "undo":
+            self.undo = bool(element.checked)
+            return  # nothing else on the page depends on it
         elif kind == "hotseat":
             if element.checked:
                 self.kinds = ["human"] * len(self.kinds)
@@ -217,7 +285,11 @@ class SetupScreen(Screen):
 
     def on_click(self, element: Any) -> None:
         command = attr(element, "data-cmd")
-        if command == "reseed":
+        if self.actions.command(command):
+            self._records = None
+            self.show()
+            refocus(self.root)
+        elif command == "reseed":
             self.seed = random.SystemRandom().randint(0, 999_999)
             self.problem = ""
             self.show()

@@ -269,10 +269,8 @@ class GameTable(Screen):
             self.thinking = seat
         key = self.epoch
         asked = self.asked[seat] = Asked(key, self.clock_key if CLOCK in state.to_act() else None)
-        # Seeded by the deal, the seat and the move: a reload or a takeback meets the same reply.
-        rng = random.Random(f"{self.setup.seed}:{seat}:{len(state.history)}")
         thinking = self.bots[seat].think(self.game, state.view(seat), state.legal_actions(seat),
-                                         rng, BOT_BUDGET_MS)
+                                         bot_rng(self.setup.seed, seat, len(state.history)), BOT_BUDGET_MS)
         started = now_ms()
 
         def done(action: Any) -> None:
@@ -394,7 +392,7 @@ class GameTable(Screen):
         if not self.undo_offered:
             return -1, "takebacks are off in this game"
         if self._undo is None or self._undo[0] != self.epoch:
-            self._undo = (self.epoch, undo_point(self.states, self.bottom))
+            self._undo = (self.epoch, undo_point(self.states, self.bottom, self.names()))
         return self._undo[1]
 
     def undo(self) -> None:
@@ -666,6 +664,12 @@ class GameTable(Screen):
                  h("p", {"class": "result-reason"}, result["reason"]) if result["reason"] else None,
                  details,
                  self.again_row())
+
+
+def bot_rng(seed: int, seat: int, ply: int) -> random.Random:
+    """The generator a bot decides with: seeded by the deal, the seat and the move, so a
+    reload or a takeback meets the same reply."""
+    return random.Random(f"{seed}:{seat}:{ply}")
 
 
 def with_seed(setup: PlaySetup, seed: int) -> PlaySetup:

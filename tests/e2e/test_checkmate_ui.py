@@ -12,7 +12,6 @@ person's clicks from that replay, then makes exactly those clicks in the page.
 
 from __future__ import annotations
 
-import random
 import re
 
 from playwright.sync_api import Page, expect
@@ -20,6 +19,7 @@ from playwright.sync_api import Page, expect
 from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, stacked_deck
+from ui.table import bot_rng
 from page_support import (
     ACTION, NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude,
     play_out,
@@ -121,7 +121,6 @@ def replay(seed: int, deck: tuple[str, ...]) -> tuple[list[str], object]:
     game = GAMES["checkmate"]
     state = game.new(seed=seed, players=2, deck=deck)
     bot = get_bot("checkmate", "easy")
-    rng = random.Random(seed * 1009 + 1)  # ui/table.py: one generator per bot seat
     clicks: list[str] = []
     while not state.is_over():
         if 1 in state.due:  # the table asks a bot that owes "last card" first
@@ -130,6 +129,7 @@ def replay(seed: int, deck: tuple[str, ...]) -> tuple[list[str], object]:
             clicks.append(person_choice(state))
             state = state.apply(0, clicks[-1])
         else:
+            rng = bot_rng(seed, 1, len(state.history))
             state = state.apply(1, bot.choose(game, state.view(1), state.legal_actions(1), rng, 1500))
     return clicks, state
 

@@ -243,12 +243,18 @@ def test_record_from_bad_json_raises_setup_error(text: str):
         Record.from_json(text)
 
 
+@pytest.mark.parametrize("key, value", [("seed", "x"), ("seed", 1.5), ("players", True), ("players", "2")])
+def test_record_with_a_seed_or_player_count_that_is_no_whole_number_is_refused(key, value):
+    data = {"game": "chess-cards", "seed": 1, "players": 2, "moves": [], key: value}
+    with pytest.raises(SetupError, match=f"{key} must be a whole number"):
+        Record.from_json(json.dumps(data))
+
+
 @pytest.mark.parametrize(
     "data, pattern",
     [
         ({"game": "chess", "seed": 1, "players": 2, "moves": []}, "unknown game"),
         ({"game": "chess-cards", "seed": 1, "players": 3, "moves": []}, "players"),
-        ({"game": "chess-cards", "seed": "x", "players": 2, "moves": []}, "seed"),
         ({"game": "chess-cards", "seed": 1, "players": 2, "moves": [], "options": {"x": 1}}, "unknown option"),
         ({"game": "chess-cards", "seed": 1, "players": 2, "moves": [], "deck": ALL[:19]}, "20"),
     ],
