@@ -419,6 +419,9 @@ def test_a_game_started_without_a_seed_shows_none_until_the_end(page: Page, open
     open_app(page, "#/checkmate/play?seats=human,bot:easy&delay=0")
     game_id = assert_url_names_a_saved_game(page, "checkmate")
     seed = seed_in(stored(page, GAME_KEY)[f"{GAME_KEY}{game_id}"])
+    hand = page.locator(".cm-mine [data-card]")
+    expect(hand.first).to_be_visible()
+    dealt = hand.evaluate_all("els => els.map(e => e.dataset.card)")
     whole = re.compile(rf"(?<!\d){seed}(?!\d)")
     turns = [0]
 
@@ -435,8 +438,16 @@ def test_a_game_started_without_a_seed_shows_none_until_the_end(page: Page, open
     result = page.locator(RESULT)
     expect(result).to_be_visible()
     # Now the deal may be told, with a way to play it again.
-    expect(result).to_contain_text(re.compile(r"this deal", re.I))
+    again = result.get_by_role("button", name=re.compile(r"replay this deal", re.I)).or_(
+        result.get_by_role("link", name=re.compile(r"replay this deal", re.I)))
+    expect(again).to_have_count(1)
     assert whole.search(result.inner_html()), f"the result does not give the seed {seed}: {result.inner_text()}"
+    # And it deals the same cards again, as a new saved game.
+    again.click()
+    page.wait_for_function("old => location.hash.includes('play?id=') && !location.hash.includes(old)", arg=game_id)
+    expect(page.locator(OVER)).to_have_count(0)
+    expect(hand.first).to_be_visible()
+    assert hand.evaluate_all("els => els.map(e => e.dataset.card)") == dealt
 
 
 # ----------------------------------------------------------------------------- 7. one click, one move
