@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import GAMES, IllegalAction, SetupError
@@ -93,7 +93,7 @@ def checks_turns() -> Turn:
     return turn
 
 
-def _click_first(buttons) -> str:
+def _click_first(buttons: Locator) -> str:
     button = buttons.first
     action = button.get_attribute("data-action") or ""
     button.click()
