@@ -173,7 +173,7 @@ class ReplayScreen(Screen):
                  self._watch_row(table),
                  h("div", {"class": "replay-body"},
                    h("div", {"class": "replay-table"}, table.render()),
-                   h("ol", {"class": "replay-moves", "data-testid": "moves", "aria-label": "Moves"},
+                   h("ol", {"class": "replay-moves", "data-testid": "replay-moves", "aria-label": "Moves"},
                      h("li", None, h("button", {"type": "button", "data-cmd": "step:0",
                                                 "aria-current": "step" if self.ply == 0 else None},
                                      "Start")),

@@ -600,7 +600,7 @@ def test_a_finished_games_record_downloads_replays_and_tampering_is_refused(
     at(final)
     page.keyboard.press("Home")
     at(0)
-    page.locator('[data-testid=moves] button[data-cmd="step:3"]').click()
+    page.locator('[data-testid=replay-moves] button[data-cmd="step:3"]').click()
     at(3)
     page.locator("button[data-cmd=back]").click()
     at(2)
