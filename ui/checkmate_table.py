@@ -252,7 +252,9 @@ class CheckmateTable(GameTable):
                for draw in draws] if draws else \
             [back("div", None, "cm-fan-card") for _ in range(stock)]
         return h("div", {"class": "cm-centre"},
-                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or ""},
+                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
+                           "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
+                                                               for _, action in self.last_moves())},
                    h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
                    face(top, "div", None, "cm-top") if top else
                    h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
@@ -376,8 +378,10 @@ class CheckmateTable(GameTable):
     # Side panel ---------------------------------------------------------------------------
 
     def _log(self, view: dict[str, Any]) -> Node:
-        events = view["log"][-14:]
-        lines = [h("li", {"data-kind": event["kind"]}, self.event_text(event)) for event in events]
+        recent = self.recent(view["log"])
+        shown = range(max(0, len(view["log"]) - 14), len(view["log"]))
+        lines = [h("li", {"data-kind": view["log"][index]["kind"], "data-last-move": index in recent},
+                    self.event_text(view["log"][index])) for index in shown]
         if not view["log"]:
             lines = [h("li", None, f"{self.name(view['dealer'])} dealt ten cards each.")]
         return h("section", {"class": "cc-panel cm-log", "data-testid": "log"},

@@ -204,6 +204,7 @@ class ChecksTable(GameTable):
                      h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
                      h("div", {"class": "card card-empty ck-slot"}, "empty"))
         upcard = pile[-1]
+        last = any(getattr(action, "pile", None) == index for _, action in self.last_moves())
         if target is not None:
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
                                                "aria-label": f"Play the {card_name(str(target.card))} "
@@ -212,7 +213,7 @@ class ChecksTable(GameTable):
             top = card_face(upcard, "div", None, cashable and "ck-cashable")
         beneath = pile[:-1]
         return h("div", {"class": classes("ck-pile", cashable and "ck-pile-cashable"),
-                         "data-pile": number, "data-height": len(pile)},
+                         "data-pile": number, "data-height": len(pile), "data-last-move": last},
                  h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
                  top,
                  h("button", {"type": "button", "class": "ck-height", "data-cmd": f"pile:{index}",
@@ -255,11 +256,13 @@ class ChecksTable(GameTable):
         moves = view["log"]
         if self.paused:
             moves = []
+        recent = self.recent(moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
                  h("h2", None, f"Moves of game {view['game_number']}"),
                  h("ol", {"class": "ck-moves", "reversed": True},
-                   [h("li", {"class": f"ck-move-{move['kind']}"}, self._describe(move))
-                    for move in reversed(moves)])
+                   [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
+                      self._describe(move))
+                    for index, move in reversed(list(enumerate(moves)))])
                  if moves else h("p", {"class": "cc-muted"}, "No move yet."))
 
     def _series(self, view: dict[str, Any]) -> Node | None:

@@ -402,8 +402,11 @@ class ChessCardsTable(GameTable):
             reply = parse_play(last["reply"])
             caption = f"Move {last['number']} (done)"
 
+        others = {action for _, action in self.last_moves()}
+
         def slot(role: str, seat: int, play: Any, waiting: str) -> Node:
-            return h("div", {"class": classes("cc-slot", f"cc-slot-{role}"), "data-testid": role},
+            return h("div", {"class": classes("cc-slot", f"cc-slot-{role}"), "data-testid": role,
+                             "data-last-move": play is not None and play in others},
                      h("span", {"class": "cc-slot-label"}, h("b", None, role.capitalize()),
                        h("span", None, self.name(seat))),
                      face(str(play.card), "div", None, "in-slot", play.privilege and "privileged")

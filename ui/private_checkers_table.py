@@ -188,14 +188,24 @@ class PrivateCheckersTable(GameTable):
         content = [face, checker, h("span", {"class": "spc-coord"}, name)]
         cls = classes("spc-cell spc-dark-square", picked == name and "spc-picked",
                       name in moves and "spc-target", blast and "spc-blast")
+        last = {"data-last-move": name in self._last_squares()}
         if name in moves:
             return h("button", {"type": "button", "class": cls, "data-action": moves[name],
-                                "data-square": name, "aria-label": f"{moves[name]}: {label}"}, content)
+                                "data-square": name, "aria-label": f"{moves[name]}: {label}", **last}, content)
         if name in origins:
             return h("button", {"type": "button", "class": classes(cls, "spc-movable"), "data-pick": name,
                                 "data-square": name, "aria-pressed": "true" if picked == name else "false",
-                                "aria-label": f"Pick {label}"}, content)
-        return h("div", {"class": cls, "data-square": name, "aria-label": label}, content)
+                                "aria-label": f"Pick {label}", **last}, content)
+        return h("div", {"class": cls, "data-square": name, "aria-label": label, **last}, content)
+
+    def _last_squares(self) -> set[str]:
+        """The squares the other seats' last moves left and reached."""
+        squares: set[str] = set()
+        for _, action in self.last_moves():
+            for square in (getattr(action, "origin", None), getattr(action, "target", None)):
+                if square is not None:
+                    squares.add(SQUARE_NAMES[square])
+        return squares
 
     def _cell_words(self, entry: dict[str, Any]) -> str:
         card = entry["card"]
@@ -256,11 +266,13 @@ class PrivateCheckersTable(GameTable):
         return h("div", {"class": "spc-sides"}, blocks)
 
     def _log(self, view: dict[str, Any]) -> Node:
-        latest = view["log"][-LOG_LINES:][::-1]
+        recent = self.recent(view["log"])
+        latest = list(enumerate(view["log"]))[-LOG_LINES:][::-1]
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, "What happened"),
-                 h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}"}, entry["text"])
-                                for entry in latest]) if latest else
+                 h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}",
+                                         "data-last-move": index in recent}, entry["text"])
+                                for index, entry in latest]) if latest else
                  h("p", {"class": "spc-note"}, "Light moves first."))
 
     def _legend(self) -> Node:

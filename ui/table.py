@@ -385,6 +385,44 @@ class GameTable(Screen):
         """Hook: the position changed (an action, a takeback, a replay step): drop the choices
         a person had half made (a picked card) and what was worked out for the old position."""
 
+    # -- what the other seats just did ([data-last-move]) -----------------------------------
+
+    def watcher(self) -> int | None:
+        """The seat whose "since I last acted" the marks count from: the person in front of the
+        screen; None where nobody is (bots only, all cards open to people taking turns, the
+        replay viewer), and then only the latest action is marked."""
+        return None if self.readonly else self.viewer()
+
+    def last_moves(self) -> list[tuple[int, Action]]:
+        """The actions of the other seats since the watcher last acted, oldest first (the clock's
+        events pass through unmarked); the latest action alone when there is no watcher."""
+        history = self.state.history
+        me = self.watcher()
+        if me is None:
+            return [move for move in history[-1:] if move[0] != CLOCK]
+        moves = []
+        for seat, action in reversed(history):
+            if seat == me:
+                break
+            if seat != CLOCK:
+                moves.append((seat, action))
+        return moves[::-1]
+
+    def recent(self, log: Sequence[Mapping[str, Any]]) -> set[int]:
+        """Indexes of the log entries that tell of ``last_moves``: the entries at the end of the
+        log by other seats than the watcher (by the latest mover, when there is no watcher)."""
+        moves = self.last_moves()
+        if not moves:
+            return set()
+        me = self.watcher()
+        marked: set[int] = set()
+        for index in range(len(log) - 1, -1, -1):
+            seat = log[index].get("seat")
+            if (seat == me) if me is not None else (seat != moves[-1][0] and seat is not None):
+                break
+            marked.add(index)
+        return marked
+
     # -- takebacks -------------------------------------------------------------------------
 
     def undo_state(self) -> tuple[int, str]:
