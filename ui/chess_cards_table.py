@@ -530,22 +530,25 @@ class ChessCardsTable(GameTable):
             moves, mate, number = view["log"], None, view["game_number"]
             pending = view["lead"]
         rows = []
+        others = {action for _, action in self.last_moves()}
         for move in moves:
             cells: list[Any] = [None, None]
             leader = move["leader"]
             is_mate = move["reply"] is None and mate is not None
             marks = mate["marks"] if is_mate else ""
-            cells[leader] = h("td", {"class": "lead"},
+            cells[leader] = h("td", {"class": "lead", "data-last-move": parse_play(move["lead"]) in others},
                               play_chips(parse_play(move["lead"]), marks),
                               h("span", {"class": "mate"}, " mate") if is_mate else None)
-            cells[1 - leader] = h("td", None,
+            cells[1 - leader] = h("td", {"data-last-move": move["reply"] is not None
+                                                           and parse_play(move["reply"]) in others},
                                   play_chips(parse_play(move["reply"]))
                                   if move["reply"] is not None else "—")
             rows.append(h("tr", {"class": "mate-row" if is_mate else None},
                           h("th", {"scope": "row"}, move["number"]), cells))
         if pending is not None:
             cells = [h("td", None, "…"), h("td", None, "…")]
-            cells[view["leader"]] = h("td", {"class": "lead"}, play_chips(parse_play(pending)))
+            cells[view["leader"]] = h("td", {"class": "lead", "data-last-move": parse_play(pending) in others},
+                                      play_chips(parse_play(pending)))
             rows.append(h("tr", {"class": "pending"}, h("th", {"scope": "row"}, view["move_number"]), cells))
         if finished is not None and mate is None:
             rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, "draw")))
