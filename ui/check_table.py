@@ -1,19 +1,36 @@
-"""``#/check/play?...``: the Check! table, from its lobby to the final reveal.
+"""``#/check/play?...``: the Check! table, from the deal to the final reveal.
 
-The screen starts as the lobby: the first seat is the Game Master (the person typing their name),
-who adds bots (by level) and people on this device, then presses Start: every person's ``join``
-and the Game Master's ``start`` are then played by the base as the rules allow them, the bots
-joining in their seats' turn (ruling 1: seats join in seat order). From then on the table draws
-only from the view and offers only the engine's legal actions: every button that plays carries
-``data-action`` (its notation) and, when several people may act at once, ``data-seat``; a click
-that only selects carries ``data-pick``.
+The setup screen chooses the seats (2 to 6, names, bot levels); the table opens straight on the
+game. The engine's lobby (``join``/``start``, kept for networked play later) is played by the
+table itself: every person's ``join`` and the Game Master's ``start`` are chosen ahead
+(``play_when_due``) and played by the base as the rules allow them, the bots joining in their
+seats' turn (ruling 1: seats join in seat order, as the log shows). A reload in the lobby (or a
+takeback into it) picks this up again. From then on the table draws only from the view and offers
+only the engine's legal actions: every button that plays carries ``data-action`` (its notation)
+and, when several people may act at once, ``data-seat``; a click that only selects carries
+``data-pick`` (a swap's first card, "take the discard", the first step of calling Check, which
+asks for a confirmation before the ``check`` button appears).
 
 Cards are face down, as at a real table: a card shows when the view says it lies face up for the
 seat (the bottom row until "Ready", a peek until the ability ends, a card tried in a failed
 match, the final reveal), or when the memory aid is on (off by default) and the seat knows it.
+Every place of a grid shows its number, the one the log uses ("card 2" is slot 1); places 1 and
+2 are the top row, 3 and 4 the bottom row, penalty cards get columns of their own to the right,
+so a grid only ever grows sideways and the table below it never moves.
 Several people on one device: whatever only one of them may see (the initial peek, a drawn card,
 an ability's peeks) is behind a "pass the device" screen; the matching window, where everyone may
 act at once, shows no card faces, so all may use it together.
+
+Layout (issue 13): the regions have fixed heights, so nothing moves when a matching window opens:
+the opponents, the centre (draw pile, discard pile, a place kept for a drawn card, a place kept
+for the window and its ``[data-testid=countdown]``), the person's grid, then the prompt and
+buttons, then the log. At 1280x800 and 360x740 the person's grid and the countdown are inside the
+viewport during a window.
+
+The last move: what the other seats did since the viewer's last action (read from the actions
+played, all of them public in Check!) marks its elements with ``data-last-move`` (the piles drawn
+from or discarded to, the places taken, replaced, matched, peeked at or swapped, the "called
+Check!" tag) and the log lines since then (``li[data-last-move]``), until the viewer acts.
 
 The matching window is timed by the page, not the engine: the base table's clock plays the
 ``CLOCK`` seat's ``timeout`` after the ``match_seconds`` option. Bots answer in the window after
@@ -24,11 +41,11 @@ they answer at once (ruling 8: bots have looked).
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any
 
-from engine import Action
-from engine.bots import levels
+from engine import CLOCK, Action
 from engine.bots.check import reaction_ms
 from engine.check import (
     GAME_MASTER,
@@ -48,12 +65,16 @@ from engine.check import (
     pos_text,
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
-from ui.dom import Node, attr, classes, h
+from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
-from ui.routes import DEFAULT_DELAY_MS, SeatSpec, bot_name, clean_name
+from ui.routes import DEFAULT_DELAY_MS, SeatSpec
 from ui.table import GameTable
 
 LOG_LINES = 40
+#: A seat's name in a log template: ``{0}``, or ``{1}'s`` (a possessive).
+NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
+#: The marks of the piles and of a seat's "called Check!" tag among the last move's marks.
+DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
 
 
 class CheckTable(GameTable):
@@ -61,14 +82,23 @@ class CheckTable(GameTable):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
         super().__init__(*args, **kwargs)  # the engine's lobby: seat 0 is the Game Master
-        self.levels = levels("check")
-        self.add_level = "medium" if "medium" in self.levels else self.levels[-1]
+        if not self.readonly:
+            taken = [spec.name for spec in self.seats]
+            named = tuple(  # two bots of one level would share a name: number them by seat
+                SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
+                if spec.is_bot and taken.count(spec.name) > 1 else spec
+                for seat, spec in enumerate(self.seats)
+            )
+            if named != self.seats:
+                self.seats = named
+                self.setup = replace(self.setup, seats=named)
         self.memory_aid = False
         self.take_mode = False
+        #: The first step of calling Check was taken: the confirmation is on screen.
+        self.confirm_check = False
         self.swap_pick: str | None = None
-        #: The seats may still change until the Game Master presses Start (a saved game that
-        #: has begun is past it).
-        self.lobby_open = len(self.states) == 1 and not self.readonly
+        #: The last move's marks and where its log lines start, worked out once per position.
+        self._marks: tuple[Any, int | None, dict[str, str], int] | None = None
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -97,44 +127,20 @@ class CheckTable(GameTable):
         seat = self.private_seat()
         return seat if seat is not None else super().human_to_act()
 
-    # -- the lobby -------------------------------------------------------------------------
+    # -- the lobby, played by the table ----------------------------------------------------
 
-    @property
-    def paused(self) -> bool:
-        """Nothing plays while the lobby is open: the Game Master may still change the seats."""
-        return self.lobby_open or super().paused
-
-    def reseat(self, seats: list[SeatSpec]) -> None:
-        """The Game Master changed the seats before the start: set the table up again exactly
-        as a play route with these seats would (the engine's lobby has a fixed seat count)."""
-        memory, level, save_id, created = self.memory_aid, self.add_level, self.save_id, self.created
-        self.dispose()
-        self.__init__(self.root, self.navigate, replace(self.setup, seats=tuple(seats)),  # type: ignore[misc]
-                      store=self.store)
-        self.memory_aid, self.add_level = memory, level
-        self.save_id, self.created = save_id, created
-        self.save()
-        self.show()
-
-    def begin(self) -> None:
-        """Start: the people on this device join (in their seats' turn: ruling 1, the bots in
-        theirs), then the Game Master's ``start`` locks the lobby."""
-        if not self.lobby_open:
-            return
-        taken = [spec.name for spec in self.seats]
-        named = [  # two bots of one level would share a name: number them by seat
-            SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
-            if spec.is_bot and taken.count(spec.name) > 1 else spec
-            for seat, spec in enumerate(self.seats)
-        ]
-        if named != list(self.seats):
-            self.seats = tuple(named)
-            self.setup = replace(self.setup, seats=self.seats)
-        self.lobby_open = False
-        for seat in self.humans:
-            self.ahead[seat] = Start() if seat == GAME_MASTER else Join()
-        self.schedule()
-        self.show()
+    def schedule(self) -> None:
+        """In the engine's lobby (a new game, a reload or a takeback into it), every person
+        still to join is set to join, and the Game Master to start, as soon as the rules allow
+        (ruling 1: in seat order; the bots join in their own turn)."""
+        if not self.readonly and self.view()["phase"] == "lobby":
+            joined = self.view()["joined"]
+            for seat in self.humans:
+                if seat == GAME_MASTER:
+                    self.ahead.setdefault(seat, Start())
+                elif seat not in joined:
+                    self.ahead.setdefault(seat, Join())
+        super().schedule()
 
     # -- pace ------------------------------------------------------------------------------
 
@@ -162,99 +168,86 @@ class CheckTable(GameTable):
         if self.private and self.private_seat() != self.holder:
             self.holder = None  # the private moment is over: nobody's cards on screen
 
-    # -- events ----------------------------------------------------------------------------
+    def changed(self) -> None:
+        self.confirm_check = False
 
-    def on_click(self, element: Any) -> None:
-        if self.lobby_open and attr(element, "data-action") == str(Start()):
-            self.begin()
-        else:
-            super().on_click(element)
+    # -- events ----------------------------------------------------------------------------
 
     def pick(self, pick: str) -> None:
         if pick == "take":
             self.take_mode = not self.take_mode
+            self.confirm_check = False
+        elif pick == "call-check":
+            self.confirm_check, self.take_mode = True, False
+        elif pick == "cancel-check":
+            self.confirm_check = False
         else:
             self.swap_pick = None if self.swap_pick == pick else pick
         self.show()
 
     def command(self, command: str) -> None:
-        seats = list(self.seats)
         if command == "memory":
             self.memory_aid = not self.memory_aid
             self.show()
-        elif not self.lobby_open:
-            return
-        elif command == "add-bot" and len(seats) < 6:
-            self.reseat([*seats, SeatSpec("bot", bot_name(self.add_level), self.add_level)])
-        elif command == "add-person" and len(seats) < 6:
-            people = sum(1 for spec in seats if not spec.is_bot)
-            self.reseat([*seats, SeatSpec("human", f"Player {people + 1}")])
-        elif command.startswith("remove:") and 0 < int(command.split(":")[1]) < len(seats) > 2:
-            del seats[int(command.split(":")[1])]
-            self.reseat(seats)
 
-    def on_change(self, element: Any) -> None:
-        if not self.lobby_open:
-            return
-        seat_text = attr(element, "data-name-seat")
-        if seat_text:
-            seat = int(seat_text)
-            seats = list(self.seats)
-            fallback = "You" if seat == 0 else f"Player {seat + 1}"
-            seats[seat] = SeatSpec("human", clean_name(str(element.value)) or fallback)
-            self.seats = tuple(seats)
-            self.setup = replace(self.setup, seats=self.seats)
-        elif attr(element, "data-field") == "add-level":
-            self.add_level = str(element.value)
+    # -- words -----------------------------------------------------------------------------
 
-    # -- rendering: lobby ------------------------------------------------------------------
+    def possessive(self, seat: int) -> str:
+        """``Ann's``; a seat named "You" (the one person, or its record in the replay) is
+        ``your``, never "You's"."""
+        name = self.name(seat)
+        return "your" if name == "You" else f"{name}'s"
+
+    # -- the last move ---------------------------------------------------------------------
+
+    def last_move(self, view: dict[str, Any]) -> tuple[dict[str, str], int]:
+        """What the other seats did since the viewer's last action: the marks (a position's
+        notation, ``DRAW_PILE``, ``DISCARD_PILE`` or ``seat:<n>`` -> what was done there) and
+        the index of the first log line since then. Nothing for a spectator's view."""
+        viewer = view["seat"]
+        cached = self._marks
+        if cached is not None and cached[0] is self.state and cached[1] == viewer:
+            return cached[2], cached[3]
+        marks: dict[str, str] = {}
+        history = self.state.history
+        first_log = len(view["log"])
+        if viewer is not None and len(self.states) > len(history):
+            last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] == viewer), -1)
+            first_log = len(self.states[last + 1].view(viewer)["log"]) if last >= 0 else 0
+            for seat, action in history[last + 1:]:
+                if seat != viewer and seat != CLOCK:
+                    self._mark(marks, view, seat, action)
+        self._marks = (self.state, viewer, marks, first_log)
+        return marks, first_log
+
+    @staticmethod
+    def _mark(marks: dict[str, str], view: dict[str, Any], seat: int, action: Action) -> None:
+        """The elements ``action`` of ``seat`` touched (every Check! action is public)."""
+        if isinstance(action, DrawPile):
+            marks[DRAW_PILE] = "drawn from"
+        elif isinstance(action, DiscardDrawn):
+            marks[DISCARD_PILE] = "discarded to"
+        elif isinstance(action, TakeDiscard):
+            marks[DISCARD_PILE] = "taken from"
+            marks[pos_text((seat, action.slot))] = "taken into"
+        elif isinstance(action, Replace):
+            marks[pos_text((seat, action.slot))] = "replaced"
+            marks[DISCARD_PILE] = "discarded to"
+        elif isinstance(action, Match):
+            marks[pos_text((seat, action.slot))] = "matched"
+            grid = view["grids"][seat]
+            if action.slot < len(grid) and grid[action.slot] is None:  # a hole: the match held
+                marks[DISCARD_PILE] = "matched on"
+        elif isinstance(action, Peek):
+            marks[pos_text(action.target)] = "peeked at"
+        elif isinstance(action, Exchange):
+            marks[pos_text(action.first)] = marks[pos_text(action.second)] = "swapped"
+        elif isinstance(action, CallCheck):
+            marks[f"seat:{seat}"] = "called Check"
+
+    # -- rendering -------------------------------------------------------------------------
 
     def render(self) -> list[Node]:
-        if self.view()["phase"] == "lobby":
-            return [self._lobby()]
-        return [self._table()]
-
-    def _lobby(self) -> Node:
-        rows = []
-        for seat, spec in enumerate(self.seats):
-            if spec.is_bot:
-                who = h("span", {"class": "cx-lobby-name"}, spec.name)
-            else:
-                who = h("input", {"type": "text", "value": spec.name, "maxlength": 24,
-                                  "data-field": "name", "data-name-seat": seat, "aria-label": f"Name of seat {seat + 1}",
-                                  "data-testid": "gm-name" if seat == 0 else f"name-input-{seat}"})
-            rows.append(h("li", {"class": "cx-lobby-seat", "data-testid": f"lobby-seat-{seat}"},
-                          who,
-                          h("span", {"class": "cx-lobby-tag"}, "Game Master" if seat == 0 else
-                            ("bot" if spec.is_bot else "person on this device")),
-                          h("button", {"type": "button", "data-cmd": f"remove:{seat}",
-                                       "disabled": len(self.seats) <= 2,
-                                       "aria-label": f"Remove {spec.name}"}, "Remove") if seat else None))
-        full = len(self.seats) >= 6
-        return h("section", {"class": "page cx-lobby", "data-testid": "lobby", "data-game": "check"},
-                 h("p", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " · ",
-                   h("a", {"href": "#/check/rules", "target": "_blank", "rel": "noopener"}, "Rules")),
-                 h("h1", None, "Check! lobby"),
-                 h("p", None, "You open the table, so you are the Game Master: add bots or people "
-                              "sharing this device, then start. Once the game starts the lobby is locked."),
-                 h("ol", {"class": "cx-lobby-seats"}, rows),
-                 h("div", {"class": "cx-lobby-add"},
-                   h("label", None, "Bot level ",
-                     h("select", {"data-testid": "add-level", "data-field": "add-level"},
-                       [h("option", {"value": level, "selected": level == self.add_level}, level)
-                        for level in self.levels])),
-                   h("button", {"type": "button", "data-cmd": "add-bot", "disabled": full}, "Add bot"),
-                   h("button", {"type": "button", "data-cmd": "add-person", "disabled": full},
-                     "Add person")),
-                 h("p", {"class": "muted"}, f"{len(self.seats)} of 2–6 seats. Matching window: "
-                   f"{self.setup.options.get('match_seconds', 5)} s."),
-                 h("div", {"class": "start-row"},
-                   h("button", {"type": "button", "class": "primary big", "data-action": str(Start()),
-                                "disabled": len(self.seats) < 2}, "Start the game")))
-
-    # -- rendering: the table --------------------------------------------------------------
-
-    def _table(self) -> Node:
         view = self.view()
         over = view["result"] is not None
         viewer = view["seat"]
@@ -264,14 +257,16 @@ class CheckTable(GameTable):
         else:
             others = [seat for seat in range(view["players"]) if seat != viewer]
             moves = self._card_moves(view)
+            marks, first_log = self.last_move(view)
             body = [
                 self.result_panel(self._caller_note(view)) if over else None,
-                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, moves) for seat in others]),
-                self._centre(view),
-                self._seat(view, viewer, moves) if viewer is not None else None,
-                self._log(view),
+                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, moves, marks) for seat in others]),
+                self._centre(view, marks),
+                self._seat(view, viewer, moves, marks) if viewer is not None else None,
+                self._controls(view),
+                self._log(view, first_log),
             ]
-        return self.frame("cx", view, self._bar(view), *body, alert="cx-error", phase=True)
+        return [self.frame("cx", view, self._bar(view), *body, alert="cx-error", phase=True)]
 
     def _bar(self, view: dict[str, Any]) -> Node:
         return h("header", {"class": "cx-bar"},
@@ -289,6 +284,8 @@ class CheckTable(GameTable):
         if view["result"] is not None:
             return ["Round over"]
         final = " · Final Turns" if view["final_queue"] is not None else ""
+        if view["phase"] == "lobby":
+            return ["The players take their seats…"]
         if view["phase"] == "peek":
             return ["Look at your bottom row" + final]
         if view["window"] is not None:
@@ -296,63 +293,79 @@ class CheckTable(GameTable):
         ability = view["ability"]
         if ability is not None:
             return [f"{self.name(ability['owner'])}: ", chip(ability["card"]), " ability" + final]
-        who = self.name(view["turn"])
-        return [(f"{who} is thinking…" if self.thinking == view["turn"] else f"{who} to play") + final]
+        turn = view["turn"]
+        if self.thinking == turn:
+            return [f"{self.name(turn)} is thinking…" + final]
+        return [("Your turn" if self.is_you(turn) else f"{self.name(turn)} to play") + final]
 
     # Seats -------------------------------------------------------------------------------
 
-    def _seat(self, view: dict[str, Any], seat: int, moves: dict[str, dict[str, Any]]) -> Node:
+    def _seat(self, view: dict[str, Any], seat: int, moves: dict[str, dict[str, Any]],
+              marks: dict[str, str]) -> Node:
         spec = self.seats[seat]
         locked = seat in view["locked"]
         window = view["window"]
+        called = view["caller"] == seat
         tags = [
-            "Game Master" if seat == view["game_master"] else None,
-            "to play" if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
-            "called Check!" if view["caller"] == seat else None,
-            "locked" if locked else None,
-            "passed" if window is not None and seat in window["passed"] else None,
-            f"score {view['scores'][seat]}" if view["scores"] else None,
+            h("span", {"class": "tag"}, "Game Master") if seat == view["game_master"] else None,
+            h("span", {"class": "tag"}, "to play")
+            if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
+            h("span", {"class": "tag", "data-last-move": marks.get(f"seat:{seat}")}, "called Check!")
+            if called else None,
+            h("span", {"class": "tag"}, "locked") if locked and not called else None,
+            h("span", {"class": "tag"}, "passed") if window is not None and seat in window["passed"] else None,
+            h("span", {"class": "tag"}, f"score {view['scores'][seat]}") if view["scores"] else None,
         ]
-        cells = [self._cell(seat, slot, cell, moves) for slot, cell in enumerate(view["grids"][seat])]
+        cells = [self._cell(seat, slot, cell, moves, marks) for slot, cell in enumerate(view["grids"][seat])]
         mine = seat == view["seat"]
+        whose = self.possessive(seat)
         return h("section", {"class": classes("cx-seat", mine and "cx-mine", spec.is_bot and "cx-bot",
                                               locked and "cx-locked"),
                              "data-seat": seat, "data-testid": f"seat-{seat}",
-                             "aria-label": f"{spec.name}'s grid"},
-                 h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"},
-                                                 "You" if mine and spec.name == "You" else spec.name),
-                   [h("span", {"class": "tag"}, tag) for tag in tags if tag]),
+                             "aria-label": f"{whose[:1].upper()}{whose[1:]} grid"},
+                 h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+                 h("div", {"class": "cx-tags"}, tags),
                  h("div", {"class": "cx-grid", "role": "list"}, cells))
 
-    def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]]) -> Node:
+    def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]],
+              marks: dict[str, str]) -> Node:
+        """One place of a grid: the card (a button when clicking it plays or picks) and the
+        place's number, as the log counts them ("card 1" is slot 0)."""
+        pos = pos_text((seat, slot))
+        label = f"{self.possessive(seat)} card {slot + 1}"
+        mark = marks.get(pos)
+        place = {"class": classes("cx-slot", slot < 4 and f"cx-s{slot}"), "role": "listitem"}
+        number = h("span", {"class": "cx-num", "aria-hidden": "true"}, str(slot + 1))
         if cell is None:
-            return h("div", {"class": "cx-card cx-hole", "role": "listitem", "aria-label": "empty place"})
+            hole = h("div", {"class": "cx-card cx-hole", "data-pos": pos, "data-last-move": mark,
+                             "role": "img", "aria-label": f"{label[:1].upper()}{label[1:]}: empty place"})
+            return h("div", place, hole, number)
         card = cell["card"]
         # The memory aid turns up every card the seat knows (never on a shared device).
         up = card is not None and (cell["up"] or (self.memory_aid and not self.private))
-        label = f"{self.name(seat)}'s card {slot + 1}"
-        move = moves.get(cell["pos"])
-        attrs: dict[str, Any] = {"data-pos": cell["pos"], "role": "listitem"}
+        move = moves.get(pos)
+        attrs: dict[str, Any] = {"data-pos": pos, "data-last-move": mark}
         extra: list[str | bool] = ["cx-card"]
         if move is not None:
             verb = move.pop("_verb")
-            attrs = {"type": "button", "data-pos": cell["pos"], **move, "aria-label": f"{verb} {label}"}
+            attrs = {"type": "button", **attrs, **move, "aria-label": f"{verb} {label}"}
             extra.append("cx-live")
-            if self.swap_pick == cell["pos"]:
+            if self.swap_pick == pos:
                 extra.append("cx-picked")
         else:
-            attrs["aria-label"] = label + (f": {card_name(card)}" if up else ", face down")
-            attrs["aria-hidden"] = None  # a place in the grid, face down or not, is read out
+            shown = f"{label[:1].upper()}{label[1:]}"
+            attrs.update({"role": "img", "aria-hidden": None,  # a place in the grid is read out
+                          "aria-label": shown + (f": {card_name(card)}" if up else ", face down")})
         tag = "button" if move is not None else "div"
-        if up:
-            return face(card, tag, {**attrs, "title": card_name(card)}, *extra)
-        return back(tag, attrs, *extra)
+        element = (face(card, tag, {**attrs, "title": card_name(card)}, *extra) if up
+                   else back(tag, attrs, *extra))
+        return h("div", place, element, number)
 
     def _card_moves(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What clicking each card (by its position) does for the people who may act now, from
         their legal actions: a take, a replace, a match, a peek, or a swap's two picks."""
         moves: dict[str, dict[str, Any]] = {}
-        if view["result"] is not None:
+        if view["result"] is not None or self.confirm_check:
             return moves
         for seat in view["to_act"]:
             for action in self.legal(seat):
@@ -383,42 +396,47 @@ class CheckTable(GameTable):
     def _move(action: Action, verb: str) -> dict[str, Any]:
         return {"data-action": str(action), "_verb": verb}
 
-    # The centre: piles, the drawn card, the window, the prompts ---------------------------
+    # The centre: piles, the drawn card, the window ---------------------------------------
 
-    def _centre(self, view: dict[str, Any]) -> Node:
+    def _centre(self, view: dict[str, Any], marks: dict[str, str]) -> Node:
+        """The piles, a place kept for a drawn card and a place kept for the matching window:
+        the same size whatever happens, so the grid under it never moves."""
         top = view["discard_top"]
-        drawn: Node | None = None
-        if view["holding"]:
-            if view["drawn"] and view["seat"] == view["turn"]:
-                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"},
-                          face(view["drawn"], "div", None, "cx-card"), h("span", {"class": "cx-pile-label"}, "Your drawn card"))
-            else:
-                drawn = h("div", {"class": "cx-pile", "data-testid": "drawn"}, back("div", None, "cx-card"),
-                          h("span", {"class": "cx-pile-label"}, f"{self.name(view['turn'])} holds a card"))
+        if view["holding"] and view["drawn"] and view["seat"] == view["turn"]:
+            drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), "Drawn", "by you", testid="drawn")
+        elif view["holding"]:
+            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {self.name(view['turn'])}", testid="drawn")
+        else:  # the drawn card's place stays, empty
+            drawn = h("div", {"class": "cx-pile cx-pile-empty", "aria-hidden": "true"},
+                      h("div", {"class": "cx-card cx-hole"}), h("span", {"class": "cx-pile-label"}))
+        count = view["discard_count"]
         piles = h("div", {"class": "cx-piles"},
-                  h("div", {"class": "cx-pile", "data-testid": "draw-pile"}, back("div", None, "cx-card"),
-                    h("span", {"class": "cx-pile-label"}, f"Draw pile · {view['draw_count']}")),
-                  h("div", {"class": classes("cx-pile", view["sealed"] and "cx-sealed"), "data-testid": "discard-pile"},
-                    face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
-                    h("span", {"class": "cx-pile-label"},
-                      "Discard · sealed" if view["sealed"] else f"Discard · {view['discard_count']}")),
+                  self._pile(back("div", None, "cx-card"), "Draw pile", f"{view['draw_count']} cards",
+                             testid="draw-pile", mark=marks.get(DRAW_PILE)),
+                  self._pile(face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
+                             "Discard", "sealed" if view["sealed"] else f"{count} card{'' if count == 1 else 's'}",
+                             testid="discard-pile", mark=marks.get(DISCARD_PILE), css=view["sealed"] and "cx-sealed"),
                   drawn)
-        notice = None
-        if view["last_try"] is not None:
-            seat, _, tried = view["last_try"]
-            notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
-                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added.")
-        return h("div", {"class": "cx-centre"}, piles, notice, self._window_panel(view), self._controls(view))
+        return h("div", {"class": "cx-centre"}, piles, self._window_panel(view))
 
-    def _window_panel(self, view: dict[str, Any]) -> Node | None:
+    @staticmethod
+    def _pile(card: Node, name: str, detail: str, *, testid: str, mark: str | None = None,
+              css: str | bool | None = None) -> Node:
+        """A pile (or the drawn card) with its label on two lines of fixed height."""
+        return h("div", {"class": classes("cx-pile", css), "data-testid": testid, "data-last-move": mark},
+                 card, h("span", {"class": "cx-pile-label"}, h("span", None, name), h("span", None, detail)))
+
+    def _window_panel(self, view: dict[str, Any]) -> Node:
         window = view["window"]
-        if window is None:
-            return None
+        if window is None:  # its place stays, empty
+            return h("div", {"class": "cx-window cx-window-closed", "aria-hidden": "true"})
         passed = ", ".join(self.name(seat) for seat in window["passed"]) or "nobody yet"
         return h("div", {"class": "cx-window", "data-testid": "window", "role": "status"},
-                 h("span", None, "Match the ", chip(window["card"]), "! "),
+                 h("span", {"class": "cx-window-what"}, "Match the ", chip(window["card"]), "!"),
                  h("b", {"class": "cx-countdown", "data-testid": "countdown"}, self.clock_text()),
-                 h("span", {"class": "muted"}, f" · passed: {passed}"))
+                 h("span", {"class": "cx-window-passed", "title": f"Passed: {passed}"}, f"Passed: {passed}"))
+
+    # The prompt and buttons, under the person's grid ----------------------------------------
 
     def _controls(self, view: dict[str, Any]) -> Node | None:
         if view["result"] is not None:
@@ -433,19 +451,7 @@ class CheckTable(GameTable):
         elif phase == "peek":
             prompt = "Waiting for everyone to look at their bottom row."
         elif phase == "turn" and view["turn"] in self.humans:
-            legal = self.legal(view["turn"])
-            take = any(isinstance(action, TakeDiscard) for action in legal)
-            check = any(isinstance(action, CallCheck) for action in legal)
-            prompt = ("Click the card of yours to swap the discard with." if self.take_mode
-                      else "Draw a card" + (", take the discard" if take else "")
-                      + (", or call Check!" if check else "."))
-            buttons += [self._button(action, "Draw", "primary") for action in legal if isinstance(action, DrawPile)]
-            if take:
-                buttons.append(h("button", {"type": "button", "data-pick": "take",
-                                            "aria-pressed": "true" if self.take_mode else "false"},
-                                 "Take the ", chip(view["discard_top"])))
-            buttons += [self._button(action, "Call Check!", "cx-check") for action in legal
-                        if isinstance(action, CallCheck)]
+            prompt, buttons = self._turn_controls(view)
         elif phase == "drawn" and view["turn"] in self.humans:
             prompt = "Click one of your cards to put the drawn card there, or discard it."
             buttons += [self._button(action, "Discard it") for action in self.legal(view["turn"])
@@ -471,11 +477,39 @@ class CheckTable(GameTable):
                         if isinstance(action, Skip)]
         elif ability is not None:
             prompt = [f"{self.name(ability['owner'])} is using a ", chip(ability["card"]), "."]
-        if not prompt and not buttons:
+        notice = None
+        if view["last_try"] is not None:
+            seat, _, tried = view["last_try"]
+            notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
+                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added.")
+        if not prompt and not buttons and notice is None:
             return None
-        return h("div", {"class": "cx-controls"},
-                 h("p", {"class": "cx-prompt", "data-testid": "prompt"}, prompt),
+        return h("div", {"class": "cx-controls"}, notice,
+                 h("p", {"class": "cx-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
                  h("div", {"class": "cx-buttons"}, buttons) if buttons else None)
+
+    def _turn_controls(self, view: dict[str, Any]) -> tuple[Any, list[Any]]:
+        """A person's turn: draw, take the discard (a pick, then the card to replace) or call
+        Check (a pick, then a confirmation: only the confirming button plays ``check``)."""
+        legal = self.legal(view["turn"])
+        calls = [action for action in legal if isinstance(action, CallCheck)]
+        if self.confirm_check and calls:
+            prompt = ("Call Check? This is your last turn: you take no further part, and every "
+                      "other player takes one final turn.")
+            return prompt, [self._button(calls[0], "Yes, call Check", "primary cx-check"),
+                            h("button", {"type": "button", "data-pick": "cancel-check"}, "Cancel")]
+        take = any(isinstance(action, TakeDiscard) for action in legal)
+        prompt = ("Click the card of yours to swap the discard with." if self.take_mode
+                  else "Draw a card" + (", take the discard" if take else "") + (", or call Check!" if calls else "."))
+        buttons: list[Any] = [self._button(action, "Draw", "primary") for action in legal if isinstance(action, DrawPile)]
+        if take:
+            buttons.append(h("button", {"type": "button", "data-pick": "take",
+                                        "aria-pressed": "true" if self.take_mode else "false"},
+                             "Take the ", chip(view["discard_top"])))
+        if calls:
+            buttons.append(h("button", {"type": "button", "class": "cx-check", "data-pick": "call-check"},
+                             "Call Check!"))
+        return prompt, buttons
 
     @staticmethod
     def _button(action: Action, label: str, css: str | None = None, seat: int | None = None) -> Node:
@@ -485,23 +519,32 @@ class CheckTable(GameTable):
 
     # Log and result ----------------------------------------------------------------------
 
-    def _log(self, view: dict[str, Any]) -> Node:
-        lines = [self._log_line(entry["text"], entry["seats"]) for entry in view["log"][-LOG_LINES:]]
+    def _log(self, view: dict[str, Any], first_new: int) -> Node:
+        """The log, latest first; the lines since the viewer's last action are marked."""
+        entries = view["log"]
+        start = max(0, len(entries) - LOG_LINES)
+        items = [h("li", {"class": "cx-recent" if index >= first_new else None,
+                          "data-last-move": "" if index >= first_new else None},
+                   self._log_line(entries[index]["text"], entries[index]["seats"]))
+                 for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
-                 h("ul", {"data-testid": "log"}, [h("li", None, line) for line in reversed(lines)]))
+                 h("ul", {"data-testid": "log"}, items))
 
     def _log_line(self, text: str, seats: list[int]) -> str:
-        """A log template with names; "X peeked at X's card" reads "X peeked at their own card"."""
-        you = self.bottom if self.is_you(self.bottom) else None
-        names = []
-        for index, seat in enumerate(seats):
+        """A log template with names: "X peeked at X's card" reads "X peeked at their own card"
+        ("your own card" for the person named "You"), and a seat named "You" owns "your" cards."""
+        def name(found: re.Match[str]) -> str:
+            index, owned = int(found.group(1)), bool(found.group(2))
+            seat = seats[index]
+            if not owned:
+                return self.name(seat)
             if index and seat == seats[0]:
-                names.append("\x00")
-            else:
-                names.append(self.name(seat))
-        line = text.format(*names).replace("\x00's", "your own" if seats and seats[0] == you else "their own")
-        return line.replace("You's", "your") if you is not None else line
+                return "your own" if self.name(seat) == "You" else "their own"
+            return self.possessive(seat)
+
+        line = NAME_TOKEN.sub(name, text)
+        return "Your" + line[4:] if line.startswith("your") else line
 
     def _caller_note(self, view: dict[str, Any]) -> Node | None:
         caller = view["caller"]

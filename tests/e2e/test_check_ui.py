@@ -1,6 +1,8 @@
 """Check! played through the browser UI, from stacked-deck routes, with the conftest guard on.
 
-The deck is stacked (``deck=``: seat 0's four cards, then seat 1's, ..., then the draw pile), so
+A play route (or the setup screen's Start) opens straight on the game: the table plays the
+engine's lobby itself (people join in their seats' turn, the Game Master starts), so every test
+begins at the peek. The deck is stacked (``deck=``: seat 0's four cards, then seat 1's, ..., then the draw pile), so
 the person's own cards and first draw are known: their bottom row is 7S (place 2) and KS
 (place 3), and the first card drawn is 7C. Bots answer at once (``delay=0``), so in every
 matching window the person sees the bots' passes already made.
@@ -10,10 +12,14 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from page_support import PHONE, TABLE, OpenApp, Shot, assert_fits, final_result
+from page_support import (
+    PHONE, TABLE, OpenApp, Shot, assert_fits, current_hash, final_result, ply, reload, steady,
+)
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
 
@@ -37,17 +43,24 @@ def two_seat_route(seats: str, first_draw: str = "8C", seconds: int = 8) -> str:
 
 
 STACK_ROUTE = two_seat_route("human,bot:medium")
+#: Six seats (no bot holds a 7), the person's first draw the 7C again.
+SIX_ROUTE = ("#/check/play?seats=human,bot:easy,bot:medium,bot:medium,bot:hard,bot:easy&seed=5&delay=0"
+             "&match_seconds=15&deck=" + deck(*PERSON, *BOTS, "4C", "5D", "8D", "9D", "10D", "8C", "9C", "10C", "7C"))
+TABLE_SIZE = {"width": 1280, "height": 800}
 
 
 def button(page: Page, action: str):
     return page.locator(f'button[data-action="{action}"]')
 
 
-def until(page: Page, action: str, *, timeout_s: float = 60) -> None:
-    """Pass every matching window until ``action`` is offered, then click it."""
+def until(page: Page, action: str, *, timeout_s: float = 60, selector: str = "", click: bool = True) -> None:
+    """Pass every matching window until ``action`` is offered (or ``selector`` is there), then
+    click it (unless not ``click``)."""
+    wanted = page.locator(selector) if selector else button(page, action)
     for _ in range(int(timeout_s * 10)):
-        if button(page, action).count():
-            button(page, action).first.click()
+        if wanted.count():
+            if click:
+                wanted.first.click()
             return
         if button(page, "pass").count():
             try:  # the window may close (a bot's match) between seeing the button and the click
@@ -56,26 +69,48 @@ def until(page: Page, action: str, *, timeout_s: float = 60) -> None:
                 pass
             continue
         page.wait_for_timeout(100)
-    raise AssertionError(f"{action!r} was never offered; the table says: {page.locator(TABLE).inner_text()}")
+    raise AssertionError(f"{selector or action!r} was never offered; the table says: "
+                         f"{page.locator(TABLE).inner_text()}")
 
 
-def start_from_lobby(page: Page, open_app: OpenApp, route: str, shot: Shot | None = None, name: str = "") -> None:
+CALL_CHECK = "button[data-pick=call-check]"
+
+
+def start_game(page: Page, open_app: OpenApp, route: str) -> None:
+    """Open a play route: the table seats everyone itself and the game opens on the peek."""
     open_app(page, route)
-    expect(page.locator("[data-testid=lobby]")).to_be_visible()
-    expect(page.locator("[data-testid=lobby-seat-0]")).to_contain_text("Game Master")
-    if shot is not None:
-        shot(page, name)
-    button(page, "start").click()
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "peek")
+    expect(page.locator("[data-testid=lobby]")).to_have_count(0)
+
+
+#: The bounding boxes (relative to the viewport) of what must not move when a matching window
+#: opens: every seat, every place of every grid, the piles, the window's place.
+BOXES = """() => Object.fromEntries(
+    ['[data-testid^=seat-]', '.cx-slot', '.cx-centre', '.cx-piles', '[data-testid=draw-pile]',
+     '[data-testid=discard-pile]', '.cx-window']
+    .flatMap(sel => [...document.querySelectorAll(sel)].map((el, i) => { const b = el.getBoundingClientRect();
+      return [`${sel} #${i}`, [b.x, b.y, b.width, b.height].map(Math.round)]; })))"""
+
+
+def in_viewport(page: Page, selector: str) -> None:
+    """``selector`` is wholly inside the viewport (seen without scrolling)."""
+    box = page.locator(selector).bounding_box()  # relative to the viewport
+    size = page.viewport_size or {}
+    assert box is not None, f"{selector} is not on screen"
+    assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
+    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (selector, box, size)
 
 
 def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    start_from_lobby(page, open_app, GAME_ROUTE, shot, "check-lobby-1280")
+    start_game(page, open_app, GAME_ROUTE)
     # The bottom row is shown until the person is ready; the top row stays face down.
     mine = page.locator("[data-testid=seat-0]")
     expect(mine.locator('[data-pos="0.2"]')).to_have_attribute("title", "7 of spades")
     expect(mine.locator('[data-pos="0.3"]')).to_have_attribute("title", "King of spades")
     assert mine.locator(".pc-card").count() == 2
+    # Every place shows its number, the one the log uses ("card 1" is slot 0).
+    expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4"])
+    expect(mine.locator('[data-pos="0.3"]')).to_have_attribute("aria-label", "Your card 4: King of spades")
     shot(page, "check-peek-1280")
     button(page, "ready").click()
     expect(mine.locator(".pc-card")).to_have_count(0)  # memory aid off: all face down again
@@ -89,6 +124,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "match 2").click()
     expect(page.locator("[data-testid=log]")).to_contain_text("You matched 7C with 7S")
     expect(mine.locator(".cx-hole")).to_have_count(1)
+    expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4"])  # the hole keeps its number
 
     # Turn 2: put the drawn card where the King was; the King's ability: two peeks and a swap.
     until(page, "draw")
@@ -101,8 +137,18 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "swap 0.0 1.0").click()
     expect(page.locator("[data-testid=log]")).to_contain_text("You swapped your own card 1 with Bot (easy)'s card 1")
 
-    # Turn 3: call Check; the bots take their final turns and the round ends.
-    until(page, "check")
+    # Turn 3: call Check, a step that asks first; Cancel goes back to the turn.
+    until(page, "", selector=CALL_CHECK)
+    prompt = page.locator("[data-testid=prompt]")
+    expect(prompt).to_contain_text("Call Check? This is your last turn")
+    expect(button(page, "check")).to_have_text("Yes, call Check")
+    expect(button(page, "draw")).to_have_count(0)
+    page.locator("button[data-pick=cancel-check]").click()
+    expect(button(page, "check")).to_have_count(0)
+    expect(button(page, "draw")).to_be_visible()
+    page.locator(CALL_CHECK).click()
+    shot(page, "check-call-check-1280")
+    button(page, "check").click()
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     result = final_result(page)
     expect(result).to_contain_text("the Final Turns are over")
@@ -111,12 +157,16 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
     # The final reveal: every card of every grid face up.
     assert page.locator(f"{TABLE} .pc-back").count() == 1  # only the draw pile shows its back
+    # The person named "You" owns "your" cards, in the log and in what a screen reader reads.
+    assert "You's" not in page.locator(TABLE).inner_text()
+    assert page.locator(f"{TABLE} [aria-label*=\"You's\"]").count() == 0
     shot(page, "check-result-1280")
 
 
 def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
-    start_from_lobby(page, open_app, STACK_ROUTE, shot, "check-lobby-360")
+    start_game(page, open_app, STACK_ROUTE)
+    shot(page, "check-peek-360")
     assert_fits(page)
     button(page, "ready").click()
     button(page, "draw").click()
@@ -136,8 +186,64 @@ def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app
     expect(log).to_contain_text("You skipped the swap")
 
 
+def test_the_last_move_is_marked_until_the_person_acts(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    """The bot's match of the person's King (the bot's KH from its place 3, slot 2) and its
+    King's ability are marked: the emptied place, the pile, the log lines since the person's
+    last action; the person's own moves are not; the marks go when the person acts."""
+    start_game(page, open_app, STACK_ROUTE)
+    button(page, "ready").click()
+    button(page, "draw").click()
+    button(page, "replace 3").click()
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("King: click a card to peek at")
+    table = page.locator(TABLE)
+    matched = page.locator('[data-testid=seat-1] [data-pos="1.2"]')
+    expect(matched).to_have_class(re.compile("cx-hole"))
+    expect(matched).to_have_attribute("data-last-move", "matched")
+    expect(page.locator("[data-testid=discard-pile]")).to_have_attribute("data-last-move", re.compile("."))
+    expect(page.locator("[data-testid=draw-pile]")).not_to_have_attribute("data-last-move", re.compile(".*"))
+    marked = page.locator("[data-testid=log] li[data-last-move]")
+    expect(marked.last).to_contain_text("Bot (medium) matched KS with KH")  # the oldest marked line
+    assert all(not line.startswith("You ") for line in marked.all_inner_texts()), marked.all_inner_texts()
+    expect(page.locator("[data-testid=log] li:not([data-last-move])").first).to_contain_text(
+        "You swapped the drawn card into card 4")
+    # Whatever else the bot's ability touched is marked too, and only places of the grids.
+    for pos in table.locator(".cx-slot [data-last-move]").evaluate_all("els => els.map(e => e.dataset.pos)"):
+        assert re.fullmatch(r"[01]\.\d+", pos), pos
+    shot(page, "check-last-move-1280")
+    button(page, "skip").click()  # the person acts: the marks go
+    expect(table.locator("[data-last-move]")).to_have_count(0)
+
+
+@pytest.mark.parametrize("size", [TABLE_SIZE, PHONE], ids=["1280x800", "360x740"])
+@pytest.mark.parametrize("seats", [4, 6])
+def test_nothing_moves_when_the_matching_window_opens(page: Page, open_app: OpenApp, shot: Shot,
+                                                      size: dict[str, int], seats: int) -> None:
+    """Issue 13: the table keeps every region's size when a window opens; the person's grid and
+    the countdown are inside the viewport during the window, without scrolling."""
+    page.set_viewport_size(size)
+    route = GAME_ROUTE if seats == 4 else SIX_ROUTE
+    start_game(page, open_app, route)
+    button(page, "ready").click()
+    button(page, "draw").click()
+    expect(page.locator("[data-testid=drawn]")).to_contain_text("7")
+    page.wait_for_timeout(200)
+    before = page.evaluate(BOXES)
+    button(page, "discard").click()
+    expect(page.locator("[data-testid=window]")).to_be_visible()
+    expect(page.locator('[data-testid=seat-1]')).to_contain_text("passed")  # the bots' passes are in
+    page.wait_for_timeout(200)
+    during = page.evaluate(BOXES)
+    moved = {key: (before.get(key), box) for key, box in during.items() if before.get(key) != box}
+    assert not moved, f"moved when the window opened: {moved}"
+    in_viewport(page, "[data-testid=seat-0] .cx-grid")
+    in_viewport(page, "[data-testid=countdown]")
+    assert page.evaluate("window.scrollY") == 0
+    assert_fits(page)
+    shot(page, f"check-window-{seats}-seats-{size['width']}")
+
+
 def test_the_clock_closes_the_matching_window(page: Page, open_app: OpenApp) -> None:
-    start_from_lobby(page, open_app, two_seat_route("human,bot:easy", seconds=3))
+    start_game(page, open_app, two_seat_route("human,bot:easy", seconds=3))
     button(page, "ready").click()
     button(page, "draw").click()
     button(page, "discard").click()  # the 8C: nobody can match; the person does not answer
@@ -146,7 +252,7 @@ def test_the_clock_closes_the_matching_window(page: Page, open_app: OpenApp) -> 
 
 
 def test_memory_aid_and_a_failed_match_penalty(page: Page, open_app: OpenApp) -> None:
-    start_from_lobby(page, open_app, two_seat_route("human,bot:easy"))
+    start_game(page, open_app, two_seat_route("human,bot:easy"))
     button(page, "ready").click()
     page.locator("[data-testid=memory-aid]").click()
     mine = page.locator("[data-testid=seat-0]")
@@ -156,10 +262,11 @@ def test_memory_aid_and_a_failed_match_penalty(page: Page, open_app: OpenApp) ->
     button(page, "match 2").click()  # a 7 on the 8C: wrong rank
     expect(page.locator("[data-testid=penalty]")).to_contain_text("You tried 7♠")
     expect(mine.locator(".cx-card")).to_have_count(5)
+    expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4", "5"])  # the penalty card is card 5
 
 
 def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: OpenApp) -> None:
-    start_from_lobby(page, open_app, two_seat_route("human:Ann,human:Ben", first_draw="2C"))
+    start_game(page, open_app, two_seat_route("human:Ann,human:Ben", first_draw="2C"))
     gate = page.locator("[data-testid=pass-screen]")
     expect(gate).to_contain_text("Pass the device to Ann")
     assert page.locator(".pc-card").count() == 0
@@ -179,35 +286,59 @@ def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: Op
     page.locator('button[data-action="match 0"][data-seat="1"]').click()  # Ben's 2H
     expect(page.locator("[data-testid=status]")).to_contain_text("Ben to play")
     # Ruling 10: the seal lifts as Ben's turn begins, so he may take the 2H he just matched.
-    expect(page.locator("[data-testid=discard-pile]")).to_contain_text("Discard · 2")
+    expect(page.locator("[data-testid=discard-pile]")).to_contain_text("2 cards")
     expect(button(page, "draw")).to_be_visible()
     page.locator("button[data-pick=take]").click()
     button(page, "take 1").click()
     expect(page.locator("[data-testid=log]")).to_contain_text("Ben took 2H into card 2 and discarded 3H")
 
 
-def test_lobby_adds_and_removes_seats_then_locks(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    open_app(page, "#/check/play?seats=human,bot:easy&seed=9&delay=0")
-    lobby = page.locator("[data-testid=lobby]")
-    page.locator("[data-testid=gm-name]").fill("Zoë <b>")
-    page.locator("[data-testid=add-level]").select_option("hard")
-    page.locator("button[data-cmd=add-bot]").click()
-    page.locator("button[data-cmd=add-person]").click()
-    expect(lobby.locator("li")).to_have_count(4)
-    page.locator('button[data-cmd="remove:1"]').click()  # the easy bot leaves
-    expect(lobby.locator("li")).to_have_count(3)
-    expect(lobby).to_contain_text("Bot (hard)")
-    shot(page, "check-lobby-edited-1280")
-    button(page, "start").click()
+def test_the_setup_screen_starts_the_game_and_the_seats_join_in_seat_order(page: Page, open_app: OpenApp,
+                                                                           shot: Shot) -> None:
+    """No lobby screen: the setup chooses the seats, Start opens the table, which plays the
+    engine's lobby (joins in seat order, then the Game Master's start) by itself."""
+    open_app(page, "#/check?seats=human,bot:easy&delay=0&seed=9")
+    page.locator("[data-testid=seat-count]").select_option("3")
+    page.locator("[data-testid=seat-1]").select_option("bot:hard")
+    page.locator("[data-testid=seat-2]").select_option("human")
+    page.locator("#seat-name-0").fill("Zoë <b>")
+    shot(page, "check-setup-1280")
+    page.locator("[data-testid=start]").click()
     # Two people now: the first private moment (the peek) waits behind the pass screen.
     expect(page.locator("[data-testid=pass-screen]")).to_contain_text("Pass the device to Zoë <b>")
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "peek")
+    expect(page.locator("[data-testid=lobby]")).to_have_count(0)
     # The address names the saved game (its seats as started are in the save), not the deal.
-    assert re.fullmatch(r"#/check/play\?id=[a-z0-9]+", page.evaluate("location.hash"))
+    assert re.fullmatch(r"#/check/play\?id=[a-z0-9]+", current_hash(page))
     expect(page.locator("[data-testid=log]")).to_have_count(0)  # nothing of the table shows yet
     page.locator("button[data-cmd=pass-done]").click()
     log = page.locator("[data-testid=log]")
     expect(log).to_contain_text("the lobby is locked")
-    assert page.locator("button[data-cmd=add-bot]").count() == 0
     # Ruling 1: the seats joined in seat order (the log lists the latest first).
     lines = log.inner_text()
-    assert lines.index("Player 2 joined") < lines.index("Bot (hard) joined") < lines.index("opened the lobby")
+    assert (lines.index("Zoë <b> started the game") < lines.index("Player 3 joined")
+            < lines.index("Bot (hard) joined") < lines.index("Zoë <b> opened the lobby")), lines
+    expect(page.locator("[data-testid=name-1]")).to_have_text("Bot (hard)")
+
+
+def test_a_reload_comes_back_to_the_same_ply(page: Page, open_app: OpenApp) -> None:
+    """The game is saved after every action: a reload at the peek, in a matching window and
+    in the person's turn shows the same position (``data-ply``)."""
+    start_game(page, open_app, two_seat_route("human,bot:easy", seconds=15))
+    at_peek = ply(page)
+    reload(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-ply", str(at_peek))
+    expect(page.locator(TABLE)).to_have_attribute("data-phase", "peek")
+    button(page, "ready").click()
+    button(page, "draw").click()
+    button(page, "discard").click()
+    expect(page.locator("[data-testid=window]")).to_be_visible()
+    in_window = ply(page)
+    reload(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-ply", str(in_window))
+    expect(page.locator("[data-testid=window]")).to_be_visible()
+    until(page, "draw", click=False)  # the person passes, and every window till their turn
+    at_turn = steady(page)
+    reload(page)
+    expect(page.locator(TABLE)).to_have_attribute("data-ply", str(at_turn))
+    assert steady(page) == at_turn
