@@ -201,9 +201,10 @@ class CheckTable(GameTable):
     # -- the last move ---------------------------------------------------------------------
 
     def last_move(self, view: dict[str, Any]) -> tuple[dict[str, str], int]:
-        """What the other seats did since the viewer's last action: the marks (a position's
-        notation, ``DRAW_PILE``, ``DISCARD_PILE`` or ``seat:<n>`` -> what was done there) and
-        the index of the first log line since then. Nothing for a spectator's view."""
+        """What the other seats did since the viewer's last action (a pass aside): the marks (a
+        position's notation, ``DRAW_PILE``, ``DISCARD_PILE`` or ``seat:<n>`` -> what was done
+        there) and the index of the first log line since then (the viewer's own passes among
+        them are not marked). Nothing for a spectator's view."""
         viewer = view["seat"]
         cached = self._marks
         if cached is not None and cached[0] is self.state and cached[1] == viewer:
@@ -212,7 +213,10 @@ class CheckTable(GameTable):
         history = self.state.history
         first_log = len(view["log"])
         if viewer is not None and len(self.states) > len(history):
-            last = next((index for index in range(len(history) - 1, -1, -1) if history[index][0] == viewer), -1)
+            # A pass in another seat's matching window is no move of the viewer's: the marks of
+            # a round of bots stay until the viewer's own turn is played.
+            last = next((index for index in range(len(history) - 1, -1, -1)
+                         if history[index][0] == viewer and not isinstance(history[index][1], Pass)), -1)
             first_log = len(self.states[last + 1].view(viewer)["log"]) if last >= 0 else 0
             for seat, action in history[last + 1:]:
                 if seat != viewer and seat != CLOCK:
@@ -292,7 +296,9 @@ class CheckTable(GameTable):
             return ["Matching: ", chip(view["window"]["card"]), final]
         ability = view["ability"]
         if ability is not None:
-            return [f"{self.name(ability['owner'])}: ", chip(ability["card"]), " ability" + final]
+            owner = ability["owner"]
+            return ["Your " if self.is_you(owner) else f"{self.name(owner)}: ", chip(ability["card"]),
+                    " ability" + final]
         turn = view["turn"]
         if self.thinking == turn:
             return [f"{self.name(turn)} is thinking…" + final]
@@ -523,10 +529,13 @@ class CheckTable(GameTable):
         """The log, latest first; the lines since the viewer's last action are marked."""
         entries = view["log"]
         start = max(0, len(entries) - LOG_LINES)
-        items = [h("li", {"class": "cx-recent" if index >= first_new else None,
-                          "data-last-move": "" if index >= first_new else None},
-                   self._log_line(entries[index]["text"], entries[index]["seats"]))
-                 for index in range(len(entries) - 1, start - 1, -1)]
+        viewer = view["seat"]
+        items = []
+        for index in range(len(entries) - 1, start - 1, -1):
+            entry = entries[index]
+            new = index >= first_new and entry["seat"] != viewer
+            items.append(h("li", {"data-last-move": "" if new else None},
+                           self._log_line(entry["text"], entry["seats"])))
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, items))

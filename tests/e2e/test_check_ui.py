@@ -126,8 +126,19 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     expect(mine.locator(".cx-hole")).to_have_count(1)
     expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4"])  # the hole keeps its number
 
+    # The bots' round is marked until the person's own turn is played (their passes in the
+    # bots' windows do not clear it): the piles the bots used and their log lines.
+    until(page, "draw", click=False)
+    table = page.locator(TABLE)
+    assert table.locator(".cx-pile[data-last-move]").count() >= 1
+    marked = page.locator("[data-testid=log] li[data-last-move]").all_inner_texts()
+    assert marked and all(line.startswith("Bot") for line in marked), marked
+    assert any(" drew from the draw pile" in line or " took " in line for line in marked), marked
+    shot(page, "check-bots-round-marked-1280")
+
     # Turn 2: put the drawn card where the King was; the King's ability: two peeks and a swap.
-    until(page, "draw")
+    button(page, "draw").click()
+    expect(table.locator("[data-last-move]")).to_have_count(0)
     button(page, "replace 3").click()
     until(page, "peek 1.0")
     expect(page.locator('[data-testid=seat-1] [data-pos="1.0"]')).to_have_class(re.compile("pc-card"))
