@@ -264,7 +264,8 @@ class CheckTable(GameTable):
             marks, first_log = self.last_move(view)
             body = [
                 self.result_panel(self._caller_note(view)) if over else None,
-                h("div", {"class": "cx-opponents"}, [self._seat(view, seat, moves, marks) for seat in others]),
+                h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
+                  [self._seat(view, seat, moves, marks) for seat in others]),
                 self._centre(view, marks),
                 self._seat(view, viewer, moves, marks) if viewer is not None else None,
                 self._controls(view),
