@@ -27,10 +27,11 @@ for the window and its ``[data-testid=countdown]``), the person's grid, then the
 buttons, then the log. At 1280x800 and 360x740 the person's grid and the countdown are inside the
 viewport during a window.
 
-The last move: what the other seats did since the viewer's last action (read from the actions
-played, all of them public in Check!) marks its elements with ``data-last-move`` (the piles drawn
-from or discarded to, the places taken, replaced, matched, peeked at or swapped, the "called
-Check!" tag) and the log lines since then (``li[data-last-move]``), until the viewer acts.
+The last move (``GameTable.last_moves``/``recent``): what the other seats did since the person
+last acted marks its elements with ``data-last-move`` (the piles drawn from or discarded to, the
+places taken, replaced, matched, peeked at or swapped, the "called Check!" tag) and its log lines,
+until the person acts. In Check! a pass in another seat's matching window does not count as
+acting, so a round of bots stays marked until the person's own turn is played.
 
 The matching window is timed by the page, not the engine: the base table's clock plays the
 ``CLOCK`` seat's ``timeout`` after the ``match_seconds`` option. Bots answer in the window after
@@ -43,7 +44,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from engine import CLOCK, Action
 from engine.bots.check import reaction_ms
@@ -97,8 +98,6 @@ class CheckTable(GameTable):
         #: The first step of calling Check was taken: the confirmation is on screen.
         self.confirm_check = False
         self.swap_pick: str | None = None
-        #: The last move's marks and where its log lines start, worked out once per position.
-        self._marks: tuple[Any, int | None, dict[str, str], int] | None = None
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -200,54 +199,66 @@ class CheckTable(GameTable):
 
     # -- the last move ---------------------------------------------------------------------
 
-    def last_move(self, view: dict[str, Any]) -> tuple[dict[str, str], int]:
-        """What the other seats did since the viewer's last action (a pass aside): the marks (a
-        position's notation, ``DRAW_PILE``, ``DISCARD_PILE`` or ``seat:<n>`` -> what was done
-        there) and the index of the first log line since then (the viewer's own passes among
-        them are not marked). Nothing for a spectator's view."""
-        viewer = view["seat"]
-        cached = self._marks
-        if cached is not None and cached[0] is self.state and cached[1] == viewer:
-            return cached[2], cached[3]
-        marks: dict[str, str] = {}
-        history = self.state.history
-        first_log = len(view["log"])
-        if viewer is not None and len(self.states) > len(history):
-            # A pass in another seat's matching window is no move of the viewer's: the marks of
-            # a round of bots stay until the viewer's own turn is played.
-            last = next((index for index in range(len(history) - 1, -1, -1)
-                         if history[index][0] == viewer and not isinstance(history[index][1], Pass)), -1)
-            first_log = len(self.states[last + 1].view(viewer)["log"]) if last >= 0 else 0
-            for seat, action in history[last + 1:]:
-                if seat != viewer and seat != CLOCK:
-                    self._mark(marks, view, seat, action)
-        self._marks = (self.state, viewer, marks, first_log)
-        return marks, first_log
+    def last_moves(self) -> list[tuple[int, Action]]:
+        """As every table's (``GameTable.last_moves``), but a pass in another seat's matching
+        window is no move of the watcher's: the marks of a round of bots stay until the
+        watcher's own turn (or match, peek, swap...) is played."""
+        me = self.watcher()
+        if me is None:
+            return super().last_moves()
+        moves = []
+        for seat, action in reversed(self.state.history):
+            if seat == me and not isinstance(action, Pass):
+                break
+            if seat != me and seat != CLOCK:
+                moves.append((seat, action))
+        return moves[::-1]
+
+    def recent(self, log: Sequence[Mapping[str, Any]]) -> set[int]:
+        """The log lines of ``last_moves``: the lines at the end of the log since the watcher's
+        last line other than a pass (the watcher's passes among them are not marked)."""
+        me = self.watcher()
+        if me is None:
+            return super().recent(log)
+        if not self.last_moves():
+            return set()
+        marked: set[int] = set()
+        for index in range(len(log) - 1, -1, -1):
+            if log[index].get("seat") == me:
+                if log[index].get("kind") == "pass":
+                    continue
+                break
+            marked.add(index)
+        return marked
+
+    def marks(self, view: dict[str, Any]) -> set[str]:
+        """What ``last_moves`` touched: positions' notations, ``DRAW_PILE``, ``DISCARD_PILE``,
+        ``seat:<n>`` (a Check call)."""
+        marks: set[str] = set()
+        for seat, action in self.last_moves():
+            self._mark(marks, view, seat, action)
+        return marks
 
     @staticmethod
-    def _mark(marks: dict[str, str], view: dict[str, Any], seat: int, action: Action) -> None:
+    def _mark(marks: set[str], view: dict[str, Any], seat: int, action: Action) -> None:
         """The elements ``action`` of ``seat`` touched (every Check! action is public)."""
         if isinstance(action, DrawPile):
-            marks[DRAW_PILE] = "drawn from"
+            marks.add(DRAW_PILE)
         elif isinstance(action, DiscardDrawn):
-            marks[DISCARD_PILE] = "discarded to"
-        elif isinstance(action, TakeDiscard):
-            marks[DISCARD_PILE] = "taken from"
-            marks[pos_text((seat, action.slot))] = "taken into"
-        elif isinstance(action, Replace):
-            marks[pos_text((seat, action.slot))] = "replaced"
-            marks[DISCARD_PILE] = "discarded to"
+            marks.add(DISCARD_PILE)
+        elif isinstance(action, (TakeDiscard, Replace)):
+            marks.update((DISCARD_PILE, pos_text((seat, action.slot))))
         elif isinstance(action, Match):
-            marks[pos_text((seat, action.slot))] = "matched"
+            marks.add(pos_text((seat, action.slot)))
             grid = view["grids"][seat]
             if action.slot < len(grid) and grid[action.slot] is None:  # a hole: the match held
-                marks[DISCARD_PILE] = "matched on"
+                marks.add(DISCARD_PILE)
         elif isinstance(action, Peek):
-            marks[pos_text(action.target)] = "peeked at"
+            marks.add(pos_text(action.target))
         elif isinstance(action, Exchange):
-            marks[pos_text(action.first)] = marks[pos_text(action.second)] = "swapped"
+            marks.update((pos_text(action.first), pos_text(action.second)))
         elif isinstance(action, CallCheck):
-            marks[f"seat:{seat}"] = "called Check"
+            marks.add(f"seat:{seat}")
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -261,7 +272,7 @@ class CheckTable(GameTable):
         else:
             others = [seat for seat in range(view["players"]) if seat != viewer]
             moves = self._card_moves(view)
-            marks, first_log = self.last_move(view)
+            marks = self.marks(view)
             body = [
                 self.result_panel(self._caller_note(view)) if over else None,
                 h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
@@ -269,7 +280,7 @@ class CheckTable(GameTable):
                 self._centre(view, marks),
                 self._seat(view, viewer, moves, marks) if viewer is not None else None,
                 self._controls(view),
-                self._log(view, first_log),
+                self._log(view),
             ]
         return [self.frame("cx", view, self._bar(view), *body, alert="cx-error", phase=True)]
 
@@ -308,7 +319,7 @@ class CheckTable(GameTable):
     # Seats -------------------------------------------------------------------------------
 
     def _seat(self, view: dict[str, Any], seat: int, moves: dict[str, dict[str, Any]],
-              marks: dict[str, str]) -> Node:
+              marks: set[str]) -> Node:
         spec = self.seats[seat]
         locked = seat in view["locked"]
         window = view["window"]
@@ -317,7 +328,7 @@ class CheckTable(GameTable):
             h("span", {"class": "tag"}, "Game Master") if seat == view["game_master"] else None,
             h("span", {"class": "tag"}, "to play")
             if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
-            h("span", {"class": "tag", "data-last-move": marks.get(f"seat:{seat}")}, "called Check!")
+            h("span", {"class": "tag", "data-last-move": f"seat:{seat}" in marks}, "called Check!")
             if called else None,
             h("span", {"class": "tag"}, "locked") if locked and not called else None,
             h("span", {"class": "tag"}, "passed") if window is not None and seat in window["passed"] else None,
@@ -335,12 +346,12 @@ class CheckTable(GameTable):
                  h("div", {"class": "cx-grid", "role": "list"}, cells))
 
     def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]],
-              marks: dict[str, str]) -> Node:
+              marks: set[str]) -> Node:
         """One place of a grid: the card (a button when clicking it plays or picks) and the
         place's number, as the log counts them ("card 1" is slot 0)."""
         pos = pos_text((seat, slot))
         label = f"{self.possessive(seat)} card {slot + 1}"
-        mark = marks.get(pos)
+        mark = pos in marks
         place = {"class": classes("cx-slot", slot < 4 and f"cx-s{slot}"), "role": "listitem"}
         number = h("span", {"class": "cx-num", "aria-hidden": "true"}, str(slot + 1))
         if cell is None:
@@ -405,7 +416,7 @@ class CheckTable(GameTable):
 
     # The centre: piles, the drawn card, the window ---------------------------------------
 
-    def _centre(self, view: dict[str, Any], marks: dict[str, str]) -> Node:
+    def _centre(self, view: dict[str, Any], marks: set[str]) -> Node:
         """The piles, a place kept for a drawn card and a place kept for the matching window:
         the same size whatever happens, so the grid under it never moves."""
         top = view["discard_top"]
@@ -419,15 +430,15 @@ class CheckTable(GameTable):
         count = view["discard_count"]
         piles = h("div", {"class": "cx-piles"},
                   self._pile(back("div", None, "cx-card"), "Draw pile", f"{view['draw_count']} cards",
-                             testid="draw-pile", mark=marks.get(DRAW_PILE)),
+                             testid="draw-pile", mark=DRAW_PILE in marks),
                   self._pile(face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
                              "Discard", "sealed" if view["sealed"] else f"{count} card{'' if count == 1 else 's'}",
-                             testid="discard-pile", mark=marks.get(DISCARD_PILE), css=view["sealed"] and "cx-sealed"),
+                             testid="discard-pile", mark=DISCARD_PILE in marks, css=view["sealed"] and "cx-sealed"),
                   drawn)
         return h("div", {"class": "cx-centre"}, piles, self._window_panel(view))
 
     @staticmethod
-    def _pile(card: Node, name: str, detail: str, *, testid: str, mark: str | None = None,
+    def _pile(card: Node, name: str, detail: str, *, testid: str, mark: bool = False,
               css: str | bool | None = None) -> Node:
         """A pile (or the drawn card) with its label on two lines of fixed height."""
         return h("div", {"class": classes("cx-pile", css), "data-testid": testid, "data-last-move": mark},
@@ -526,17 +537,14 @@ class CheckTable(GameTable):
 
     # Log and result ----------------------------------------------------------------------
 
-    def _log(self, view: dict[str, Any], first_new: int) -> Node:
+    def _log(self, view: dict[str, Any]) -> Node:
         """The log, latest first; the lines since the viewer's last action are marked."""
         entries = view["log"]
         start = max(0, len(entries) - LOG_LINES)
-        viewer = view["seat"]
-        items = []
-        for index in range(len(entries) - 1, start - 1, -1):
-            entry = entries[index]
-            new = index >= first_new and entry["seat"] != viewer
-            items.append(h("li", {"data-last-move": "" if new else None},
-                           self._log_line(entry["text"], entry["seats"])))
+        recent = self.recent(entries)
+        items = [h("li", {"data-last-move": index in recent},
+                   self._log_line(entries[index]["text"], entries[index]["seats"]))
+                 for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, items))
