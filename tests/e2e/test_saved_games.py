@@ -103,6 +103,8 @@ def _click_first(buttons: Locator) -> str:
 def check_turn(page: Page) -> str:
     """Check!: be ready, call Check at the first chance, pass every matching window, draw and
     throw the drawn card, skip abilities; else the first offered action."""
+    if page.locator("button[data-pick=call-check]").count():  # Calling Check asks first
+        page.locator("button[data-pick=call-check]").click()
     for action in ("ready", "check", "pass", "draw", "discard", "skip"):
         button = page.locator(f'{ACTION}[data-action="{action}"]')
         if button.count():
@@ -125,9 +127,7 @@ def turns_of(game: str) -> Turn:
 
 
 def begin_check(page: Page) -> None:
-    """Check! opens on its lobby: start the game (the lobby closes and the peek begins)."""
-    expect(page.locator("[data-testid=lobby]")).to_be_visible()
-    click_action(page, "start")
+    """Check! opens on the deal: the table seats everyone itself (no lobby screen)."""
     expect(page.locator(TABLE)).to_have_attribute("data-phase", "peek")
 
 
