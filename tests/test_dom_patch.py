@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from ui.dom import Node, build, forget, h, patch
+from ui.dom import KEY_ATTRS, Node, build, forget, h, patch
 
 
 class JsException(Exception):
@@ -39,6 +39,10 @@ class FakeNode:
     def __init__(self, doc: "Document") -> None:
         self.doc = doc
         self.parentNode: Element | None = None
+
+    @property
+    def ownerDocument(self) -> "Document":
+        return self.doc
 
     @property
     def isConnected(self) -> bool:
@@ -362,8 +366,7 @@ def test_unkeyed_children_match_by_position_among_the_same_tag(doc: Document) ->
                                     h("p", None, "two"), h("p", None, "three")), doc)
 
 
-@pytest.mark.parametrize("name", ["data-key", "id", "data-card", "data-testid", "data-seat",
-                                  "data-action", "data-pick", "data-cmd", "key"])
+@pytest.mark.parametrize("name", [*KEY_ATTRS, "key"])
 def test_every_naming_attribute_is_a_key(doc: Document, name: str) -> None:
     root = root_of(doc)
     patch(root, h("div", None, [h("i", {name: value}, value) for value in ("a", "b", "c")]), doc)

@@ -83,8 +83,13 @@ def attr(element: Any, name: str) -> str:
     return str(value) if present(value) else ""
 
 
-#: Attributes that name a thing, in the order they are tried as a child's key (with its tag).
-KEY_ATTRS = ("data-key", "id", "data-card", "data-testid", "data-seat", "data-action", "data-pick", "data-cmd")
+#: Attributes that name a thing, in the order they are tried as a child's key (with its tag):
+#: a card before the place it lies in (a grid slot, a square, a pile), places before what can
+#: be done there (an action names a move, not a thing, and changes with the position).
+KEY_ATTRS = ("data-key", "id", "data-card", "data-testid", "data-seat", "data-pos", "data-square", "data-pile",
+             "data-save-id", "data-done-id", "data-game", "data-action", "data-pick", "data-cmd")
+_RANK = {name: rank for rank, name in enumerate(("key", *KEY_ATTRS))}
+_NAMING = frozenset(_RANK)
 
 #: What a person changes in a form control: besides its attribute, the live DOM property is set,
 #: and only when the tree changed it (compared with the last tree, never with the page), so a
@@ -92,117 +97,107 @@ KEY_ATTRS = ("data-key", "id", "data-card", "data-testid", "data-seat", "data-ac
 _PROPERTIES = frozenset({("input", "value"), ("textarea", "value"), ("select", "value"),
                          ("input", "checked"), ("option", "selected")})
 
+#: The key of every text child (a tag never starts with "#").
 _TEXT = "#text"
 
 
-def _rendered(attrs: dict[str, Any]) -> dict[str, str]:
-    """The attributes as they are written to the page: ``None``/``False`` left out, ``True``
-    empty, a list of classes joined, ``key`` never."""
-    out: dict[str, str] = {}
-    for name, value in attrs.items():
-        if value is None or value is False or name == "key":
-            continue
-        if name == "class":
-            out[name] = value if isinstance(value, str) else classes(*value)
-        elif value is True:
-            out[name] = ""
-        else:
-            out[name] = str(value)
-    return out
+def _value(name: str, value: Any) -> str | None:
+    """An attribute as written to the page; None: not written (``None``, ``False``, ``key``)."""
+    if value is None or value is False or name == "key":
+        return None
+    if value is True:
+        return ""
+    if value.__class__ is str:
+        return value
+    if name == "class":
+        return classes(*value)
+    return str(value)
 
 
-def _key(tag: str, attrs: dict[str, Any], rendered: dict[str, str]) -> tuple[str, ...]:
-    explicit = attrs.get("key")
-    if explicit is not None and explicit is not False:
-        return (tag, "key", str(explicit))
-    for name in KEY_ATTRS:
-        value = rendered.get(name)
-        if value is not None:
-            return (tag, name, value)
-    return (tag,)
+def _base(node: Node | str) -> Any:
+    """A child's key before counting repeats: ``_TEXT``, the tag, or (tag, naming attribute, value)."""
+    if node.__class__ is str:
+        return _TEXT
+    attrs = node.attrs  # type: ignore[union-attr]
+    found = _NAMING.intersection(attrs)
+    if found:
+        for name in sorted(found, key=_RANK.__getitem__) if len(found) > 1 else found:
+            value = attrs[name]
+            if value is not None and value is not False:
+                return (node.tag, name, value)  # type: ignore[union-attr]
+    return node.tag  # type: ignore[union-attr]
+
+
+def _numbered(bases: list[Any]) -> list[tuple[Any, int]]:
+    """Keys met more than once among siblings are told apart by their rank among them."""
+    seen: dict[Any, int] = {}
+    keys = []
+    for base in bases:
+        count = seen.get(base, 0)
+        seen[base] = count + 1
+        keys.append((base, count))
+    return keys
 
 
 class _Element:
-    """An element as drawn: what ``patch`` compares the next tree with, and its DOM node."""
+    """An element as drawn: its attributes and children as last given (what the next tree is
+    compared with) and its DOM node. A text child is kept as its string: its DOM node is found
+    again by position only when it changes, so a text the page rewrote itself (a countdown) is
+    noticed instead of a stale node being written to."""
 
-    __slots__ = ("key", "tag", "attrs", "children", "dom")
+    __slots__ = ("tag", "attrs", "bases", "children", "dom")
 
-    def __init__(self, key: Any, tag: str, attrs: dict[str, str], dom: Any) -> None:
-        self.key = key
+    def __init__(self, tag: str, attrs: dict[str, Any], dom: Any) -> None:
         self.tag = tag
         self.attrs = attrs
-        self.children: list[_Element | _Text] = []
+        self.bases: list[Any] = []
+        self.children: list[Any] = []  # _Element or str
         self.dom = dom
-
-
-class _Text:
-    """A text node as drawn. Its DOM node is not kept: it is found again by its position under
-    its parent only when it changes (a text the page rewrites itself, as a countdown does, is
-    then noticed instead of a stale node being written to)."""
-
-    __slots__ = ("key", "text")
-
-    def __init__(self, key: Any, text: str) -> None:
-        self.key = key
-        self.text = text
-
-
-_Drawn = Union[_Element, _Text]
-#: A child of the new tree ready to compare: its key, the node and (elements) its attributes.
-_Item = tuple[Any, Union[Node, str], Union[dict[str, str], None]]
 
 
 class _Stale(Exception):
     """The children of an element are not those drawn last (the page changed them itself)."""
 
 
-def _items(nodes: list[Any]) -> list[_Item]:
-    seen: dict[Any, int] = {}
-    out: list[_Item] = []
-    for node in nodes:
-        if isinstance(node, str):
-            base: Any = _TEXT
-            rendered = None
-        else:
-            rendered = _rendered(node.attrs)
-            base = _key(node.tag, node.attrs, rendered)
-        count = seen.get(base, 0)
-        seen[base] = count + 1
-        out.append(((base, count), node, rendered))
-    return out
-
-
-def _new(key: Any, node: Node | str, rendered: dict[str, str] | None, document: Any) -> _Drawn:
-    """Build ``node``: an element with its attributes and, in one call, its children."""
-    if rendered is None:
-        return _Text(key, node)  # type: ignore[arg-type]
-    assert isinstance(node, Node)
-    element = document.createElement(node.tag)
-    for name, value in rendered.items():
-        element.setAttribute(name, value)
-    drawn = _Element(key, node.tag, rendered, element)
-    if node.children:
-        drawn.children = [_new(*item, document) for item in _items(node.children)]
-        element.append(*[_content(child) for child in drawn.children])
+def _new(node: Node | str, create: Any) -> Any:
+    """Build ``node`` (``create``: the document's ``createElement``): an element with its
+    attributes and, in one call, its children; a string stays a string (see ``_content``)."""
+    if node.__class__ is str:
+        return node
+    tag = node.tag  # type: ignore[union-attr]
+    element = create(tag)
+    attrs = node.attrs  # type: ignore[union-attr]
+    if attrs:
+        write = element.setAttribute  # one lookup for all of them: each costs a proxy call
+        for name, value in attrs.items():
+            value = _value(name, value)
+            if value is not None:
+                write(name, value)
+    drawn = _Element(tag, attrs, element)
+    kids = node.children  # type: ignore[union-attr]
+    if kids:
+        drawn.bases = [_base(kid) for kid in kids]
+        drawn.children = children = [_new(kid, create) for kid in kids]
+        element.append(*[_content(child) for child in children])
     return drawn
 
 
-def _content(drawn: _Drawn) -> Any:
+def _content(drawn: Any) -> Any:
     """What to hand to ``append``/``before``: the element, or the string (the DOM makes it a
     text node; it never parses it)."""
-    return drawn.dom if isinstance(drawn, _Element) else drawn.text
+    return drawn if drawn.__class__ is str else drawn.dom
 
 
 def build(node: Node | str, document: Any) -> Any:
     """The browser element (or text node) for ``node``; text is always a text node."""
     if isinstance(node, str):
         return document.createTextNode(node)
-    return _new(None, node, _rendered(node.attrs), document).dom  # type: ignore[union-attr]
+    return _new(node, document.createElement).dom
 
 
-#: The tree last drawn into each root by ``patch``: ``id(root)`` -> (root, children drawn).
-#: The root itself is kept so that its id cannot be reused by another object meanwhile.
-_DRAWN: dict[int, tuple[Any, list[_Drawn]]] = {}
+#: What ``patch`` drew last into each root: ``id(root)`` -> an ``_Element`` for the root (its
+#: ``dom`` is the root itself, so that its id cannot be reused by another object meanwhile).
+_DRAWN: dict[int, _Element] = {}
 
 
 def forget(root: Any) -> None:
@@ -214,50 +209,39 @@ def forget(root: Any) -> None:
 def mount(root: Any, *nodes: Node | str) -> None:
     """Replace the children of ``root`` with ``nodes`` in one step (no half-drawn frame); the
     next ``patch`` of ``root`` builds anew."""
-    from pyscript import document
-
     forget(root)
+    document = root.ownerDocument
     root.replaceChildren(*[build(node, document) for node in _flatten(nodes)])
 
 
 def patch(root: Any, nodes: Any, document: Any = None) -> None:
     """Make the children of ``root`` show ``nodes`` (a node, a string or a list of them),
-    touching only what changed since the last ``patch`` of ``root``. Without a previous tree
+    touching only what changed since the last ``patch`` of ``root``. A ``Node`` given here
+    must not be changed afterwards (the next patch compares with it). Without a previous tree
     (or when the page changed the root's children itself) everything is built, in one step."""
     if document is None:
-        from pyscript import document
-    new = _items(_flatten([nodes]))
-    known = _DRAWN.get(id(root))
-    old = known[1] if known is not None and known[0] is root else None
-    if old is not None and int(root.childNodes.length) != len(old):
-        old = None
-    if old is None:
-        drawn = _rebuild(root, new, document)
+        # The page's own document, not PyScript's ``document`` (a wrapper that makes every
+        # call several times slower).
+        document = root.ownerDocument
+    create = document.createElement
+    new = _flatten([nodes])
+    drawn = _DRAWN.get(id(root))
+    if drawn is None or drawn.dom is not root or int(root.childNodes.length) != len(drawn.children):
+        drawn = _DRAWN[id(root)] = _Element("", {}, root)
+        _rebuild(drawn, new, create)
     else:
-        drawn = _children(root, old, new, document)
-    _DRAWN[id(root)] = (root, drawn)
+        _reconcile(drawn, new, create)
 
 
-def _rebuild(parent: Any, new: list[_Item], document: Any) -> list[_Drawn]:
-    drawn = [_new(*item, document) for item in new]
-    parent.replaceChildren(*[_content(child) for child in drawn])
-    return drawn
+def _rebuild(drawn: _Element, new: list[Any], create: Any) -> None:
+    drawn.bases = [_base(kid) for kid in new]
+    drawn.children = children = [_new(kid, create) for kid in new]
+    drawn.dom.replaceChildren(*[_content(child) for child in children])
 
 
 def _js_error(error: BaseException) -> bool:
     """An error thrown by the browser (Pyodide's ``JsException``), not a bug of ours."""
     return type(error).__name__ == "JsException"
-
-
-def _children(parent: Any, old: list[_Drawn], new: list[_Item], document: Any) -> list[_Drawn]:
-    """Patch the children of ``parent`` from ``old`` (as drawn) to ``new``; what is drawn now.
-    If the page changed them itself, they are built anew."""
-    try:
-        return _reconcile(parent, old, new, document)
-    except Exception as error:
-        if not isinstance(error, _Stale) and not _js_error(error):
-            raise
-        return _rebuild(parent, new, document)
 
 
 def _dom_children(parent: Any, count: int) -> Any:
@@ -267,48 +251,79 @@ def _dom_children(parent: Any, count: int) -> Any:
     return nodes
 
 
-def _reconcile(parent: Any, old: list[_Drawn], new: list[_Item], document: Any) -> list[_Drawn]:
-    count = len(old)
-    if count == len(new) and all(drawn.key == item[0] for drawn, item in zip(old, new)):
-        # The usual case: the same children in the same order; only their insides may change.
-        nodes = None
-        for index, (drawn, (_key, node, rendered)) in enumerate(zip(old, new)):
-            if isinstance(drawn, _Element):
-                _update(drawn, node, rendered, document)  # type: ignore[arg-type]
-            elif drawn.text != node:
-                if count == 1 and node:
-                    parent.textContent = node  # also right if the page rewrote the text itself
+def _reconcile(drawn: _Element, new: list[Any], create: Any) -> None:
+    """Patch the children of ``drawn`` to ``new``. If the page changed them itself (or the
+    browser refuses a step), they are built anew."""
+    try:
+        bases = [_base(kid) for kid in new]
+        if bases == drawn.bases:
+            _same_children(drawn, new, create)
+        else:
+            _other_children(drawn, new, bases, create)
+    except Exception as error:
+        if not isinstance(error, _Stale) and not _js_error(error):
+            raise
+        _rebuild(drawn, new, create)
+
+
+def _same_children(drawn: _Element, new: list[Any], create: Any) -> None:
+    """The usual case: the same children in the same order; only their insides may change."""
+    old = drawn.children
+    nodes = None
+    for index, node in enumerate(new):
+        was = old[index]
+        if node.__class__ is str:
+            if was != node:
+                if len(old) == 1 and node:
+                    drawn.dom.textContent = node  # also right if the page rewrote the text itself
                 else:
                     if nodes is None:
-                        nodes = _dom_children(parent, count)
+                        nodes = _dom_children(drawn.dom, len(old))
                     nodes.item(index).data = node
-                drawn.text = node  # type: ignore[assignment]
-        return old
+                old[index] = node
+        else:
+            if node.attrs != was.attrs:
+                _attributes(was, node.attrs)
+            if node.children or was.children:
+                _reconcile(was, node.children, create)
 
-    where = {drawn.key: index for index, drawn in enumerate(old)}
-    sources = [where.get(item[0], -1) for item in new]
+
+def _other_children(drawn: _Element, new: list[Any], bases: list[Any], create: Any) -> None:
+    """Children came, went or moved: match them by key, remove, patch, insert and move."""
+    old = drawn.children
+    count = len(old)
+    where = {key: index for index, key in enumerate(_numbered(drawn.bases))}
+    sources = [where.get(key, -1) for key in _numbered(bases)]
     if all(source < 0 for source in sources):
-        return _rebuild(parent, new, document)
+        _rebuild(drawn, new, create)
+        return
+    parent = drawn.dom
     # DOM nodes of the old children, read before anything moves (text nodes by position).
-    nodes = _dom_children(parent, count) if any(isinstance(drawn, _Text) for drawn in old) else None
-    doms = [drawn.dom if isinstance(drawn, _Element) else nodes.item(index)  # type: ignore[union-attr]
-            for index, drawn in enumerate(old)]
+    nodes = _dom_children(parent, count) if any(was.__class__ is str for was in old) else None
+    doms = [nodes.item(index) if was.__class__ is str else was.dom  # type: ignore[union-attr]
+            for index, was in enumerate(old)]
     kept = set(sources)
     for index in range(count):
         if index not in kept:
             doms[index].remove()
-    drawn_now: list[_Drawn] = []
-    for (key, node, rendered), source in zip(new, sources):
+    children: list[Any] = []
+    for node, source in zip(new, sources):
         if source < 0:
-            drawn_now.append(_new(key, node, rendered, document))
+            children.append(_new(node, create))
             continue
-        drawn = old[source]
-        if isinstance(drawn, _Element):
-            _update(drawn, node, rendered, document)  # type: ignore[arg-type]
-        elif drawn.text != node:
-            doms[source].data = node
-            drawn.text = node  # type: ignore[assignment]
-        drawn_now.append(drawn)
+        was = old[source]
+        if node.__class__ is str:
+            if was != node:
+                doms[source].data = node
+            children.append(node)
+        else:
+            if node.attrs != was.attrs:
+                _attributes(was, node.attrs)
+            if node.children or was.children:
+                _reconcile(was, node.children, create)
+            children.append(was)
+    drawn.bases = bases
+    drawn.children = children
     # Children that keep their order stay where they are; the rest go in, each run of them
     # in one call, before the next child that stays.
     stay = _increasing(sources)
@@ -322,13 +337,12 @@ def _reconcile(parent: Any, old: list[_Drawn], new: list[_Item], document: Any) 
         end = position
         while position >= 0 and position not in stay:
             position -= 1
-        run = [doms[sources[index]] if sources[index] >= 0 else _content(drawn_now[index])
+        run = [doms[sources[index]] if sources[index] >= 0 else _content(children[index])
                for index in range(position + 1, end + 1)]
         if anchor is None:
             parent.append(*run)
         else:
             anchor.before(*run)
-    return drawn_now
 
 
 def _increasing(sources: list[int]) -> set[int]:
@@ -360,25 +374,30 @@ def _increasing(sources: list[int]) -> set[int]:
     return stay
 
 
-def _update(drawn: _Element, node: Node, rendered: dict[str, str], document: Any) -> None:
-    """Bring the element ``drawn`` (same key, so same tag) to ``node``."""
+def _attributes(drawn: _Element, attrs: dict[str, Any]) -> None:
+    """Write to the element ``drawn`` the attributes of ``attrs`` that differ from the last."""
     old = drawn.attrs
-    if rendered != old:
-        dom = drawn.dom
-        tag = drawn.tag
-        for name, value in rendered.items():
-            if old.get(name) != value:
-                dom.setAttribute(name, value)
-                if (tag, name) in _PROPERTIES:
-                    _set_property(dom, name, value)
-        for name in old:
-            if name not in rendered:
-                dom.removeAttribute(name)
-                if (tag, name) in _PROPERTIES:
-                    _set_property(dom, name, None)
-        drawn.attrs = rendered
-    if node.children or drawn.children:
-        drawn.children = _children(drawn.dom, drawn.children, _items(node.children), document)
+    dom = drawn.dom
+    tag = drawn.tag
+    for name, value in attrs.items():
+        before = old.get(name)
+        if before is value or before == value:
+            continue
+        value, before = _value(name, value), _value(name, before)
+        if value == before:
+            continue
+        if value is None:
+            dom.removeAttribute(name)
+        else:
+            dom.setAttribute(name, value)
+        if (tag, name) in _PROPERTIES:
+            _set_property(dom, name, value)
+    for name, before in old.items():
+        if name not in attrs and _value(name, before) is not None:
+            dom.removeAttribute(name)
+            if (tag, name) in _PROPERTIES:
+                _set_property(dom, name, None)
+    drawn.attrs = attrs
 
 
 def _set_property(dom: Any, name: str, value: str | None) -> None:

@@ -44,7 +44,7 @@ class Screen:
         ``data-pick``, ``data-cmd`` or ``id``), else to the first control that plays nearest to
         where it was; if there is none yet (a bot is to move), it goes there on a later draw,
         unless the person has put focus somewhere else meanwhile."""
-        from pyscript import document
+        document = self.root.ownerDocument  # the page's own: PyScript's wrapper is slower
 
         if not self._drawn:
             forget(self.root)  # a new screen starts from a clean root
