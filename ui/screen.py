@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ui.dom import Node, attr, h, mount, present
+from ui.dom import Node, attr, forget, h, mount, patch, present
 from ui.timers import Timers
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
 Navigate = Callable[[str], None]
+
+#: What a keyboard player goes on with when the focused control is gone: the controls that play.
+CONTROLS = "button[data-action]:not([disabled]), button[data-pick]:not([disabled])"
 
 
 class Screen:
@@ -25,26 +28,54 @@ class Screen:
         self.root = root
         self.navigate = navigate
         self.timers = Timers(self.crashed)
+        #: Whether this screen has drawn into the root yet (the first draw builds everything).
+        self._drawn = False
+        #: Where focus goes back to when the control that had it is gone and nothing to focus
+        #: was drawn yet: that control's former ancestors, nearest first (see ``show``).
+        self._refocus: list[Any] | None = None
 
     def render(self) -> list[Node]:
         raise NotImplementedError
 
     def show(self) -> None:
-        """Draw the screen, keeping keyboard focus on the same control when it survives."""
-        from pyscript import document
+        """Draw the screen by patching what it drew last (``ui.dom.patch``): elements that stay
+        keep their DOM node, so focus and scroll stay too. When the focused control is gone
+        (the card was played), focus goes to its twin if one is drawn (same ``data-action``,
+        ``data-pick``, ``data-cmd`` or ``id``), else to the first control that plays nearest to
+        where it was; if there is none yet (a bot is to move), it goes there on a later draw,
+        unless the person has put focus somewhere else meanwhile."""
+        document = self.root.ownerDocument  # the page's own: PyScript's wrapper is slower
 
+        if not self._drawn:
+            forget(self.root)  # a new screen starts from a clean root
+            self._drawn = True
         focused = document.activeElement
         inside = present(focused) and bool(self.root.contains(focused))
-        key = _focus_key(focused) if inside else ""
-        mount(self.root, *self.render())
-        if key:
-            again = self.root.querySelector(key)
-            if not present(again):
-                # The control is gone (the card was played): a keyboard player goes on from
-                # the first control that plays, rather than from the top of the page.
-                again = self.root.querySelector("button[data-action], button[data-pick]")
+        # The focused control's ancestors up to the root, nearest first: where to look for a
+        # control if it goes.
+        around = _ancestors(focused, self.root) if inside else []
+        patch(self.root, self.render(), document)
+        if inside:
+            if bool(focused.matches(":focus")):
+                self._refocus = None
+                return
+            key = _focus_key(focused)
+            again = self.root.querySelector(key) if key else None
             if present(again):
-                again.focus()
+                _focus(again)
+                self._refocus = None
+                return
+            self._refocus = around
+        elif self._refocus is not None and not _nowhere(focused):
+            self._refocus = None  # the person went on elsewhere
+        if self._refocus is not None:
+            for element in self._refocus:
+                if bool(element.isConnected):
+                    found = element.querySelector(CONTROLS)
+                    if present(found):
+                        _focus(found)
+                        self._refocus = None
+                        return
 
     def start(self) -> None:
         """Called once after the first ``show`` (timers, bots)."""
@@ -73,8 +104,40 @@ class Screen:
                            h("p", {"class": "message-links"}, h("a", {"class": "button-link", "href": "#/"}, "All games"))))
 
     def dispose(self) -> None:
-        """The screen is being replaced: stop every timer so nothing runs for it later."""
+        """The screen is being replaced: stop every timer so nothing runs for it later, and
+        forget what it drew (the next screen builds its own page)."""
         self.timers.clear()
+        forget(self.root)
+
+
+def _ancestors(element: Any, root: Any) -> list[Any]:
+    """``element``'s parent, its parent ... up to ``root`` included."""
+    found = []
+    parent = element.parentElement
+    while present(parent):
+        found.append(parent)
+        if bool(parent.isSameNode(root)):
+            break
+        parent = parent.parentElement
+    return found
+
+
+def _nowhere(element: Any) -> bool:
+    """Focus is on nothing in particular (the page itself): a control that was removed."""
+    return not present(element) or str(element.tagName).upper() in ("BODY", "HTML")
+
+
+_FOCUS_OPTIONS: list[Any] = []
+
+
+def _focus(element: Any) -> None:
+    """Focus ``element`` without scrolling the page: the person's place stays where it was."""
+    if not _FOCUS_OPTIONS:
+        from js import Object
+        from pyodide.ffi import to_js
+
+        _FOCUS_OPTIONS.append(to_js({"preventScroll": True}, dict_converter=Object.fromEntries))
+    element.focus(_FOCUS_OPTIONS[0])
 
 
 def _focus_key(element: Any) -> str:
