@@ -8,12 +8,23 @@ Cards arrive as notation from the views (``"10H"``, ``"QS"``, ``"RJ"``; any form
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.playing_cards import PlayingCard
 from ui.dom import Node, classes, h
 
 SUIT_SIGNS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "C": "♣\ufe0e", "D": "♦\ufe0e"}
+
+
+#: A card of the standard deck written in notation inside a sentence (an engine's reason).
+_CARD_IN_TEXT = re.compile(r"\b(10|[2-9JQKA])([SHCD])\b")
+
+
+def with_signs(text: str) -> str:
+    """``"10C does not go on QD"`` -> ``"10♣ does not go on Q♦"``: the table's signs for the
+    cards a sentence names in notation."""
+    return _CARD_IN_TEXT.sub(lambda found: found.group(1) + SUIT_SIGNS[found.group(2)], text)
 
 
 def card_name(card: str) -> str:

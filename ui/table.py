@@ -34,6 +34,7 @@ is the only place that applies actions, and does the flow:
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Mapping, Sequence
 
@@ -41,6 +42,7 @@ from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import get_bot
 from engine.knowledge import undo_point
 from ui.dom import Node, attr, classes, h, present
+from ui.playing_cards import with_signs
 from ui.routes import PlaySetup
 from ui.saves import SavedGame, StorageError, Store, pack_record, record_json
 from ui.screen import Navigate, Screen
@@ -49,6 +51,9 @@ from ui.timers import Job, now_ms
 #: The button that deals on after a game of a match or series: not an engine action (the state
 #: has dealt the next game already); tests and players click it like one.
 NEXT_GAME = "next-game"
+
+#: A seat named in an engine sentence ("seat 1", "seat 1's"), to be said by name.
+_SEAT_IN_TEXT = re.compile(r"\bseat (\d+)('s)?")
 
 #: Think budget handed to the bots (searching levels use it; the others answer at once).
 BOT_BUDGET_MS = 1500
@@ -153,6 +158,21 @@ class GameTable(Screen):
         if seen is None or seen[0] is not self.state or seen[1] != viewer:
             seen = self._seen = (self.state, viewer, self.state.view(viewer))
         return seen[2]
+
+    def show(self) -> None:
+        super().show()
+        title = self.tab_title()
+        document = self.root.ownerDocument
+        if str(document.title) != title:
+            document.title = title
+
+    def tab_title(self) -> str:
+        """The tab's title: it starts with "Your turn" while the person is to act, so a tab in
+        the back says when to come back."""
+        seat = self.human_to_act()
+        if seat is None or self.readonly or self.paused or self.error:
+            return self.title
+        return ("Your turn — " if self.solo else f"{self.name(seat)}’s turn — ") + self.title
 
     def legal(self, seat: int | None) -> tuple[Any, ...]:
         """The engine's legal actions of ``seat`` now, for the table to turn into buttons (by
@@ -360,7 +380,7 @@ class GameTable(Screen):
             if seat in self.bots:
                 self.fail(str(error))
             else:
-                self.notice = str(error)
+                self.notice = self.explain(seat, action if isinstance(action, str) else str(action))
                 self.show()
             return False
         self.states.append(after)
@@ -486,7 +506,11 @@ class GameTable(Screen):
         command = attr(element, "data-cmd")
         if self.readonly:
             return
-        if action and seat:
+        refused = attr(element, "data-try")
+        if refused:
+            self.notice = self.explain(int(seat) if seat else self.bottom, refused)
+            self.show()
+        elif action and seat:
             self.act_as(int(seat), action)
         elif action:
             self.act(action)
@@ -534,6 +558,63 @@ class GameTable(Screen):
 
     def pick(self, pick: str) -> None:
         """Hook: a ``data-pick`` click (a selection that changes no state)."""
+
+    # -- refusals --------------------------------------------------------------------------
+
+    def offer(self, notation: str, legal: bool) -> dict[str, Any]:
+        """The attributes of a control for the action ``notation`` of the person in front: a
+        ``data-action`` when it is legal now; else ``data-try`` and ``aria-disabled`` (not
+        ``disabled``: the click must still arrive), and the click says why (``explain``). A
+        card drawn this way is the same element whether it can be played or not, so it keeps
+        its DOM node (and focus) from one move to the next."""
+        if legal:
+            return {"data-action": notation}
+        return {"data-try": notation, "aria-disabled": "true"}
+
+    def explain(self, seat: int, notation: str) -> str:
+        """Why ``seat`` cannot take the action ``notation`` now, for people: the engine's own
+        reason (``State.why_illegal``) in the table's words (``words``)."""
+        state = self.state
+        try:
+            action = self.game.parse_action(state, notation)
+        except IllegalAction as error:
+            return self.words(str(error))
+        if state.is_over():
+            return "The game is over."
+        if self.paused:
+            return "This game is over: press the button to deal the next one."
+        to_act = [other for other in state.to_act() if other != CLOCK]
+        if seat not in state.to_act():
+            if not to_act:
+                return "Wait a moment: the table is about to go on."
+            who = " and ".join(self.name(other) for other in to_act)
+            mine = "your" if self.solo and seat == self.bottom else f"{self.name(seat)}’s"
+            return f"Not {mine} turn: {who} to play."
+        if action in state.legal_actions(seat):
+            return ""
+        return self.words(state.why_illegal(seat, action))
+
+    def words(self, text: str) -> str:
+        """An engine sentence as the table says it: seats by name ("your" hand for the one
+        person), cards with the table's signs (``card_words``), a capital and a full stop."""
+        def seat(found: Any) -> str:
+            number, owner = int(found.group(1)), bool(found.group(2))
+            if number >= len(self.seats):
+                return found.group(0)
+            if self.solo and number == self.bottom:
+                return "your" if owner else "you"
+            return self.name(number) + ("’s" if owner else "")
+
+        text = self.card_words(_SEAT_IN_TEXT.sub(seat, text.strip()))
+        if not text:
+            return text
+        text = text[:1].upper() + text[1:]
+        return text if text.endswith((".", "!", "?")) else text + "."
+
+    def card_words(self, text: str) -> str:
+        """Hook: the cards an engine sentence names in notation, as the table shows them
+        (standard cards with suit signs; a game with its own deck overrides this)."""
+        return with_signs(text)
 
     def command(self, command: str) -> None:
         """Hook: a ``data-cmd`` click the base does not know."""
