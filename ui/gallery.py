@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui.catalog import CATALOG
-from ui.dom import Node, attr, build, h, mount, present
+from ui.dom import Node, attr, build, h, present
 from ui.saved_lists import ListActions, continue_section, refocus, storage_problem
 from ui.saves import Store
 from ui.screen import Navigate, Screen
@@ -42,15 +42,17 @@ class GalleryScreen(Screen):
         return [node for node in found if node is not None]
 
     def render(self) -> list[Node]:
-        cards = []
-        for item in CATALOG:
-            body = [
-                h("h2", None, item.title),
-                h("p", {"class": "game-meta"},
-                  h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play")),
-            ]
-            card = h("a", {"class": "game-card", "href": f"#/{item.id}"}, body)
-            cards.append(h("li", {"class": "game", "data-game": item.id}, card))
+        """The gallery without the shell (a page that has none): the same cards and links,
+        without the pictures."""
+        cards = [h("li", {"class": "game", "data-game": item.id},
+                   h("a", {"class": "game-card", "href": f"#/{item.id}"},
+                     h("h2", None, item.title),
+                     h("p", {"class": "game-meta"},
+                       h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play"))),
+                   h("p", {"class": "game-links"},
+                     h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, "Rules"), " ",
+                     h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "Quick game against a bot")))
+                 for item in CATALOG]
         return [
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),
             *self.lists(),
@@ -76,20 +78,14 @@ class GalleryScreen(Screen):
                 else:
                     fragment.appendChild(element)
             self.root.replaceChildren(fragment)
-        # The shell has no way to the rules before Python runs; add it now that routes work.
-        extra = document.createElement("div")
-        mount(extra, self._links())
-        self.root.appendChild(extra.firstChild)
+        # Before Python runs, a game's rules link opens the static page; now that routes work,
+        # the app's own rules route shows the same text without starting Python again.
+        for link in self.root.querySelectorAll("a[data-rules]"):
+            game = link.closest("[data-game]")
+            if present(game):
+                link.setAttribute("href", f"#/{attr(game, 'data-game')}/rules")
 
     def on_click(self, element: Any) -> None:
         if self.actions.command(attr(element, "data-cmd")):
             self.show()
             refocus(self.root)
-
-    def _links(self) -> Node:
-        # One line per game: without them the five games' links ran together into one line.
-        return h("ul", {"class": "gallery-links", "aria-label": "Rules and quick games"},
-                 [h("li", None, h("span", None, f"{item.title}: "),
-                    h("a", {"href": f"#/{item.id}/rules"}, "rules"), " · ",
-                    h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "quick game against a bot"))
-                  for item in CATALOG])

@@ -6,7 +6,7 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser, Page, expect
 
 from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits
 
@@ -57,8 +57,13 @@ def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: 
         page.goto(f"{base_url}index.html")
         games = page.locator("#app [data-game]")
         assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
-        links = page.locator("#app a[href]")
-        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
+        cards = page.locator("#app a.game-card")
+        assert cards.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
+        # With no script at all, the rules links open the static rules pages.
+        rules = page.locator("#app a[data-rules]")
+        assert rules.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
+            f"docs/rules/{game}.html" for game in GAME_IDS]
+        expect(page.locator("#app svg.game-picture")).to_have_count(len(GAME_IDS))
         assert page.locator("#boot[role=progressbar]").is_visible()
         assert_fits(page)
         shot(page, "shell-nojs-360")

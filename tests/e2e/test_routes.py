@@ -24,8 +24,21 @@ def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app:
     games = page.locator("#app [data-game]")
     assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
     for game in GAME_IDS:
-        expect(page.locator(f'#app [data-game="{game}"] a')).to_have_attribute("href", f"#/{game}")
-    page.locator('#app [data-game="chess-cards"] a').click()
+        item = page.locator(f'#app [data-game="{game}"]')
+        expect(item.locator("a.game-card")).to_have_attribute("href", f"#/{game}")
+        # Its own picture, named for screen readers; its own line of links (the links of the
+        # five games once ran together on one line).
+        expect(item.locator("a.game-card svg.game-picture[role=img]")).to_have_attribute("aria-label", re.compile(r"\w+ \w+ \w+"))
+        links = item.locator(".game-links a")
+        assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
+            f"#/{game}/rules", f"#/{game}/play?seats=human,bot"], game
+        box, card = item.bounding_box(), item.locator("a.game-card").bounding_box()
+        assert box and card and item.locator(".game-links").bounding_box()["y"] >= card["y"] + card["height"] - 1
+    page.locator('#app [data-game="checks"] .game-links a', has_text="Rules").click()
+    expect(page.locator("[data-testid=rules] h1")).to_have_text("Checks")
+    assert page.url.endswith("#/checks/rules")
+    page.go_back()
+    page.locator('#app [data-game="chess-cards"] a.game-card').click()
     expect(page.locator("[data-testid=setup]")).to_be_visible()
 
 

@@ -65,7 +65,7 @@ def test_static_shell_rules_link_works_without_javascript(browser: Browser, base
     try:
         page = context.new_page()
         page.goto(f"{base_url}index.html")
-        page.locator(".shell-rules a", has_text="Checkmate").click()
+        page.locator('[data-game="checkmate"] a[data-rules]').click()
         expect(page).to_have_url(f"{base_url}docs/rules/checkmate.html")
         expect(page.locator("[data-testid=rules] h1")).to_have_text("Checkmate")
         assert_fits(page)
@@ -83,7 +83,7 @@ def test_static_shell_rules_link_works_without_javascript(browser: Browser, base
 
 def test_static_shell_rules_link_works_before_python_is_ready(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/", wait_ready=False)
-    link = page.locator(".shell-rules a", has_text="Saving Private Checkers")
+    link = page.locator('[data-game="private-checkers"] a[data-rules]')
     expect(link).to_be_visible()
     assert page.locator('html[data-ready="1"]').count() == 0, "Python was ready already"
     link.click()
