@@ -76,3 +76,16 @@ def test_the_bots_last_move_is_marked_until_the_person_acts(page: Page, open_app
     # The person has acted: until the bot answers (1.5 s), nothing of the bot's is marked.
     assert page.locator(MARKED).count() == 0
     assert page.locator(MARKED_LOG).count() == 0
+
+
+def test_the_tab_title_says_when_it_is_the_persons_turn(page: Page, open_app: OpenApp) -> None:
+    """A tab in the back says "Your turn" in its title while the person is to act, and only then."""
+    open_app(page, "#/checks/play?seats=human,bot:easy&seed=4&delay=1500")
+    your_turn = "() => document.title.startsWith('Your turn — Checks')"
+    # The bot moves first in Checks (seat 1): not the person's turn yet.
+    expect(page.locator(f"{TABLE}[data-to-act='1']")).to_be_attached()
+    assert not page.evaluate(your_turn), page.title()
+    page.wait_for_function(your_turn)
+    act(page)
+    expect(page.locator(f"{TABLE}[data-to-act='1']")).to_be_attached()
+    assert page.title().startswith("Checks"), page.title()
