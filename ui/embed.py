@@ -25,6 +25,7 @@ those the host's visitor sees), and the app cannot know who may frame it.
 
 from __future__ import annotations
 
+import math
 from typing import Any, Callable, Mapping
 
 from ui.routes import parse_hash
@@ -99,7 +100,10 @@ class Host:
         window.addEventListener("message", self._message)
         self._resize = create_proxy(lambda *_: self.resized())
         self._observer = window.ResizeObserver.new(self._resize)
-        self._observer.observe(window.document.documentElement)
+        # The app's own element, not the document's: a document is never shorter than its
+        # frame, so its height could grow with the frame but never shrink back.
+        self.content = window.document.getElementById("app")
+        self._observer.observe(self.content)
 
     def post(self, kind: str, **data: Any) -> None:
         from js import Object
@@ -109,7 +113,7 @@ class Host:
         self.window.parent.postMessage(message, "*")
 
     def resized(self) -> None:
-        height = int(self.window.document.documentElement.scrollHeight)
+        height = math.ceil(self.content.getBoundingClientRect().bottom + self.window.scrollY)
         if height != self.height:
             self.height = height
             self.post("resize", height=height)
