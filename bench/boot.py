@@ -6,7 +6,8 @@ Loads the app (``index.html``) and a bare PyScript page (``bench/bare.html``: on
 (cold cache, empty storage) for every load, and prints per page the median and p95 of:
 
 * time to ``html[data-ready]`` (the UI is up and interactive), from navigation start;
-* first contentful paint (the static shell: should stay tiny whatever Python costs).
+* first contentful paint (the static shell: should stay tiny whatever Python costs);
+* the longest main-thread task before data-ready (median): how long the page may not answer.
 
 Then the ratio app/bare of the median time to data-ready (goal <= 1.15, DESIGN.md). A table to
 read, never an assertion: timings depend on the machine.
@@ -44,6 +45,13 @@ READY_PROBE = """
       window.__readyAt = performance.now();
   };
   new MutationObserver(mark).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+  // The longest main-thread task before data-ready: how long the page cannot answer a click.
+  window.__longestTask = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (window.__readyAt === undefined || entry.startTime < window.__readyAt)
+        window.__longestTask = Math.max(window.__longestTask, entry.duration);
+  }).observe({type: 'longtask', buffered: true});
 })();
 """
 
@@ -57,13 +65,15 @@ class Series:
     path: str
     ready_ms: list[float] = field(default_factory=list)
     fcp_ms: list[float] = field(default_factory=list)
+    longest_task_ms: list[float] = field(default_factory=list)
     requests: list[int] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
 
-def load_once(browser, url: str) -> tuple[float, float | None, list[str], list[str]]:  # noqa: ANN001
-    """One cold load: (ms to data-ready, ms to first contentful paint, requests, errors)."""
+def load_once(browser, url: str) -> tuple[float, float | None, float, list[str], list[str]]:  # noqa: ANN001
+    """One cold load: (ms to data-ready, ms to first contentful paint, longest task before
+    data-ready in ms, requests, errors)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         context.add_init_script(READY_PROBE)
@@ -77,13 +87,14 @@ def load_once(browser, url: str) -> tuple[float, float | None, list[str], list[s
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(url, wait_until="commit")
         page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS, polling=50)
-        ready, fcp = page.evaluate(
+        page.wait_for_timeout(100)  # long tasks are reported after they end
+        ready, fcp, longest = page.evaluate(
             """() => {
                 const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-                return [window.__readyAt, fcp ? fcp.startTime : null];
+                return [window.__readyAt, fcp ? fcp.startTime : null, window.__longestTask];
             }"""
         )
-        return float(ready), (float(fcp) if fcp is not None else None), requests, errors
+        return float(ready), (float(fcp) if fcp is not None else None), float(longest), requests, errors
     finally:
         context.close()
 
@@ -102,11 +113,12 @@ def run(runs: int, warmup: int) -> dict[str, Series]:
                     # Alternate which page goes first so neither always gets the warmer slot.
                     order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
                     for name in order:
-                        ready, fcp, requests, errors = load_once(browser, base + PAGES[name])
+                        ready, fcp, longest, requests, errors = load_once(browser, base + PAGES[name])
                         if i < warmup:
                             continue
                         s = series[name]
                         s.ready_ms.append(ready)
+                        s.longest_task_ms.append(longest)
                         if fcp is not None:
                             s.fcp_ms.append(fcp)
                         s.requests.append(len(requests))
@@ -135,11 +147,11 @@ def report(series: dict[str, Series], runs: int) -> str:
         fcp_p95 = f"{p95(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         rows.append(
             f"{name + ' (' + s.path + ')':<24} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
-            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.requests):>9.0f}"
+            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms {statistics.median(s.requests):>9.0f}"
         )
     lines = [table(
         f"Boot benchmark: {runs} cold loads per page, alternated, fresh context each ({browser}, headless)",
-        f"{'page':<24} {'ready median':>13} {'ready p95':>10} {'FCP median':>11} {'FCP p95':>8} {'requests':>9}",
+        f"{'page':<24} {'ready median':>13} {'ready p95':>10} {'FCP median':>11} {'FCP p95':>8} {'long task':>12} {'requests':>9}",
         rows)]
     verdict = "ok" if ratio <= GOAL_RATIO else "OVER GOAL"
     lines += ["", f"ratio app/bare, median time to data-ready: {ratio:.3f} (goal <= {GOAL_RATIO}: {verdict})"]

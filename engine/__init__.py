@@ -1,6 +1,7 @@
 """Rules engines for five "check" card games, in pure Python (no browser imports).
 
 ``GAMES`` maps a game id to its :class:`~engine.core.Game`; see ``engine.core`` for the contract.
+A game's module is imported when the game is first asked for (``engine.core.GameRegistry``).
 """
 
 from engine.core import (
@@ -17,15 +18,6 @@ from engine.core import (
     Result,
     SetupError,
     State,
-)
-from engine.check import Check
-from engine.checkmate import Checkmate
-from engine.checks import Checks
-from engine.chess_cards import ChessCards
-from engine.private_checkers import PrivateCheckers
-
-GAMES.update(
-    (game.id, game) for game in (Checks(), Checkmate(), PrivateCheckers(), ChessCards(), Check())
 )
 
 __all__ = [

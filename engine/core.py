@@ -8,11 +8,12 @@ same seed and moves give the same game in CPython and in Pyodide.
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence, TypeVar, Union
+from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar, Union
 
 #: The pseudo-seat that applies timer-driven events (e.g. the end of a matching window).
 #: ``to_act()`` lists it while such an event is due; the engine itself never reads a clock.
@@ -117,10 +118,46 @@ class Verb(Action):
         return " ".join([self.verb, *map(str, self.arguments())])
 
 
-#: Every game by id. ``engine/__init__`` registers the five games here; the core reads it (for
-#: ``State.game`` and ``Record.replay``) without importing the game modules, so imports run one
-#: way: the games import the core, never the reverse.
-GAMES: dict[str, "Game"] = {}
+class GameRegistry(Mapping[str, "Game"]):
+    """The five games by id, in the gallery's order. A game's module is imported the first time
+    the game is asked for (``GAMES["checks"]``), so a page that shows one game loads that game
+    only; listing the ids (``list(GAMES)``, ``"checks" in GAMES``) imports nothing. The core
+    reads it (``State.game``, ``Record.replay``) without importing a game module at import
+    time, so imports still run one way: the games import the core, never the reverse."""
+
+    #: id -> (module, class) of each game.
+    WHERE: ClassVar[dict[str, tuple[str, str]]] = {
+        "checks": ("engine.checks", "Checks"),
+        "checkmate": ("engine.checkmate", "Checkmate"),
+        "private-checkers": ("engine.private_checkers", "PrivateCheckers"),
+        "chess-cards": ("engine.chess_cards", "ChessCards"),
+        "check": ("engine.check", "Check"),
+    }
+
+    def __init__(self) -> None:
+        self._loaded: dict[str, Game] = {}
+
+    def __getitem__(self, game_id: str) -> "Game":
+        game = self._loaded.get(game_id)
+        if game is None:
+            if game_id not in self.WHERE:
+                raise KeyError(game_id)
+            module, name = self.WHERE[game_id]
+            game = self._loaded[game_id] = getattr(importlib.import_module(module), name)()
+        return game
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self.WHERE
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.WHERE)
+
+    def __len__(self) -> int:
+        return len(self.WHERE)
+
+
+#: Every game by id (see ``GameRegistry``).
+GAMES = GameRegistry()
 
 #: The keys every game's ``view(seat)`` carries, with the same meaning in all five games.
 VIEW_KEYS: dict[str, str] = {

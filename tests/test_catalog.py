@@ -12,20 +12,28 @@ from ui.catalog import CATALOG
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def router_tables() -> set[str]:
-    """The game ids ``ui/router.py`` maps to tables, read from its source (it imports pyscript)."""
+def router_tables() -> dict[str, tuple[str, str]]:
+    """The game ids ``ui/router.py`` maps to tables (module, class), read from its source (it
+    imports pyscript)."""
     tree = ast.parse((ROOT / "ui" / "router.py").read_text(encoding="utf-8"))
-    function = next(node for node in tree.body if isinstance(node, ast.FunctionDef) and node.name == "_tables")
-    returned = next(node for node in ast.walk(function) if isinstance(node, ast.Return))
-    assert isinstance(returned.value, ast.Dict)
-    return {key.value for key in returned.value.keys if isinstance(key, ast.Constant)}
+    assigned = next(node for node in tree.body if isinstance(node, ast.Assign)
+                    and any(isinstance(target, ast.Name) and target.id == "TABLES" for target in node.targets))
+    return ast.literal_eval(assigned.value)
+
+
+def defines_class(module: str, name: str) -> bool:
+    tree = ast.parse((ROOT / Path(*module.split("."))).with_suffix(".py").read_text(encoding="utf-8"))
+    return any(isinstance(node, ast.ClassDef) and node.name == name for node in tree.body)
 
 
 def test_catalog_engine_and_tables_name_the_same_games():
     ids = [item.id for item in CATALOG]
     assert len(ids) == len(set(ids)) == 5
     assert set(ids) == set(GAMES)
-    assert set(ids) == router_tables()
+    tables = router_tables()
+    assert list(tables) == ids == list(GAMES)
+    for game_id, (module, name) in tables.items():
+        assert defines_class(module, name), (game_id, module, name)
 
 
 def test_every_game_has_a_rules_page():

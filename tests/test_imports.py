@@ -8,6 +8,8 @@ not an edge: it is how packages work, and it is the same for every module.
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -112,3 +114,32 @@ def test_no_import_cycles(package: str) -> None:
     graph = import_graph()
     found = [cycle for cycle in cycles(graph) if any(m.split(".")[0] == package for m in cycle)]
     assert found == [], f"import cycles in {package}/: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+GAME_MODULES = {
+    "checks": ("engine.checks", "engine.bots.checks"),
+    "checkmate": ("engine.checkmate", "engine.bots.checkmate"),
+    "private-checkers": ("engine.private_checkers", "engine.bots.private_checkers"),
+    "chess-cards": ("engine.chess_cards", "engine.bots.chess_cards"),
+    "check": ("engine.check", "engine.bots.check"),
+}
+
+
+def modules_after(code: str) -> set[str]:
+    """The project modules loaded after running ``code`` in a fresh interpreter."""
+    script = f"import sys\n{code}\nprint(' '.join(m for m in sys.modules if m.split('.')[0] in {PACKAGES!r}))"
+    done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True)
+    return set(done.stdout.split())
+
+
+def test_the_engine_package_loads_no_game_until_one_is_asked_for() -> None:
+    loaded = modules_after("import engine, engine.bots\nprint(list(engine.GAMES), engine.bots.levels)")
+    assert not loaded & {module for pair in GAME_MODULES.values() for module in pair}, loaded
+
+
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))
+def test_a_game_and_its_bots_load_alone(game_id: str) -> None:
+    loaded = modules_after(f"import engine, engine.bots\nengine.GAMES[{game_id!r}].new(1)\n"
+                           f"engine.bots.get_bot({game_id!r}, engine.bots.levels({game_id!r})[-1])")
+    others = {module for other, pair in GAME_MODULES.items() if other != game_id for module in pair}
+    assert set(GAME_MODULES[game_id]) <= loaded and not loaded & others, loaded

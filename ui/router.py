@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import importlib
 from dataclasses import replace
 from typing import Any
 
@@ -27,15 +28,21 @@ from ui.storage import store
 HOME = ("#/", "All games")
 
 
-def _tables() -> dict[str, Any]:
-    from ui.check_table import CheckTable
-    from ui.checkmate_table import CheckmateTable
-    from ui.checks_table import ChecksTable
-    from ui.chess_cards_table import ChessCardsTable
-    from ui.private_checkers_table import PrivateCheckersTable
+#: Each game's table: (module, class), imported when a route shows the game.
+TABLES = {
+    "checks": ("ui.checks_table", "ChecksTable"),
+    "checkmate": ("ui.checkmate_table", "CheckmateTable"),
+    "private-checkers": ("ui.private_checkers_table", "PrivateCheckersTable"),
+    "chess-cards": ("ui.chess_cards_table", "ChessCardsTable"),
+    "check": ("ui.check_table", "CheckTable"),
+}
 
-    return {"checks": ChecksTable, "checkmate": CheckmateTable,
-            "private-checkers": PrivateCheckersTable, "chess-cards": ChessCardsTable, "check": CheckTable}
+
+def table_class(game_id: str) -> Any:
+    """The table of ``game_id``: only the game a route shows is imported (with its engine and
+    bots), so the first screen of a visit loads no other game."""
+    module, name = TABLES[game_id]
+    return getattr(importlib.import_module(module), name)
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:
@@ -61,13 +68,13 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
-            return _tables()[game_id](root, navigate, setup, store=store())
+            return table_class(game_id)(root, navigate, setup, store=store())
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
     if rest == ("replay",):
         from ui.replay import ReplayScreen
 
-        return ReplayScreen(root, navigate, game_id, route.query, _tables()[game_id])
+        return ReplayScreen(root, navigate, game_id, route.query, table_class(game_id))
     return MessageScreen(root, navigate, "Page not found",
                          f"{game.title} has no page “{'/'.join(rest)}”.",
                          [(f"#/{game_id}", game.title), HOME])
@@ -90,7 +97,7 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     if delay is not None and delay.isdigit():
         setup = replace(setup, delay_ms=min(int(delay), MAX_DELAY_MS))
     try:
-        return _tables()[game_id](root, navigate, setup, saved, store())
+        return table_class(game_id)(root, navigate, setup, saved, store())
     except EngineError as error:  # a move the rules refuse: edited by hand, or another version
         return MessageScreen(root, navigate, "This saved game cannot be replayed", _sentence(str(error)), links)
 

@@ -11,24 +11,52 @@ returns the chosen action, and ``choose(...)``, which runs ``think`` to the end.
 
 from __future__ import annotations
 
-from engine.bots import check, checkmate, checks, chess_cards, private_checkers
+import importlib
+from typing import Iterator, Mapping
+
 from engine.bots.base import Bot, RandomBot, Thinking
 from engine.core import SetupError
 
 __all__ = ["BOTS", "Bot", "RandomBot", "Thinking", "get_bot", "levels"]
 
 
-def _registry() -> dict[str, dict[str, Bot]]:
-    return {
-        "checks": {bot.level: bot for bot in (RandomBot(), *checks.BOTS)},
-        "check": {bot.level: bot for bot in (RandomBot(), *check.BOTS)},
-        "checkmate": {bot.level: bot for bot in checkmate.BOTS},
-        "private-checkers": {bot.level: bot for bot in (RandomBot(), *private_checkers.BOTS)},
-        "chess-cards": {bot.level: bot for bot in (RandomBot(), *chess_cards.BOTS)},
+class BotRegistry(Mapping[str, Mapping[str, Bot]]):
+    """Each game's bots by level, weakest first. A game's bot module is imported the first
+    time its bots are asked for, so a page imports the bots of the game it shows only."""
+
+    #: id -> (module of its bots, whether the shared RandomBot comes first; Checkmate has its own).
+    WHERE: dict[str, tuple[str, bool]] = {
+        "checks": ("engine.bots.checks", True),
+        "checkmate": ("engine.bots.checkmate", False),
+        "private-checkers": ("engine.bots.private_checkers", True),
+        "chess-cards": ("engine.bots.chess_cards", True),
+        "check": ("engine.bots.check", True),
     }
 
+    def __init__(self) -> None:
+        self._loaded: dict[str, dict[str, Bot]] = {}
 
-BOTS: dict[str, dict[str, Bot]] = _registry()
+    def __getitem__(self, game_id: str) -> Mapping[str, Bot]:
+        bots = self._loaded.get(game_id)
+        if bots is None:
+            if game_id not in self.WHERE:
+                raise KeyError(game_id)
+            module, with_random = self.WHERE[game_id]
+            found = importlib.import_module(module).BOTS
+            bots = self._loaded[game_id] = {bot.level: bot for bot in ((RandomBot(), *found) if with_random else found)}
+        return bots
+
+    def __contains__(self, game_id: object) -> bool:
+        return game_id in self.WHERE
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.WHERE)
+
+    def __len__(self) -> int:
+        return len(self.WHERE)
+
+
+BOTS = BotRegistry()
 
 
 def levels(game_id: str) -> tuple[str, ...]:
