@@ -314,7 +314,7 @@ class CheckTable(GameTable):
             moves = self._card_moves(view)
             marks = self.marks(view)
             body = [
-                self.result_panel(self._caller_note(view)) if over else None,
+                self._result(view) if over else None,
                 h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
                   [self._seat(view, seat, moves, marks) for seat in others]),
                 self._centre(view, marks),
@@ -650,8 +650,18 @@ class CheckTable(GameTable):
                 parts.append("Your" + line[4:] if not parts and line.startswith("your") else line)
         return parts
 
-    def _caller_note(self, view: dict[str, Any]) -> Node | None:
+    def _result(self, view: dict[str, Any]) -> Node:
+        """The end: who won, every seat's total once (lowest wins), and how the round ended."""
+        result = view["result"]
+        reason = result["reason"]
         caller = view["caller"]
-        if caller is None:
-            return None
-        return h("p", {"class": "cx-caller"}, f"{self.name(caller)} called Check.")
+        return h("section", {"class": "panel result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, self.headline(result["winners"]) + "."),
+                 h("ul", {"class": "result-scores", "aria-label": "Totals, lowest wins"},
+                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
+                    for seat, score in enumerate(result["scores"])]),
+                 h("p", {"class": "result-reason"},
+                   "Lowest total wins. ", f"{reason[:1].upper()}{reason[1:]}." if reason else None,
+                   f" {self.name(caller)} called Check." if caller is not None else None),
+                 self.again_row())

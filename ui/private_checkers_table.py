@@ -62,6 +62,8 @@ class PrivateCheckersTable(GameTable):
         self.blast_mark = -1
         #: A control that kept focus but stopped being one (see ``show``).
         self.stale_focus: Any = None
+        #: The position whose discard choice was last brought into view (see ``show``).
+        self.choice_shown: Any = None
 
     # -- flow ------------------------------------------------------------------------------
 
@@ -86,6 +88,7 @@ class PrivateCheckersTable(GameTable):
         focused = document.activeElement
         playing = present(focused) and bool(self.root.contains(focused)) and bool(focused.matches(CONTROLS))
         super().show()
+        self._show_the_choice()
         if playing and bool(focused.matches(":focus")) and not bool(focused.matches(CONTROLS)):
             self.stale_focus = focused
         stale = self.stale_focus
@@ -102,6 +105,37 @@ class PrivateCheckersTable(GameTable):
                 self.stale_focus = None
                 return
             around = around.parentElement
+
+    def explain(self, seat: int, notation: str) -> str:
+        """The engine's reason (``GameTable.explain``), except for a click on a checker of the
+        person's that has no move at all while no capture is due: the engine, asked about a
+        move, would say "that piece cannot move there"; the legal actions say more plainly that
+        this checker cannot move now."""
+        origin, _, target = notation.partition("-")
+        if origin == target and seat in self.state.to_act():
+            entry = next((entry for entry in self.view()["squares"] if entry["square"] == origin), None)
+            piece = None if entry is None else entry["piece"]
+            legal = self.state.legal_actions(seat)
+            if (piece is not None and piece["side"] == seat % 2 and self.view()["phase"] == "move"
+                    and not any(_origin(action) == origin for action in legal)
+                    and not any(isinstance(action, (Jump, Strike)) for action in legal)):
+                return f"The checker on {origin} cannot move now."
+        return super().explain(seat, notation)
+
+    def _show_the_choice(self) -> None:
+        """When a black card asks the person for a discard, bring their stockpile into view once
+        (on a phone it lies under the board): the nearest scroll that shows it, none if shown."""
+        if self.needs_pass() or not self._safe(self.view(), self.my_legal()):
+            return
+        if self.choice_shown is self.state:
+            return
+        self.choice_shown = self.state
+        stock = self.root.querySelector(f"[data-testid=stockpile-{self.view()['side']}]")
+        if present(stock):
+            from js import Object
+            from pyodide.ffi import to_js
+
+            stock.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
 
     # -- what the person to act may do -----------------------------------------------------
 
@@ -138,7 +172,7 @@ class PrivateCheckersTable(GameTable):
                 h("div", {"class": "spc-layout"},
                   h("div", {"class": "spc-main"},
                     h("p", {"class": "spc-status", "data-testid": "status", "aria-live": "polite"},
-                      self._status(view, over, picked, legal)),
+                      self._status(view, over, picked)),
                     self._board(view, origins, moves, picked),
                     self._rescue(legal, picked)),
                   h("aside", {"class": "spc-side", "aria-label": "Stockpiles, counts and events"},
@@ -163,8 +197,7 @@ class PrivateCheckersTable(GameTable):
               h("span", {"class": "cc-games"}, "Variants: " + ", ".join(variants)) if variants else None),
             css="spc-bar")
 
-    def _status(self, view: dict[str, Any], over: bool, picked: str | None,
-                legal: tuple[Any, ...]) -> str:
+    def _status(self, view: dict[str, Any], over: bool, picked: str | None) -> str:
         if over:
             return "Game over."
         seat = view["to_act"][0]
@@ -175,12 +208,8 @@ class PrivateCheckersTable(GameTable):
         if phase == "discard":
             square = view["pending"]["square"]
             card = with_signs(self._square(view, square)["card"])
-            safe = self._safe(view, legal)
-            if any(safe.values()):
-                advice = "Discard a stockpile card: one marked safe saves it; a lower one blows it up."
-            else:
-                advice = "No card of your stockpile is high enough: whatever you discard, it is blown up."
-            return f"{you}: a black {card} turned up under your checker on {square}. {advice}"
+            return (f"{you}: a black {card} turned up under your checker on {square}. "
+                    "Discard a card of your stockpile.")
         if phase == "jump":
             return f"{you}: jump on with the checker on {view['pending']['square']}."
         if picked:

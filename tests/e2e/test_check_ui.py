@@ -171,8 +171,9 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "check").click()
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     result = final_result(page)
-    expect(result).to_contain_text("the Final Turns are over")
-    expect(result).to_contain_text("You called Check.")
+    expect(result.locator(".result-reason")).to_have_text(
+        "Lowest total wins. The Final Turns are over. You called Check.")
+    expect(result.locator(".result-scores")).to_have_count(1)  # the totals, said once
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
     # The final reveal: every card of every grid face up.

@@ -279,7 +279,7 @@ def test_the_stockpile_marks_the_safe_discards_and_keeps_its_cards(page: Page, o
     page.locator('button[data-action="c3-d4"]').click()
     # The JS turned up: the engine's rule says which discards save the checker, the QS and KS.
     expect(page.locator("[data-testid=discard]")).to_contain_text("one marked “safe” keeps your checker")
-    expect(page.locator("[data-testid=status]")).to_contain_text("one marked safe saves it")
+    expect(page.locator("[data-testid=status]")).to_contain_text("Discard a card of your stockpile.")
     expect(page.locator(DISCARDS)).to_have_count(10)
     safe = page.locator(f"{STOCK} .spc-safe").evaluate_all("els => els.map(el => el.dataset.card)")
     assert safe == ["QS", "KS"], safe
@@ -318,8 +318,11 @@ def test_refused_clicks_say_why(page: Page, open_app: OpenApp) -> None:
     """Two people at one device: Ann steps c3-d4, Bob answers b6-c5, and Ann must capture."""
     open_app(page, f"#/private-checkers/play?seats=human:Ann,human:Bob&seed=1&deck={RED_DECK}")
     page.locator(PASS).click()
+    # A checker of Ann's that has nowhere to go.
+    page.locator('[data-square="a1"]').click(force=True)  # aria-disabled: the click still lands
+    expect(page.locator(ALERT)).to_have_text("The checker on a1 cannot move now.")
     # A stockpile card while no black card asks for one.
-    page.locator(f'{STOCK} [data-card="4S"]').click(force=True)  # aria-disabled: the click still lands
+    page.locator(f'{STOCK} [data-card="4S"]').click(force=True)
     expect(page.locator(ALERT)).to_have_text("There is no black card to answer with a discard.")
     page.locator('button[data-pick="c3"]').click()
     page.locator('button[data-action="c3-d4"]').click()
