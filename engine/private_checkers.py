@@ -79,6 +79,13 @@ def is_black(card: Card) -> bool:
     return card.colour == "black"
 
 
+def survives(board_card: Card, discard: Card) -> bool:
+    """Whether a piece on the face-up black ``board_card`` survives the stockpile card
+    ``discard``: the rule blows it up when the board card is greater (ace low, king high), so
+    an equal or higher discard is safe. Tables use it to show which discards are safe."""
+    return board_card.rank <= discard.rank
+
+
 def owner(card: Card) -> int:
     """The side whose half-deck holds the card."""
     return 0 if card.suit in SIDE_SUITS[0] else 1
@@ -644,7 +651,7 @@ class PrivateCheckersState(State):
         state = evolve(self, stockpiles=with_seat(self.stockpiles, side, stockpile),
                        discards=self.discards + (discarded,), pending=None)
         board_card = self.cards[square]
-        if board_card.rank > discarded.rank:
+        if not survives(board_card, discarded):
             return state._blow_up(square, f"{board_card} beats the discarded {discarded}")
         state = state._note("survive", SQUARE_NAMES[square],
                             f"{SIDE_NAMES[side]} discards {discarded}: the piece on "

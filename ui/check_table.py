@@ -17,6 +17,12 @@ match, the final reveal), or when the memory aid is on (off by default) and the 
 Every place of a grid shows its number, the one the log uses ("card 2" is slot 1); places 1 and
 2 are the top row, 3 and 4 the bottom row, penalty cards get columns of their own to the right,
 so a grid only ever grows sideways and the table below it never moves.
+Each place of a grid is one ``button`` for as long as it holds a card (keyed by its position:
+its card turns up and down), whatever it offers (issue 13): ``data-action``/``data-pick`` when a
+click plays or picks, else ``data-try`` (``offer``) and a click says why, in the engine's words or,
+where the rules allow it but the table wants a first step (take the discard), that step. The
+person's own places (their hand) are in the tab order, the others' only while they offer a move.
+Log lines show their cards as chips with the table's suit signs.
 Several people on one device: whatever only one of them may see (the initial peek, a drawn card,
 an ability's peeks) is behind a "pass the device" screen; the matching window, where everyone may
 act at once, shows no card faces, so all may use it together.
@@ -66,9 +72,10 @@ from engine.check import (
     pos_text,
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
-from ui.dom import Node, classes, h
-from ui.playing_cards import back, card_name, chip, face
+from ui.dom import Node, classes, h, present
+from ui.playing_cards import back, card_name, chip, face, with_signs
 from ui.routes import DEFAULT_DELAY_MS, SeatSpec
+from ui.screen import CONTROLS, _focus
 from ui.table import GameTable
 
 LOG_LINES = 40
@@ -76,6 +83,11 @@ LOG_LINES = 40
 NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
 #: The marks of the piles and of a seat's "called Check!" tag among the last move's marks.
 DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
+#: A card named in a log template ("took 7C into card 2"), shown as a chip.
+CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
+#: The engine speaks of seats ("seat 0 is locked"): for the person, "you are".
+_YOU_FORMS = {"is": "are", "has": "have", "holds": "hold"}
+_YOU_VERB = re.compile(r"\b([Yy]ou) (is|has|holds)\b")
 
 
 class CheckTable(GameTable):
@@ -98,6 +110,8 @@ class CheckTable(GameTable):
         #: The first step of calling Check was taken: the confirmation is on screen.
         self.confirm_check = False
         self.swap_pick: str | None = None
+        #: A control that kept focus but stopped being one (see ``show``).
+        self.stale_focus: Any = None
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -125,6 +139,32 @@ class CheckTable(GameTable):
         """The person the pass screen calls (a private moment's), else the first able to act."""
         seat = self.private_seat()
         return seat if seat is not None else super().human_to_act()
+
+    def show(self) -> None:
+        """As every screen's (``Screen.show``), and more: a place of the grid keeps its button
+        when its card is replaced or matched, so the control a keyboard player pressed stays
+        focused but plays nothing any more; focus then goes on, as soon as there is one, to the
+        control that plays nearest to it, unless the person moved it."""
+        document = self.root.ownerDocument
+        focused = document.activeElement
+        playing = present(focused) and bool(self.root.contains(focused)) and bool(focused.matches(CONTROLS))
+        super().show()
+        if playing and bool(focused.matches(":focus")) and not bool(focused.matches(CONTROLS)):
+            self.stale_focus = focused
+        stale = self.stale_focus
+        if stale is None:
+            return
+        if not bool(stale.matches(":focus")):
+            self.stale_focus = None  # the person went on elsewhere
+            return
+        around = stale.parentElement
+        while present(around) and bool(self.root.contains(around)):
+            found = around.querySelector(CONTROLS)
+            if present(found):
+                _focus(found)
+                self.stale_focus = None
+                return
+            around = around.parentElement
 
     # -- the lobby, played by the table ----------------------------------------------------
 
@@ -274,7 +314,7 @@ class CheckTable(GameTable):
             moves = self._card_moves(view)
             marks = self.marks(view)
             body = [
-                self.result_panel(self._caller_note(view)) if over else None,
+                self._result(view) if over else None,
                 h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
                   [self._seat(view, seat, moves, marks) for seat in others]),
                 self._centre(view, marks),
@@ -362,22 +402,60 @@ class CheckTable(GameTable):
         # The memory aid turns up every card the seat knows (never on a shared device).
         up = card is not None and (cell["up"] or (self.memory_aid and not self.private))
         move = moves.get(pos)
-        attrs: dict[str, Any] = {"data-pos": pos, "data-last-move": mark}
+        viewer = self.view()["seat"]
+        # A place keeps one button for as long as it holds a card (keyed by its position, since
+        # its card turns up and down), whatever it offers now.
+        attrs: dict[str, Any] = {"key": pos, "type": "button", "data-pos": pos, "data-last-move": mark}
         extra: list[str | bool] = ["cx-card"]
         if move is not None:
             verb = move.pop("_verb")
-            attrs = {"type": "button", **attrs, **move, "aria-label": f"{verb} {label}"}
+            attrs.update({**move, "aria-label": f"{verb} {label}"})
             extra.append("cx-live")
             if self.swap_pick == pos:
                 extra.append("cx-picked")
         else:
+            # What a click on it would mean now: the engine (or the table) says why it is not on.
+            # The person's own places stay in the tab order (their hand); the others' do not.
             shown = f"{label[:1].upper()}{label[1:]}"
-            attrs.update({"role": "img", "aria-hidden": None,  # a place in the grid is read out
+            attrs.update({**self.offer(self._tried(seat, slot), False), "data-seat": viewer,
+                          "tabindex": None if seat == viewer else "-1",
                           "aria-label": shown + (f": {card_name(card)}" if up else ", face down")})
-        tag = "button" if move is not None else "div"
-        element = (face(card, tag, {**attrs, "title": card_name(card)}, *extra) if up
-                   else back(tag, attrs, *extra))
+        element = (face(card, "button", {**attrs, "title": card_name(card)}, *extra) if up
+                   else back("button", attrs, *extra))
         return h("div", place, element, number)
+
+    def _tried(self, seat: int, slot: int) -> str:
+        """The action a click on place ``slot`` of ``seat`` stands for now, offered or not: a
+        match in a matching window, a replace while a card is drawn, a take in a turn, a peek or
+        the picked card's swap in an ability (the only actions on other seats' cards)."""
+        view = self.view()
+        pos = pos_text((seat, slot))
+        phase = view["phase"]
+        if phase == "ability" and self.swap_pick and self.swap_pick != pos:
+            first, second = sorted((self.swap_pick, pos), key=lambda text: tuple(map(int, text.split("."))))
+            return f"swap {first} {second}"
+        if seat != view["seat"] or phase == "ability":
+            return f"peek {pos}"
+        return {"matching": f"match {slot}", "turn": f"take {slot}"}.get(phase, f"replace {slot}")
+
+    def explain(self, seat: int, notation: str) -> str:
+        """The engine's reason (``GameTable.explain``); where the rules allow the click but the
+        table asks for a first step, that step."""
+        why = super().explain(seat, notation)
+        if why:
+            return why
+        if self.confirm_check:
+            return "Answer first: call Check, or cancel."
+        top = self.view()["discard_top"]
+        if notation.startswith("take ") and top:
+            return f"To take the discard, press “Take the {with_signs(top)}” first, then click the place it goes to."
+        return "Choose with the buttons under your grid first."
+
+    def words(self, text: str) -> str:
+        """The engine's sentence in the table's words (``GameTable.words``), the verb agreeing
+        when the seat it names is "you"."""
+        return _YOU_VERB.sub(lambda found: f"{found.group(1)} {_YOU_FORMS[found.group(2)]}",
+                             super().words(text))
 
     def _card_moves(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What clicking each card (by its position) does for the people who may act now, from
@@ -549,9 +627,11 @@ class CheckTable(GameTable):
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, items))
 
-    def _log_line(self, text: str, seats: list[int]) -> str:
-        """A log template with names: "X peeked at X's card" reads "X peeked at their own card"
-        ("your own card" for the person named "You"), and a seat named "You" owns "your" cards."""
+    def _log_line(self, text: str, seats: list[int]) -> list[Any]:
+        """A log template with names and its cards as chips: "X peeked at X's card" reads "X
+        peeked at their own card" ("your own card" for the person named "You"), and a seat named
+        "You" owns "your" cards. Cards are found in the template, before names go in, so a
+        name is never read as a card."""
         def name(found: re.Match[str]) -> str:
             index, owned = int(found.group(1)), bool(found.group(2))
             seat = seats[index]
@@ -561,11 +641,27 @@ class CheckTable(GameTable):
                 return "your own" if self.name(seat) == "You" else "their own"
             return self.possessive(seat)
 
-        line = NAME_TOKEN.sub(name, text)
-        return "Your" + line[4:] if line.startswith("your") else line
+        parts: list[Any] = []
+        for index, part in enumerate(CARD_IN_TEXT.split(text)):
+            if index % 2:
+                parts.append(chip(part))
+            elif part:
+                line = NAME_TOKEN.sub(name, part)
+                parts.append("Your" + line[4:] if not parts and line.startswith("your") else line)
+        return parts
 
-    def _caller_note(self, view: dict[str, Any]) -> Node | None:
+    def _result(self, view: dict[str, Any]) -> Node:
+        """The end: who won, every seat's total once (lowest wins), and how the round ended."""
+        result = view["result"]
+        reason = result["reason"]
         caller = view["caller"]
-        if caller is None:
-            return None
-        return h("p", {"class": "cx-caller"}, f"{self.name(caller)} called Check.")
+        return h("section", {"class": "panel result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, self.headline(result["winners"]) + "."),
+                 h("ul", {"class": "result-scores", "aria-label": "Totals, lowest wins"},
+                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
+                    for seat, score in enumerate(result["scores"])]),
+                 h("p", {"class": "result-reason"},
+                   "Lowest total wins. ", f"{reason[:1].upper()}{reason[1:]}." if reason else None,
+                   f" {self.name(caller)} called Check." if caller is not None else None),
+                 self.again_row())

@@ -8,8 +8,14 @@ button. Each button's ``data-action`` is ``str(action)``.
 
 Timing of "last card" (the rule: before any other seat acts): a bot that owes it is asked first,
 before anyone else may act, and every level says it; a person who owes it while a bot is to move
-gets ``LAST_CARD_GRACE_MS`` before that bot moves; a person who owes it while another person is to
-move is asked first, on their own screen, and may let the moment pass. These hooks only say who
+gets ``LAST_CARD_GRACE_MS`` before that bot moves, the seconds left ticking beside the "Last card!"
+button (``[data-testid=countdown]``); a person who owes it while another person is to move is
+asked first, on their own screen, and may let the moment pass.
+
+The person's hand is drawn the same way whatever the moment (issue 13): every card is one
+``button[data-card]`` for as long as it is in the hand, playable (``data-action``) or not
+(``data-try``: a click says why, in the engine's words), in a container that is always there; the
+fan's face-down cards likewise (out of the tab order while they cannot be drawn). These hooks only say who
 acts and when: ``ui.table.GameTable`` applies the actions and runs the bots (thinking in slices,
 clicks, pass-the-device screens). In a series the table holds each finished deal's result on
 screen (bots paused) until someone deals the next one.
@@ -17,15 +23,21 @@ screen (bots paused) until someone deals the next one.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
-from ui.dom import Node, classes, h
+from ui.dom import Node, classes, h, present
 from ui.playing_cards import back, card_name, chip, face
-from ui.table import NEXT_GAME, GameTable
+from ui.table import CLOCK_TICK_MS, NEXT_GAME, GameTable
+from ui.timers import now_ms
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
 LAST_CARD_GRACE_MS = 4000
+
+#: The engine speaks of seats ("seat 0 holds"): for the person, "you hold".
+_YOU_FORMS = {"holds": "hold", "has": "have"}
+_YOU_VERB = re.compile(r"\b([Yy]ou) (holds|has)\b")
 
 # --- the table -----------------------------------------------------------------------------------
 
@@ -39,6 +51,9 @@ class CheckmateTable(GameTable):
         self.waived: tuple[int, int] | None = None
         #: The moment whose grace for a person's "last card" has run out: the bot may move.
         self.graced: int | None = None
+        #: The moment whose grace is running, and when (``now_ms``) it runs out.
+        self.grace_moment: int | None = None
+        self.grace_end = 0.0
 
     # -- flow: who acts and when (the base applies the actions and runs the bots) -----------
 
@@ -69,11 +84,16 @@ class CheckmateTable(GameTable):
 
     def schedule(self) -> None:
         """The base runs the bots, but a bot whose move would end a person's "last card" moment
-        waits ``LAST_CARD_GRACE_MS`` first, so that the person may say it."""
+        waits ``LAST_CARD_GRACE_MS`` first, so that the person may say it; the seconds left tick
+        in ``[data-testid=countdown]``."""
         if self.grace_running():
             self.thinking = None
             moment = self.moment()
-            self.timers.later(LAST_CARD_GRACE_MS, lambda: self.end_grace(moment))
+            if self.grace_moment != moment:  # the grace starts once per moment
+                self.grace_moment = moment
+                self.grace_end = now_ms() + LAST_CARD_GRACE_MS
+                self.timers.later(LAST_CARD_GRACE_MS, lambda: self.end_grace(moment))
+                self.timers.later(CLOCK_TICK_MS, lambda: self._grace_tick(moment))
             return
         super().schedule()
 
@@ -90,6 +110,26 @@ class CheckmateTable(GameTable):
             self.graced = moment
             self.schedule()
             self.show()
+
+    def in_grace(self) -> bool:
+        """The bots are holding back for a person's "last card" now."""
+        return self.grace_moment == self.moment() and self.grace_running()
+
+    def clock_text(self) -> str:
+        """The seconds left of the "last card" grace (Checkmate has no timed event of its own)."""
+        left = max(0.0, self.grace_end - now_ms()) if self.in_grace() else 0.0
+        return f"{left / 1000:.1f} s"
+
+    def _grace_tick(self, moment: int) -> None:
+        """Redraw the seconds left while the grace of ``moment`` runs (the base's clock does the
+        same for the engine's timed events)."""
+        left = self.grace_end - now_ms()
+        if moment != self.moment() or not self.in_grace() or left <= 0:
+            return
+        line = self.root.querySelector("[data-testid=countdown]")
+        if present(line):
+            line.textContent = self.clock_text()
+        self.timers.later(min(CLOCK_TICK_MS, left), lambda: self._grace_tick(moment))
 
     def command(self, command: str) -> None:
         if command == "waive":
@@ -137,18 +177,26 @@ class CheckmateTable(GameTable):
             return [self.says(seat, "miss", " the moment to say “last card”")]
         return [kind]
 
+    def words(self, text: str) -> str:
+        """The engine's sentence in the table's words (``GameTable.words``), with the verb
+        agreeing when the seat it names is "you" and the game's phrase in curly quotes."""
+        said = super().words(text).replace("'last card'", "“last card”")
+        return _YOU_VERB.sub(lambda found: f"{found.group(1)} {_YOU_FORMS[found.group(2)]}", said)
+
     def object_name(self, seat: int) -> str:
         return "you" if self.is_you(seat) else self.name(seat)
 
-    def reason_text(self, deal: dict[str, Any]) -> str:
-        """A finished deal's reason in words, with names instead of seat numbers."""
+    def reason_text(self, deal: dict[str, Any], lower: bool = False) -> str:
+        """A finished deal's reason in words, with names instead of seat numbers (a sentence;
+        ``lower``: to follow other words, no capital)."""
         reason = deal["reason"].removeprefix("draw: ")
         for seat in range(len(self.seats)):
             if self.is_you(seat):
                 reason = reason.replace(f"seat {seat} played their", "you played your")
                 reason = reason.replace(f"seat {seat} cannot", "you cannot")
             reason = reason.replace(f"seat {seat} ", f"{self.name(seat)} ")
-        return reason[:1].upper() + reason[1:] + "."
+        reason = reason.replace("'last card'", "“last card”")
+        return (reason if lower else reason[:1].upper() + reason[1:]) + "."
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -246,11 +294,18 @@ class CheckmateTable(GameTable):
         draws = [action for action in legal if isinstance(action, Draw)]
         top = view["top"]
         stock = view["stock"]
-        fan = [back("button", {"type": "button", "data-action": str(draw),
-                               "aria-label": f"Draw face-down card {draw.position} of {stock}"},
-                    "cm-fan-card", "live")
-               for draw in draws] if draws else \
-            [back("div", None, "cm-fan-card") for _ in range(stock)]
+        drawing = {draw.position for draw in draws}
+        # One button per face-down card whether it may be drawn or not (a click then says why),
+        # kept out of the tab order while it cannot be drawn: the hand comes first.
+        # (A spectator's fan is only a picture.)
+        fan = [back("button", {"key": f"fan-{position}", "type": "button",
+                               **self.offer(f"draw {position}", position in drawing),
+                               "data-seat": viewer if position not in drawing else None,
+                               "tabindex": None if position in drawing else "-1",
+                               "aria-label": f"Face-down card {position} of {stock}"},
+                    "cm-fan-card", position in drawing and "live") if viewer is not None else
+               back("div", None, "cm-fan-card")
+               for position in range(1, stock + 1)]
         return h("div", {"class": "cm-centre"},
                  h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
                            "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
@@ -277,6 +332,8 @@ class CheckmateTable(GameTable):
         main = view["mover"]
         if self.thinking is not None:
             return f"{self.name(self.thinking)} is thinking…"
+        if self.in_grace() and viewer in view["due"]:
+            return f"{self.name(self.bot_to_act())} waits a moment for your “last card”."
         if call is not None:
             ace = call["ace_player"]
             if call["giver"] == viewer:
@@ -292,7 +349,9 @@ class CheckmateTable(GameTable):
         return f"{self.turn_text(main)}."
 
     def _mine(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node | None:
-        """The hand of the person in front of the screen, with what they may do now."""
+        """The hand of the person in front of the screen, with what they may do now. Its parts
+        are keyed (``data-testid``), so the hand stays the same element as the prompt and the
+        "Last card!" row come and go."""
         seat = self.viewer()
         if seat is None:
             return None
@@ -300,7 +359,7 @@ class CheckmateTable(GameTable):
         acting = self.human_to_act() == seat and not still and not self.needs_pass()
         call = view["call"]
         giving = call is not None and call["giver"] == seat
-        # A Play or a Give names a card of the hand: that card becomes its button.
+        # A Play or a Give names a card of the hand: that card plays it.
         by_card = {str(action.card): action for action in legal if isinstance(action, (Play, Give))}
         announce = next((action for action in legal if isinstance(action, Announce)), None)
         cards = []
@@ -309,10 +368,14 @@ class CheckmateTable(GameTable):
             if action is not None:
                 label = (f"Give the {card_name(card)} to {self.name(call['ace_player'])}"
                          if isinstance(action, Give) else f"Play the {card_name(card)}")
-                cards.append(face(card, "button", {"type": "button", "data-action": str(action),
-                                                   "aria-label": label}, "live"))
             else:
-                cards.append(face(card, "div", None, "dim" if acting else ""))
+                label = card_name(card)
+            # What a click on it would do, playable or not: a refused one says why.
+            notation = str(action) if action is not None else f"give {card}" if giving else card
+            cards.append(face(card, "button", {"type": "button", **self.offer(notation, action is not None),
+                                               "data-seat": seat if action is None else None,
+                                               "aria-label": label},
+                              action is not None and "live", acting and action is None and "dim"))
         others_to_move = acting and announce is not None and view["mover"] != seat
         return h("section", {"class": classes("cm-seat", "cm-mine", acting and "cm-active"),
                              "data-seat": seat, "aria-label": "Your hand"},
@@ -320,30 +383,51 @@ class CheckmateTable(GameTable):
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"},
                      "Your hand" if self.is_you(seat) else f"{self.name(seat)}’s hand"),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
-                 h("div", {"class": "cm-last-row"},
-                   h("button", {"type": "button", "class": "cm-last", "data-action": str(announce),
-                                "data-testid": "last-card", "autofocus": True}, "Last card!"),
-                   h("span", {"class": "cm-last-note"},
-                     "Say it before anyone else moves, or going out will not count."),
-                   h("button", {"type": "button", "data-cmd": "waive", "class": "tool"},
-                     "Let the moment pass") if others_to_move and self.bot_to_act() is None else None)
-                 if announce is not None else None,
+                 self._last_row(announce, others_to_move) if announce is not None else None,
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
                    "Give one of your Kings: tap it." if giving and acting else None),
-                 h("div", {"class": "cm-hand", "role": "group", "aria-label": "Your cards"}, cards)
-                 if hand else h("p", {"class": "cm-empty"},
-                                "No cards left." if still else
-                                "No cards: at your turn you draw from the stockpile."))
+                 h("div", {"class": "cm-hand", "data-testid": "hand", "role": "group",
+                           "aria-label": "Your cards"},
+                   cards or h("p", {"class": "cm-empty"},
+                              "No cards left." if still else
+                              "No cards: at your turn you draw from the stockpile.")))
+
+    def _last_row(self, announce: Any, others_to_move: bool) -> Node:
+        """The "Last card!" button, and while bots hold back for it the seconds left."""
+        bot = self.bot_to_act()
+        if self.in_grace() and bot is not None:
+            note = h("span", {"class": "cm-last-note cm-grace"},
+                     f"{self.name(bot)} moves in ",
+                     h("b", {"class": "cm-countdown", "data-testid": "countdown"}, self.clock_text()),
+                     ": say it now, or going out will not count.")
+        else:
+            note = h("span", {"class": "cm-last-note"},
+                     "Say it before anyone else moves, or going out will not count.")
+        return h("div", {"class": "cm-last-row", "data-testid": "last-card-row"},
+                 h("button", {"type": "button", "class": "cm-last", "data-action": str(announce),
+                              "data-testid": "last-card", "autofocus": True}, "Last card!"),
+                 note,
+                 h("button", {"type": "button", "data-cmd": "waive", "class": "tool"},
+                   "Let the moment pass") if others_to_move and bot is None else None)
 
     # Results ------------------------------------------------------------------------------
 
     def _deal_line(self, deal: dict[str, Any]) -> Node:
+        """A finished game of a series in one line: how it ended (the reason names the winner)
+        and who dealt."""
         winner = deal["winner"]
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
                  h("strong", None, f"Game {deal['number']}: "),
-                 (f"{self.headline([winner])}" if winner is not None else "drawn") + ". ",
-                 self.reason_text(deal), " ",
+                 "drawn, " if winner is None else None,
+                 self.reason_text(deal, lower=winner is None), " ",
                  h("span", {"class": "cc-muted"}, f"({self.name(deal['dealer'])} dealt)"))
+
+    def _games_won(self, totals: list[int]) -> Node:
+        """The series' score, said once: each seat's games won."""
+        return h("ul", {"class": "result-scores", "aria-label": "Games won"},
+                 [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
+                    h("strong", None, str(wins)), " won")
+                  for seat, wins in enumerate(totals)])
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         deal = view["finished"][-1]
@@ -352,8 +436,7 @@ class CheckmateTable(GameTable):
                  h("h2", None, f"Game {deal['number']} of {view['games']}: "
                                f"{self.headline([deal['winner']] if deal['winner'] is not None else [])}"),
                  h("p", None, self.reason_text(deal)),
-                 h("p", None, "Games won: ", ", ".join(f"{self.name(seat)} {wins}"
-                                                       for seat, wins in enumerate(view["totals"]))),
+                 h("p", None, "Games won so far:"), self._games_won(view["totals"]),
                  h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
                    " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
                    else " again (the dealer did not go out)."),
@@ -362,17 +445,17 @@ class CheckmateTable(GameTable):
                    f"Deal game {view['game_number']}"))
 
     def _result(self, view: dict[str, Any]) -> Node:
+        """The end: who won and why, said once. A single game's reason names how it ended; a
+        series gives the games won (its score) and one line per game."""
         result = view["result"]
-        series = len(view["finished"]) > 1
-        what = "the series" if series else ""
+        deals = view["finished"]
+        series = len(deals) > 1
         return h("section", {"class": "panel result", "data-testid": "result",
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
-                 h("h2", None, self.headline(result["winners"], what) + "."),
-                 h("ul", {"class": "result-scores"},
-                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
-                      h("strong", None, str(score)), " won" if series else None)
-                    for seat, score in enumerate(result["scores"])]),
-                 h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in view["finished"]]),
+                 h("h2", None, self.headline(result["winners"], "the series" if series else "") + "."),
+                 [self._games_won(result["scores"]),
+                  h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
+                 h("p", {"class": "result-reason"}, self.reason_text(deals[-1])),
                  self.again_row())
 
     # Side panel ---------------------------------------------------------------------------

@@ -6,37 +6,49 @@ has seen), the checkers on them, the seat's own stockpile, the public discards, 
 rescued counts of both sides and the latest events. The person to act first picks a checker
 (``data-pick``, it only selects) and then a highlighted square (``data-action``): a step, one jump
 of a multi-jump at a time, a footman's capture in place; a king on its home row gets a "Rescue"
-button. When a black card turns up the stockpile cards become ``data-action`` discard buttons.
-A blow-up is announced in a banner (``[data-testid=blowup]``) until the person's next move.
+button. A blow-up is announced in a banner (``[data-testid=blowup]``) until the person's next move.
+
+Elements keep their identity (issue 13): every dark square is one ``button[data-square]`` whatever
+it offers, and the person's stockpile cards (their hand) are one ``button[data-card]`` each, in a
+container that is always there. What cannot be played now carries ``data-try`` (``offer``), and
+a click on it says why in the engine's words: a stockpile card before a black card asks for one,
+a checker that may not move because a capture is compulsory. When a black card turns up under the
+person's checker, the stockpile cards become the discards, each marked safe or not by the
+engine's own rule (``engine.private_checkers.survives``), never by a comparison made here.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.playing_cards import PlayingCard
-from engine.private_checkers import SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike
-from ui.dom import Node, classes, h
+from engine.private_checkers import (
+    SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike, survives,
+)
+from ui.dom import Node, classes, h, present
+from ui.playing_cards import card_name, chip, with_signs
+from ui.screen import CONTROLS, _focus
 from ui.table import GameTable
 
 FILES = "abcdefgh"
-SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
 #: How many of the latest log entries the table shows.
 LOG_LINES = 8
-
-
-def card_label(card: str) -> str:
-    """``"10S"`` -> ``"10♠"``."""
-    return card[:-1] + SUIT_SYMBOLS[card[-1]]
-
-
-def card_words(card: str) -> str:
-    return PlayingCard.parse(card).name
+#: A card named in an engine sentence of the log ("QS turns up on d4"), shown as a chip.
+_CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
 
 
 def is_red(card: str) -> bool:
-    return card[-1] in "DH"
+    return PlayingCard.parse(card).colour == "red"
+
+
+def with_chips(text: str) -> list[Any]:
+    """An engine sentence for the log: its cards as chips (the table's suit signs and colours),
+    its first letter a capital."""
+    text = text[:1].upper() + text[1:]
+    return [chip(part) if index % 2 else part
+            for index, part in enumerate(_CARD_IN_TEXT.split(text)) if part]
 
 
 class PrivateCheckersTable(GameTable):
@@ -48,6 +60,10 @@ class PrivateCheckersTable(GameTable):
         #: Log entries up to this number were on screen before the person's last move: a blow-up
         #: after it is announced.
         self.blast_mark = -1
+        #: A control that kept focus but stopped being one (see ``show``).
+        self.stale_focus: Any = None
+        #: The position whose discard choice was last brought into view (see ``show``).
+        self.choice_shown: Any = None
 
     # -- flow ------------------------------------------------------------------------------
 
@@ -62,6 +78,64 @@ class PrivateCheckersTable(GameTable):
     def pick(self, pick: str) -> None:
         self.picked = None if self.picked == pick else pick
         self.show()
+
+    def show(self) -> None:
+        """As every screen's (``Screen.show``), and more: a square keeps its node when a checker
+        lands on it, so the control a keyboard player pressed stays focused but plays nothing
+        any more; focus then goes on, as soon as there is one, to the control that plays nearest
+        to it (after the bot's reply: the checkers to pick), unless the person moved it."""
+        document = self.root.ownerDocument
+        focused = document.activeElement
+        playing = present(focused) and bool(self.root.contains(focused)) and bool(focused.matches(CONTROLS))
+        super().show()
+        self._show_the_choice()
+        if playing and bool(focused.matches(":focus")) and not bool(focused.matches(CONTROLS)):
+            self.stale_focus = focused
+        stale = self.stale_focus
+        if stale is None:
+            return
+        if not bool(stale.matches(":focus")):
+            self.stale_focus = None  # the person went on elsewhere
+            return
+        around = stale.parentElement
+        while present(around) and bool(self.root.contains(around)):
+            found = around.querySelector(CONTROLS)
+            if present(found):
+                _focus(found)
+                self.stale_focus = None
+                return
+            around = around.parentElement
+
+    def explain(self, seat: int, notation: str) -> str:
+        """The engine's reason (``GameTable.explain``), except for a click on a checker of the
+        person's that has no move at all while no capture is due: the engine, asked about a
+        move, would say "that piece cannot move there"; the legal actions say more plainly that
+        this checker cannot move now."""
+        origin, _, target = notation.partition("-")
+        if origin == target and seat in self.state.to_act():
+            entry = next((entry for entry in self.view()["squares"] if entry["square"] == origin), None)
+            piece = None if entry is None else entry["piece"]
+            legal = self.state.legal_actions(seat)
+            if (piece is not None and piece["side"] == seat % 2 and self.view()["phase"] == "move"
+                    and not any(_origin(action) == origin for action in legal)
+                    and not any(isinstance(action, (Jump, Strike)) for action in legal)):
+                return f"The checker on {origin} cannot move now."
+        return super().explain(seat, notation)
+
+    def _show_the_choice(self) -> None:
+        """When a black card asks the person for a discard, bring their stockpile into view once
+        (on a phone it lies under the board): the nearest scroll that shows it, none if shown."""
+        if self.needs_pass() or not self._safe(self.view(), self.my_legal()):
+            return
+        if self.choice_shown is self.state:
+            return
+        self.choice_shown = self.state
+        stock = self.root.querySelector(f"[data-testid=stockpile-{self.view()['side']}]")
+        if present(stock):
+            from js import Object
+            from pyodide.ffi import to_js
+
+            stock.scrollIntoView(to_js({"block": "nearest"}, dict_converter=Object.fromEntries))
 
     # -- what the person to act may do -----------------------------------------------------
 
@@ -93,16 +167,16 @@ class PrivateCheckersTable(GameTable):
         return [
             self.frame(
                 "spc", view, self._bar(view, over),
-                self.result_panel(self._victory_lines(view)) if over else None,
+                self._result(view) if over else None,
                 self._blowup(view),
                 h("div", {"class": "spc-layout"},
                   h("div", {"class": "spc-main"},
                     h("p", {"class": "spc-status", "data-testid": "status", "aria-live": "polite"},
                       self._status(view, over, picked)),
                     self._board(view, origins, moves, picked),
-                    self._choices(view, legal, picked)),
+                    self._rescue(legal, picked)),
                   h("aside", {"class": "spc-side", "aria-label": "Stockpiles, counts and events"},
-                    self._sides(view),
+                    self._sides(view, legal),
                     self._log(view),
                     self._legend())),
                 phase=True),
@@ -133,9 +207,9 @@ class PrivateCheckersTable(GameTable):
         phase = view["phase"]
         if phase == "discard":
             square = view["pending"]["square"]
-            card = self._square(view, square)["card"]
-            return (f"{you}: a black {card_label(card)} turned up under your checker on {square}. "
-                    "Discard a stockpile card: if it is lower, the checker is blown up.")
+            card = with_signs(self._square(view, square)["card"])
+            return (f"{you}: a black {card} turned up under your checker on {square}. "
+                    "Discard a card of your stockpile.")
         if phase == "jump":
             return f"{you}: jump on with the checker on {view['pending']['square']}."
         if picked:
@@ -144,6 +218,16 @@ class PrivateCheckersTable(GameTable):
 
     def _square(self, view: dict[str, Any], name: str) -> dict[str, Any]:
         return next(entry for entry in view["squares"] if entry["square"] == name)
+
+    def _safe(self, view: dict[str, Any], legal: tuple[Any, ...]) -> dict[str, bool]:
+        """While a black card asks the person for a discard: each discard offered, and whether
+        the checker survives it (the engine's rule, ``survives``); empty otherwise."""
+        pending = view["pending"]
+        if not pending or not pending["discard"]:
+            return {}
+        board = PlayingCard.parse(self._square(view, pending["square"])["card"])
+        return {str(action.card): survives(board, action.card)
+                for action in legal if isinstance(action, Discard)}
 
     def _board(self, view: dict[str, Any], origins: set[str], moves: dict[str, str],
                picked: str | None) -> Node:
@@ -161,12 +245,14 @@ class PrivateCheckersTable(GameTable):
                 if entry is None:
                     cells.append(h("div", {"class": "spc-cell spc-light-square", "aria-hidden": "true"}))
                     continue
-                cells.append(self._cell(entry, origins, moves, picked, blast_square == name))
+                cells.append(self._cell(view, entry, origins, moves, picked, blast_square == name))
         return h("div", {"class": "spc-board", "data-testid": "board", "role": "grid",
                          "aria-label": f"Board, {SIDE_NAMES[bottom]} at the bottom"}, cells)
 
-    def _cell(self, entry: dict[str, Any], origins: set[str], moves: dict[str, str],
-              picked: str | None, blast: bool) -> Node:
+    def _cell(self, view: dict[str, Any], entry: dict[str, Any], origins: set[str],
+              moves: dict[str, str], picked: str | None, blast: bool) -> Node:
+        """A dark square: always one button (its node stays while checkers come and go), a
+        move's target, a checker to pick, or else a control that says why it does nothing."""
         name = entry["square"]
         card = entry["card"]
         up = entry["up"]
@@ -175,28 +261,36 @@ class PrivateCheckersTable(GameTable):
             # Under a checker the face shrinks to a corner tag, so the card stays readable.
             face = h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red",
                                                piece is not None and "spc-covered")},
-                     h("span", {"class": "spc-label"}, card_label(card)))
+                     h("span", {"class": "spc-label"}, with_signs(card)))
         else:
             face = h("span", {"class": "spc-card spc-back"},
                      h("span", {"class": classes("spc-seen", is_red(card) and "spc-red")},
-                       card_label(card)) if card else None)
+                       with_signs(card)) if card else None)
         checker = None
         if piece is not None:
             checker = h("span", {"class": f"spc-piece spc-{_side_class(piece['side'])} spc-{piece['rank']}",
                                  "data-rank": piece["rank"]}, PIECE_LETTERS[piece["rank"]])
         label = self._cell_words(entry)
-        content = [face, checker, h("span", {"class": "spc-coord"}, name)]
+        content = [face, checker, h("span", {"class": "spc-coord", "aria-hidden": "true"}, name)]
         cls = classes("spc-cell spc-dark-square", picked == name and "spc-picked",
                       name in moves and "spc-target", blast and "spc-blast")
-        last = {"data-last-move": name in self._last_squares()}
+        # Keyed by its name, whatever other naming attribute (data-seat) it carries.
+        attrs: dict[str, Any] = {"key": name, "type": "button", "data-square": name,
+                                 "data-last-move": name in self._last_squares()}
         if name in moves:
-            return h("button", {"type": "button", "class": cls, "data-action": moves[name],
-                                "data-square": name, "aria-label": f"{moves[name]}: {label}", **last}, content)
-        if name in origins:
-            return h("button", {"type": "button", "class": classes(cls, "spc-movable"), "data-pick": name,
-                                "data-square": name, "aria-pressed": "true" if picked == name else "false",
-                                "aria-label": f"Pick {label}", **last}, content)
-        return h("div", {"class": cls, "data-square": name, "aria-label": label, **last}, content)
+            attrs.update({"class": cls, "data-action": moves[name], "aria-label": f"{moves[name]}: {label}"})
+        elif name in origins:
+            attrs.update({"class": classes(cls, "spc-movable"), "data-pick": name,
+                          "aria-pressed": "true" if picked == name else "false", "aria-label": f"Pick {label}"})
+        elif self.viewer() is None:  # a spectator's board is only a picture
+            return h("div", {"class": cls, "data-square": name, "data-last-move": attrs["data-last-move"],
+                             "role": "img", "aria-label": label}, content)
+        else:
+            # What a click here would have meant (a move of the picked checker here, else of this
+            # square's own checker): the engine says why it is not on. Out of the tab order.
+            attrs.update({"class": cls, **self.offer(f"{picked or name}-{name}", False),
+                          "data-seat": self.viewer(), "tabindex": "-1", "aria-label": label})
+        return h("button", attrs, content)
 
     def _last_squares(self) -> set[str]:
         """The squares the other seats' last moves left and reached."""
@@ -210,9 +304,9 @@ class PrivateCheckersTable(GameTable):
     def _cell_words(self, entry: dict[str, Any]) -> str:
         card = entry["card"]
         if entry["up"]:
-            under = f"face-up {card_words(card)}"
+            under = f"face-up {card_name(card)}"
         elif card:
-            under = f"face-down card (seen: {card_words(card)})"
+            under = f"face-down card (seen: {card_name(card)})"
         else:
             under = "face-down card"
         piece = entry["piece"]
@@ -220,19 +314,8 @@ class PrivateCheckersTable(GameTable):
             return f"{entry['square']}, {under}"
         return f"{entry['square']}, {SIDE_NAMES[piece['side']]} {piece['rank']} on a {under}"
 
-    def _choices(self, view: dict[str, Any], legal: tuple[Any, ...], picked: str | None) -> Node | None:
-        """The discard choice, or a rescue for the king picked."""
-        if not legal:
-            return None
-        if view["phase"] == "discard":
-            return h("section", {"class": "spc-discard", "data-testid": "discard"},
-                     h("h2", None, "Discard a card from your stockpile"),
-                     h("div", {"class": "spc-hand"},
-                       [h("button", {"type": "button", "data-action": str(action),
-                                     "class": classes("spc-card spc-face spc-big", is_red(str(action.card)) and "spc-red"),
-                                     "aria-label": f"Discard the {card_words(str(action.card))}"},
-                          card_label(str(action.card)))
-                        for action in legal if isinstance(action, Discard)]))
+    def _rescue(self, legal: tuple[Any, ...], picked: str | None) -> Node | None:
+        """A rescue for the king picked."""
         rescue = next((str(action) for action in legal
                        if isinstance(action, Rescue) and _origin(action) == picked), None)
         if rescue:
@@ -241,27 +324,63 @@ class PrivateCheckersTable(GameTable):
                        f"Rescue the king on {picked}"))
         return None
 
-    def _sides(self, view: dict[str, Any]) -> Node:
+    def _stockpile(self, view: dict[str, Any], side: int, stock: list[str], legal: tuple[Any, ...]) -> Node:
+        """The person's own stockpile, their hand: one button per card for as long as it is
+        there; a discard while a black card asks for one (marked safe or not), else a click
+        says why it cannot be discarded now."""
+        safe = self._safe(view, legal)
+        viewer = self.viewer()
+        cards = []
+        for card in stock:
+            offered = card in safe
+            words = card_name(card)
+            if offered:
+                words = (f"Discard the {words}: " +
+                         ("safe, the checker survives" if safe[card] else "too low, the checker is blown up"))
+            cards.append(h("button", {
+                "type": "button", "data-card": card,
+                **self.offer(f"discard {card}", offered), "data-seat": None if offered else viewer,
+                "class": classes("spc-card spc-face spc-stock-card", is_red(card) and "spc-red",
+                                 offered and "spc-live", offered and (safe[card] and "spc-safe" or "spc-unsafe")),
+                "aria-label": words},
+                h("span", {"class": "spc-rank"}, with_signs(card)),
+                h("span", {"class": "spc-mark", "aria-hidden": "true"},
+                  ("safe" if safe[card] else "low") if offered else None)))
+        return h("div", {"class": classes("spc-hand spc-stock", safe and "spc-choosing"),
+                         "data-testid": f"stockpile-{side}", "role": "group",
+                         "aria-label": "Your stockpile"},
+                 cards or h("p", {"class": "spc-note"}, "No cards left: a black card blows your checker up."))
+
+    def _sides(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
         blocks = []
         live = view["phase"] != "over"
+        safe = self._safe(view, legal)
+        choosing = bool(safe)
         for side in (0, 1):
             names = ", ".join(self.name(seat) for seat in view["teams"][side])
             stock = view["stockpiles"][side]
-            blocks.append(h("section", {"class": classes("panel spc-side-panel", side == view["side_to_move"] and live and "spc-active"),
+            mine = stock is not None
+            blocks.append(h("section", {"class": classes("panel spc-side-panel",
+                                                         side == view["side_to_move"] and live and "spc-active",
+                                                         mine and choosing and "spc-discarding"),
                                         "data-testid": f"side-{side}"},
                             h("h2", None, h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
                               f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
-                            h("p", None, f"Captured {view['captured'][side]} · Rescued {view['rescued'][side]} · "
-                                         f"Stockpile {view['stock_counts'][side]} cards"),
-                            h("div", {"class": "spc-hand spc-stock", "data-testid": f"stockpile-{side}"},
-                              [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red")},
-                                 card_label(card)) for card in stock]) if stock else None))
+                            h("p", {"class": "spc-tally"},
+                              f"Captured {view['captured'][side]} · Rescued {view['rescued'][side]} · "
+                              f"Stockpile {view['stock_counts'][side]} cards"),
+                            h("p", {"class": "spc-prompt", "data-testid": "discard"},
+                              "Discard one card: one marked “safe” keeps your checker, a lower one blows it up."
+                              if any(safe.values()) else
+                              "Discard one card: none is high enough, your checker is blown up whatever you choose.")
+                            if mine and choosing else None,
+                            self._stockpile(view, side, stock, legal) if mine else None))
         discards = view["discards"]
         blocks.append(h("section", {"class": "panel", "data-testid": "discards"},
                         h("h2", None, f"Discards ({len(discards)})"),
                         h("div", {"class": "spc-hand spc-stock"},
                           [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red")},
-                             card_label(card)) for card in discards]) if discards else
+                             with_signs(card)) for card in discards]) if discards else
                         h("p", {"class": "spc-note"}, "None yet.")))
         return h("div", {"class": "spc-sides"}, blocks)
 
@@ -271,7 +390,7 @@ class PrivateCheckersTable(GameTable):
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, "What happened"),
                  h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}",
-                                         "data-last-move": index in recent}, entry["text"])
+                                         "data-last-move": index in recent}, with_chips(entry["text"]))
                                 for index, entry in latest]) if latest else
                  h("p", {"class": "spc-note"}, "Light moves first."))
 
@@ -296,21 +415,34 @@ class PrivateCheckersTable(GameTable):
         if blast is None:
             return None
         return h("p", {"class": "spc-blowup", "data-testid": "blowup", "role": "alert"},
-                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", blast["text"])
+                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", with_chips(blast["text"]))
 
-    def _victory_lines(self, view: dict[str, Any]) -> Node:
+    def _result(self, view: dict[str, Any]) -> Node:
+        """The end: who won and by which victory in the headline, then each side's rescued and
+        captured counts, once (the score the victories come from)."""
+        result = view["result"]
         victories = view["victories"]
-        lines = []
-        for side in (0, 1):
-            won = victories[side]
-            if len(won) == 2:
-                lines.append(f"{SIDE_NAMES[side]}: total victory (survival and tactical)")
-            elif won:
-                lines.append(f"{SIDE_NAMES[side]}: {won[0]} victory")
-        lines.append(f"Rescued {view['rescued'][0]}–{view['rescued'][1]}, "
-                     f"captured {view['captured'][0]}–{view['captured'][1]} (Light–Dark)")
-        return h("ul", {"class": "spc-victories", "data-testid": "victories"},
-                 [h("li", None, line) for line in lines])
+        wins = [len(victories[side]) for side in (0, 1)]
+        kinds = [("total" if len(won) == 2 else won[0]) if won else "" for won in victories]
+        if wins[0] != wins[1]:
+            best = 0 if wins[0] > wins[1] else 1
+            headline = self.headline(result["winners"], f"a {kinds[best]} victory") + "."
+        elif any(kinds):
+            headline = "Draw: " + " and ".join(f"a {kinds[side]} victory for {SIDE_NAMES[side]}"
+                                               for side in (0, 1) if kinds[side]) + "."
+        else:
+            headline = "Draw: no victory for either side."
+        return h("section", {"class": "panel result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, headline),
+                 h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
+                   [h("li", {"data-side": side},
+                      h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
+                      h("span", None, f"{SIDE_NAMES[side]} ({', '.join(self.name(seat) for seat in view['teams'][side])}): "),
+                      h("strong", None, str(view["rescued"][side])), " rescued, ",
+                      h("strong", None, str(view["captured"][side])), " captured")
+                    for side in (0, 1)]),
+                 self.again_row())
 
 
 def _origin(action: Any) -> str | None:

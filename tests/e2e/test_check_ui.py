@@ -46,6 +46,16 @@ STACK_ROUTE = two_seat_route("human,bot:medium")
 SIX_ROUTE = ("#/check/play?seats=human,bot:easy,bot:medium,bot:medium,bot:hard,bot:easy&seed=5&delay=0"
              "&match_seconds=15&deck=" + deck(*PERSON, *BOTS, "4C", "5D", "8D", "9D", "10D", "8C", "9C", "10C", "7C"))
 TABLE_SIZE = {"width": 1280, "height": 800}
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def signs(text: str) -> re.Pattern[str]:
+    """A log line as the table shows it: its cards with suit signs (``7C`` -> ``7♣``, maybe
+    with the text-style selector after the sign), never in notation."""
+    parts = re.split(r"\b((?:10|[2-9JQKA])[SHDC])\b", text)
+    return re.compile("".join(re.escape(part) if index % 2 == 0 else
+                              re.escape(part[:-1] + SUITS[part[-1]]) + "\ufe0e?"
+                              for index, part in enumerate(parts)))
 
 
 def button(page: Page, action: str):
@@ -121,7 +131,7 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     expect(page.locator("[data-testid=window]")).to_contain_text("Match the 7♣")
     shot(page, "check-window-1280")
     button(page, "match 2").click()
-    expect(page.locator("[data-testid=log]")).to_contain_text("You matched 7C with 7S")
+    expect(page.locator("[data-testid=log]")).to_contain_text(signs("You matched 7C with 7S"))
     expect(mine.locator(".cx-hole")).to_have_count(1)
     expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4"])  # the hole keeps its number
 
@@ -161,8 +171,9 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "check").click()
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     result = final_result(page)
-    expect(result).to_contain_text("the Final Turns are over")
-    expect(result).to_contain_text("You called Check.")
+    expect(result.locator(".result-reason")).to_have_text(
+        "Lowest total wins. The Final Turns are over. You called Check.")
+    expect(result.locator(".result-scores")).to_have_count(1)  # the totals, said once
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
     # The final reveal: every card of every grid face up.
@@ -182,10 +193,10 @@ def test_king_on_king_resolves_last_in_first_out_on_a_phone(page: Page, open_app
     button(page, "draw").click()
     button(page, "replace 3").click()  # the KS goes to the pile; the bot matches it with its KH
     log = page.locator("[data-testid=log]")
-    expect(log).to_contain_text("Bot (medium) matched KS with KH")
+    expect(log).to_contain_text(signs("Bot (medium) matched KS with KH"))
     # The bot's King (last in) is used first, then the person is asked for theirs.
     expect(page.locator("[data-testid=prompt]")).to_contain_text("King: click a card to peek at")
-    after_match = log.inner_text().split("matched KS with KH")[0]  # the log lists the latest first
+    after_match = re.split(signs("matched KS with KH"), log.inner_text())[0]  # the latest first
     assert "Bot (medium) peeked" in after_match or "Bot (medium) skipped" in after_match, after_match
     assert "You peeked" not in after_match and "You skipped" not in after_match
     shot(page, "check-stack-360")
@@ -212,7 +223,7 @@ def test_the_last_move_is_marked_until_the_person_acts(page: Page, open_app: Ope
     expect(page.locator("[data-testid=discard-pile]")).to_have_attribute("data-last-move", "")
     expect(page.locator("[data-testid=draw-pile]")).not_to_have_attribute("data-last-move", re.compile(".*"))
     marked = page.locator("[data-testid=log] li[data-last-move]")
-    expect(marked.last).to_contain_text("Bot (medium) matched KS with KH")  # the oldest marked line
+    expect(marked.last).to_contain_text(signs("Bot (medium) matched KS with KH"))  # the oldest marked
     assert all(not line.startswith("You ") for line in marked.all_inner_texts()), marked.all_inner_texts()
     expect(page.locator("[data-testid=log] li:not([data-last-move])").first).to_contain_text(
         "You swapped the drawn card into card 4")
@@ -300,7 +311,7 @@ def test_two_people_pass_the_device_for_private_moments(page: Page, open_app: Op
     expect(button(page, "draw")).to_be_visible()
     page.locator("button[data-pick=take]").click()
     button(page, "take 1").click()
-    expect(page.locator("[data-testid=log]")).to_contain_text("Ben took 2H into card 2 and discarded 3H")
+    expect(page.locator("[data-testid=log]")).to_contain_text(signs("Ben took 2H into card 2 and discarded 3H"))
 
 
 def test_the_setup_screen_starts_the_game_and_the_seats_join_in_seat_order(page: Page, open_app: OpenApp,
@@ -352,3 +363,78 @@ def test_a_reload_comes_back_to_the_same_ply(page: Page, open_app: OpenApp) -> N
     reload(page)
     expect(page.locator(TABLE)).to_have_attribute("data-ply", str(at_turn))
     assert steady(page) == at_turn
+
+
+# --- issue 13: the person's places keep their elements, focus, refusals, logs with suit signs ----
+
+MINE = "[data-testid=seat-0]"
+ALERT = f"{TABLE} p[role=alert]"
+RAW_CARD = re.compile(r"\b(10|[2-9JQKA])[SHDC]\b")
+
+
+def mark(page: Page, selector: str) -> None:
+    """Put a JS property on the one element ``selector`` finds."""
+    found = page.evaluate("""selector => {
+        const all = document.querySelectorAll(selector);
+        if (all.length === 1) all[0].__mark = 1;
+        return all.length;
+    }""", selector)
+    assert found == 1, f"{selector} found {found} elements"
+
+
+def marked(page: Page, selector: str) -> bool:
+    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
+    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
+
+
+def test_the_persons_places_are_one_element_through_a_round(page: Page, open_app: OpenApp) -> None:
+    """The person puts the drawn card in place 2; the window closes on the clock, the bot plays
+    its turn; the person's place 1 (untouched), place 2 (replaced) and the grid are the same
+    nodes all along, buttons whatever they offer."""
+    start_game(page, open_app, two_seat_route("human,bot:easy", seconds=3))
+    button(page, "ready").click()
+    for selector in (f"{MINE} .cx-grid", f'{MINE} [data-pos="0.0"]', f'{MINE} [data-pos="0.1"]'):
+        mark(page, selector)
+    button(page, "draw").click()
+    button(page, "replace 1").click()
+    expect(page.locator("[data-testid=window]")).to_be_visible()
+    expect(button(page, "draw")).to_be_visible(timeout=30_000)  # the bot's turn is over
+    for selector in (f"{MINE} .cx-grid", f'{MINE} [data-pos="0.0"]', f'{MINE} [data-pos="0.1"]'):
+        assert marked(page, selector), f"{selector} was drawn anew"
+    tags = page.locator(f"{MINE} [data-pos]").evaluate_all("els => els.map(el => el.tagName)")
+    assert tags == ["BUTTON"] * 4, tags
+    # The log names the cards with the table's suit signs, never in notation.
+    log = page.locator("[data-testid=log]")
+    expect(log).to_contain_text(signs("You swapped the drawn card into card 2 and discarded 5S"))
+    assert not RAW_CARD.search(log.inner_text()), log.inner_text()
+
+
+def test_keyboard_focus_is_on_a_control_after_the_bots_turn(page: Page, open_app: OpenApp) -> None:
+    start_game(page, open_app, two_seat_route("human,bot:easy", seconds=3))
+    button(page, "ready").click()
+    button(page, "draw").focus()
+    page.keyboard.press("Enter")
+    place = button(page, "replace 1")
+    place.focus()
+    page.keyboard.press("Enter")
+    # Nothing pressed meanwhile: the windows close on the clock, the bot plays its turn.
+    expect(button(page, "draw")).to_be_visible(timeout=30_000)
+    page.wait_for_function("() => document.activeElement?.getAttribute('data-action') === 'draw'")
+    assert page.evaluate("() => !!document.activeElement.closest('[data-testid=table]')")
+
+
+def test_refused_clicks_say_why(page: Page, open_app: OpenApp) -> None:
+    start_game(page, open_app, two_seat_route("human,bot:easy"))
+    button(page, "ready").click()
+    expect(button(page, "draw")).to_be_visible()
+    at = ply(page)
+    # A place of the person's before anything is drawn: there is no discard to take yet.
+    page.locator(f'{MINE} [data-pos="0.0"]').click(force=True)  # aria-disabled: the click still lands
+    expect(page.locator(ALERT)).to_have_text("The discard pile is empty.")
+    button(page, "draw").click()
+    # The bot's card while the drawn card waits: the engine's reason, in words.
+    page.locator('[data-testid=seat-1] [data-pos="1.0"]').click(force=True)
+    expect(page.locator(ALERT)).to_have_text("The drawn card must go into a slot or onto the discard pile.")
+    assert ply(page) == at + 1  # only the draw was played
+    button(page, "discard").click()
+    expect(page.locator(ALERT)).to_have_count(0)

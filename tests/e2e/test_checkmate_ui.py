@@ -22,10 +22,14 @@ from engine.checkmate import Announce, stacked_deck
 from ui.table import bot_rng
 from page_support import (
     ACTION, NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude,
-    play_out,
+    play_out, ply, steady,
 )
 
 LAST = "button[data-action=last]"
+HAND = "[data-testid=table] [data-testid=hand]"
+ALERT = "[data-testid=table] p[role=alert]"
+#: The person deals and opens; the bot answers 8S, and the person holds the 8H (seed 21).
+TWO_SEATS = "#/checkmate/play?seats=human,bot:easy&seed=21&delay=0"
 
 
 def say_last_or_first(page: Page) -> str:
@@ -36,15 +40,17 @@ def say_last_or_first(page: Page) -> str:
     return action
 
 
-def check_result(page: Page, names: list[str]) -> str:
+def check_result(page: Page) -> str:
+    """The end of a single game: the winner (or a draw) said once in the headline, then why;
+    no list of scores (a single game has none but the win) and nothing left to play."""
     result = page.locator(RESULT)
     expect(result).to_be_visible()
-    text = result.inner_text()
-    for name in names:
-        assert name in text, text
-    assert re.search(r"(You win|Bot \((easy|random|hard)\) wins|Draw)", text), text
+    headline = result.locator("h2").inner_text()
+    assert re.fullmatch(r"(You win|Bot \((easy|random|hard)\) wins|Draw)\.", headline), headline
+    expect(result.locator(".result-reason")).to_have_count(1)
+    expect(result.locator(".result-scores")).to_have_count(0)
     assert page.locator(ACTION).count() == 0  # nothing left to play
-    return text
+    return result.inner_text()
 
 
 # --- whole games ------------------------------------------------------------------------------
@@ -60,7 +66,7 @@ def test_whole_two_seat_game_against_a_bot(page: Page, open_app: OpenApp, shot: 
     clicked = play_out(page, say_last_or_first)
     assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]|[RB]J|draw \d+|give K[SHDC]|last", a)
                for a in clicked), clicked
-    text = check_result(page, ["You", "Bot (easy)"])
+    text = check_result(page)
     expect(page.locator("[data-testid=log]")).to_be_visible()
     shot(page, "checkmate-2p-result-1280")
     winner = page.locator(RESULT).get_attribute("data-winner")
@@ -83,7 +89,7 @@ def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenAp
         return say_last_or_first(page)
 
     play_out(page, watch)
-    check_result(page, ["You", "Bot (easy)", "Bot (random)", "Bot (hard)"])
+    check_result(page)
     shot(page, "checkmate-4p-result-1280")
 
 
@@ -93,7 +99,7 @@ def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) ->
     assert_fits(page)
     shot(page, "checkmate-4p-360")
     play_out(page, say_last_or_first)
-    check_result(page, ["You"])
+    check_result(page)
     assert_fits(page)
     shot(page, "checkmate-4p-result-360")
 
@@ -206,7 +212,151 @@ def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: Op
         page.locator(NEXT_GAME).click()
     result = final_result(page)
     expect(result.locator(".cm-deals li")).to_have_count(3)
+    expect(result.locator(".result-scores")).to_have_count(1)  # the games won, said once
     wins = [int(text) for text in result.locator(".result-scores strong").all_inner_texts()]
     winners = result.locator(".cm-deals li").evaluate_all("els => els.map(e => e.dataset.winner)")
     assert wins == [winners.count("0"), winners.count("1")]
     expect(page.locator("[data-testid=tally]")).to_contain_text(f"Bot (easy) {wins[0]}")
+
+
+# --- issue 13: the hand keeps its elements, focus stays on it, refusals say why -----------------
+
+
+def mark(page: Page, selector: str) -> None:
+    """Put a JS property on the one element ``selector`` finds."""
+    found = page.evaluate("""selector => {
+        const all = document.querySelectorAll(selector);
+        if (all.length === 1) all[0].__mark = 1;
+        return all.length;
+    }""", selector)
+    assert found == 1, f"{selector} found {found} elements"
+
+
+def marked(page: Page, selector: str) -> bool:
+    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
+    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
+
+
+def hand_cards(page: Page) -> list[str]:
+    return page.locator(f"{HAND} [data-card]").evaluate_all("els => els.map(el => el.dataset.card)")
+
+
+def play_and_wait_for_the_reply(page: Page, *, keyboard: bool) -> tuple[str, str]:
+    """The person plays the first playable card of the hand (with the keyboard: focus and
+    Enter) and the bot replies; returns (a card kept in hand, marked, the card played)."""
+    steady(page)
+    playable = page.locator(f"{HAND} button[data-action]").first
+    played = playable.get_attribute("data-card") or ""
+    kept = next(card for card in hand_cards(page) if card != played)
+    mark(page, f'{HAND} [data-card="{kept}"]')
+    mark(page, HAND)
+    before = ply(page)
+    if keyboard:
+        playable.focus()
+        page.keyboard.press("Enter")
+    else:
+        playable.click()
+    page.wait_for_function(
+        "n => Number(document.querySelector('[data-testid=table]')?.dataset.ply) >= n", arg=before + 2)
+    steady(page)
+    return kept, played
+
+
+def test_a_hand_card_is_one_element_through_a_move_and_the_bots_reply(page: Page, open_app: OpenApp) -> None:
+    open_app(page, TWO_SEATS)
+    kept, played = play_and_wait_for_the_reply(page, keyboard=False)
+    assert played not in hand_cards(page)
+    assert marked(page, f'{HAND} [data-card="{kept}"]'), f"{kept} was drawn anew"
+    assert marked(page, HAND), "the hand's container was drawn anew"
+    # Every card of the hand is a button, playable now or not.
+    tags = page.locator(f"{HAND} [data-card]").evaluate_all("els => els.map(el => el.tagName)")
+    assert tags and set(tags) == {"BUTTON"}, tags
+    assert page.locator(f"{HAND} button[data-try][aria-disabled=true]").count() >= 1
+
+
+def test_keyboard_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
+    open_app(page, TWO_SEATS)
+    play_and_wait_for_the_reply(page, keyboard=True)
+    focus = page.evaluate("""() => {
+        const el = document.activeElement;
+        return {action: el?.getAttribute('data-action'), card: el?.dataset.card ?? null,
+                inHand: !!el?.closest('[data-testid=hand]')};
+    }""")
+    first = page.locator(f"{HAND} button[data-action]").first.get_attribute("data-card")
+    assert focus == {"action": first, "card": first, "inHand": True}, focus
+
+
+def test_a_refused_click_says_why(page: Page, open_app: OpenApp) -> None:
+    open_app(page, TWO_SEATS)
+    page.locator(f"{HAND} button[data-action]").first.click()  # the person opens: 6S
+    expect(page.locator("[data-testid=pile]")).to_have_attribute("data-top", "8S")  # the bot's reply
+    steady(page)
+    before = ply(page)
+    # A card that fits neither rank nor suit: the engine's reason, with the table's suit signs.
+    page.locator(f'{HAND} button[data-try="4H"]').click(force=True)  # aria-disabled: clicks still land
+    expect(page.locator(ALERT)).to_have_text(re.compile(
+        r"^4♥\ufe0e? matches neither the rank nor the suit of the top card 8♠\ufe0e?\.$"))
+    # The fan while a card of the hand fits: drawing is refused, in the person's words.
+    page.locator("[data-testid=fan] button").first.click(force=True)
+    expect(page.locator(ALERT)).to_have_text(re.compile(
+        r"^You hold a playable card \(8♥\ufe0e?\) and must play it rather than draw\.$"))
+    assert ply(page) == before  # nothing was played
+    page.locator(f'{HAND} button[data-action="8H"]').click()
+    expect(page.locator(ALERT)).to_have_count(0)  # a move clears the refusal
+
+
+def grace_route() -> tuple[int, tuple[str, ...], list[str], int]:
+    """The first seed of the stacked deal where the person comes down to one card with the
+    bot to move next: the seed, the deck, the person's clicks, and the index of that "last"."""
+    deck = stacked_deck([PERSON.split(), BOT.split()])
+    game = GAMES["checkmate"]
+    for seed in range(1, 200):
+        clicks, _ = replay(seed, deck)
+        state = game.new(seed=seed, players=2, deck=deck)
+        # Walk the same game again to see who moves when the person says "last card".
+        bot = get_bot("checkmate", "easy")
+        index = 0
+        while not state.is_over():
+            if 1 in state.due:
+                state = state.apply(1, Announce())
+            elif 0 in state.due or state.to_act()[0] == 0:
+                if clicks[index] == "last" and state.to_act()[0] != 0:
+                    return seed, deck, clicks, index
+                state = state.apply(0, clicks[index])
+                index += 1
+            else:
+                rng = bot_rng(seed, 1, len(state.history))
+                state = state.apply(1, bot.choose(game, state.view(1), state.legal_actions(1), rng, 1500))
+    raise AssertionError("no seed gives the grace its moment")
+
+
+def seconds(text: str) -> float:
+    found = re.fullmatch(r"(\d+\.\d) s", text.strip())
+    assert found, f"not a countdown: {text!r}"
+    return float(found.group(1))
+
+
+def test_the_last_card_grace_counts_down(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    """The person comes down to one card and the bot is next: the bot holds back for a few
+    seconds, and the seconds left tick down beside the "Last card!" button, on screen."""
+    seed, deck, clicks, at = grace_route()
+    open_app(page, f"#/checkmate/play?seats=human,bot:easy&seed={seed}&delay=0&deck={','.join(deck)}")
+    for action in clicks[:at]:
+        button = page.locator(f'button[data-action="{action}"]').first
+        expect(button).to_be_visible(timeout=30_000)
+        button.click()
+    countdown = page.locator("[data-testid=last-card-row] [data-testid=countdown]")
+    expect(countdown).to_be_visible(timeout=30_000)
+    expect(page.locator(TABLE)).to_have_attribute("data-to-act", re.compile(r"^1,0$"))
+    box = countdown.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # no scrolling
+    first = seconds(countdown.inner_text())
+    assert 0 < first <= 4.0, first
+    page.wait_for_function(
+        """first => { const el = document.querySelector('[data-testid=countdown]');
+                      return el && parseFloat(el.textContent) < first - 0.5; }""", arg=first)
+    expect(page.locator("[data-testid=status]")).to_contain_text("waits a moment for your “last card”")
+    shot(page, "checkmate-last-card-grace-1280")
+    page.locator(LAST).click()
+    expect(page.locator("[data-testid=last-0]")).to_be_visible()
+    expect(countdown).to_have_count(0)

@@ -25,6 +25,7 @@ from engine.private_checkers import (
     owner,
     parse_square,
     stacked_deck,
+    survives,
 )
 from engine.private_checkers_fen import from_fen, to_fen
 from private_checkers_helpers import (
@@ -229,6 +230,24 @@ def test_a_lower_discard_blows_the_piece_up_and_nobody_captures_it():
     assert state.captured == (0, 0) and state.to_act() == (1,)
     assert state.log[-1].kind == "blowup" and state.log[-1].square == "d4"
     assert state.view(1)["log"][-1]["kind"] == "blowup"
+
+
+@pytest.mark.parametrize("board, discard, safe", [
+    ("8S", "8H", True), ("8S", "9H", True), ("8S", "7S", False),
+    ("KC", "KH", True), ("KC", "QH", False), ("AS", "AH", True), ("2C", "AH", False),
+])
+def test_a_discard_is_safe_when_it_is_not_lower_than_the_board_card(board, discard, safe):
+    assert survives(Card.parse(board), Card.parse(discard)) is safe
+
+
+def test_survives_tells_of_every_discard_what_the_rules_then_do():
+    for board in ("2S", "8S", "KS"):  # the stockpile holds an ace (low) and a king (high)
+        state = position({"c3": "M", **SPARE, **BYSTANDER}, cards={"d4": board},
+                         stock=(LIGHT_STOCK, None))
+        state = play(state, "c3-d4")
+        for action in state.legal_actions(0):
+            after = state.apply(0, action)
+            assert survives(Card.parse(board), action.card) == (piece_at(after, "d4") == "M"), (board, action)
 
 
 def test_a_black_card_with_an_empty_stockpile_blows_the_piece_up_at_once():
