@@ -179,7 +179,8 @@ class ChecksTable(GameTable):
         if not legal:
             prompt = None
         elif self.picked:
-            prompt = f"Now pick the pile for the {card_name(self.picked)}."
+            prompt = (f"Now pick the pile for the {card_name(self.picked)} "
+                      "(or press the card again to put it back).")
         elif any(isinstance(action, Cash) for action in legal):
             prompt = "Cash a highlighted pile, or pick a card to play onto any pile."
         else:
@@ -308,7 +309,7 @@ class ChecksTable(GameTable):
             moves = []
         recent = self.recent(moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
-                 h("h2", None, f"Moves of game {view['game_number']}"),
+                 h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
                  h("ol", {"class": "ck-moves", "reversed": True},
                    [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
                       self._describe(move))
