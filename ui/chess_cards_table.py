@@ -293,11 +293,13 @@ class ChessCardsTable(GameTable):
         leading = view["phase"] == "lead"
         sacrificeable = sorted({str(a.sacrifice) for a in legal if a.sacrifice is not None},
                                key=lambda card: hand.index(card) if card in hand else 99)
-        if self.sac_pick not in sacrificeable:
+        # The picks belong to the person to act: another person's hand (two at one screen)
+        # leaves them alone.
+        if legal and self.sac_pick not in sacrificeable:
             self.sac_pick = None
-        if not sacrificeable:
+        if legal and not sacrificeable:
             self.sac_mode = False
-        choosing_sacrifice = self.sac_mode and self.sac_pick is None
+        choosing_sacrifice = bool(legal) and self.sac_mode and self.sac_pick is None
         matching = [] if choosing_sacrifice else [
             a for a in legal if (str(a.sacrifice) if a.sacrifice is not None else None) == self.sac_pick]
         can_privilege = any(a.privilege for a in matching)
@@ -322,7 +324,7 @@ class ChessCardsTable(GameTable):
                       face(last, "button", {"type": "button", **self.offer(last, False), "data-seat": seat}))
                      if last else None]
         return h("div", {"class": "cc-play"},
-                 self._picks(hand, legal, sacrificeable, choosing_sacrifice, can_privilege, privilege, leading)
+                 self._picks(sacrificeable, choosing_sacrifice, can_privilege, privilege, leading)
                  if legal else None,
                  h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
                            "data-testid": f"hand-{seat}",
@@ -357,8 +359,8 @@ class ChessCardsTable(GameTable):
         return button({**self.offer(tried, False), "aria-label": f"{card_name(card)}: cannot be played now"},
                       "dim")
 
-    def _picks(self, hand: list[str], legal: tuple[Any, ...], sacrificeable: list[str],
-               choosing_sacrifice: bool, can_privilege: bool, privilege: bool, leading: bool) -> list[Node]:
+    def _picks(self, sacrificeable: list[str], choosing_sacrifice: bool, can_privilege: bool,
+               privilege: bool, leading: bool) -> list[Node]:
         """What the person to act is asked, and the optional first steps of a turn (a sacrifice,
         Queen's Privilege), said so that a first-time player sees what is selected and how to
         undo it."""

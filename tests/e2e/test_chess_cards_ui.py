@@ -188,6 +188,10 @@ def test_a_card_of_the_seat_not_to_act_says_whose_turn_it_is(page: Page, open_ap
     assert page.locator("[data-testid=hand-1] button[data-action]").count() == 0
     bobs.first.click(force=True)  # aria-disabled: Playwright would wait, a person's click lands
     expect(page.locator(f"{TABLE} p[role=alert]")).to_have_text("Not Bob’s turn: Ann to play.")
+    # Ann's picks are hers: drawing Bob's hand (above hers) leaves her sacrifice under way.
+    page.locator("[data-pick=sacrifice]").click()
+    expect(page.locator('[data-testid=hand-0] [data-pick^="sac:"]')).to_have_count(10)
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Sacrifice, step 1 of 2")
 
 
 def test_stacked_deck_deals_as_the_engine_documents(page: Page, open_app: OpenApp) -> None:
