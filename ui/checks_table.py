@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.checks import Card, Cash, Play, worth
-from ui.dom import Node, classes, h
+from ui.dom import Node, classes, h, present
 from ui.playing_cards import back, card_name, chip, face
 from ui.table import NEXT_GAME, GameTable
 
@@ -45,6 +45,17 @@ class ChecksTable(GameTable):
 
     def changed(self) -> None:
         self.picked = None
+
+    def show(self) -> None:
+        super().show()
+        # A keyboard player's turn ends on a pile (or its Cash button); the next one starts
+        # from their hand, so that is where focus goes back once the other seat has answered
+        # (``Screen.show`` looks for a control in ``_refocus``, nearest first).
+        if self._refocus and self.viewer_plays():
+            seat = self.viewer() if self.viewer() is not None else self.bottom
+            hand = self.root.querySelector(f"[data-testid=hand-{seat}]")
+            if present(hand) and not bool(self._refocus[0].isSameNode(hand)):
+                self._refocus = [hand, *self._refocus]
 
     def pick(self, pick: str) -> None:
         kind, _, value = pick.partition(":")
@@ -73,7 +84,7 @@ class ChecksTable(GameTable):
             self.picked = None
         board = (
             [self._interlude(view)] if paused else [
-                self.result_panel(self._count(view)) if over else None,
+                self._result(view) if over else None,
                 self._seat(view, 1 - me, top=True),
                 self._centre(view, legal, over),
                 self._seat(view, me, top=False, legal=legal),
@@ -150,21 +161,26 @@ class ChecksTable(GameTable):
         playable = {str(action.card) for action in legal if isinstance(action, Play)}
         cards = []
         for card in hand:
+            # Every card is a button for its whole life in the hand (it keeps its element): a
+            # pick while it can be played, else a try whose click says why not.
             if card in playable:
                 chosen = card == self.picked
                 cards.append(card_face(card, "button", {
-                    "type": "button", "data-pick": f"card:{card}",
+                    "type": "button", "data-pick": f"card:{card}", "data-seat": seat,
                     "aria-pressed": "true" if chosen else "false",
                     "aria-label": f"Play the {card_name(card)}",
                 }, "ck-live", chosen and "ck-picked"))
             else:
-                cards.append(card_face(card))
+                cards.append(card_face(card, "button", {
+                    "type": "button", "data-seat": seat, **self.offer(self._tried(view, card), False),
+                    "aria-label": f"{card_name(card)}: cannot be played now"}))
         total = h("p", {"class": "ck-total", "data-testid": "point-total"},
                   "Point total ", h("b", None, str(view["point_total"])) if hand else "—")
         if not legal:
             prompt = None
         elif self.picked:
-            prompt = f"Now pick the pile for the {card_name(self.picked)}."
+            prompt = (f"Now pick the pile for the {card_name(self.picked)} "
+                      "(or press the card again to put it back).")
         elif any(isinstance(action, Cash) for action in legal):
             prompt = "Cash a highlighted pile, or pick a card to play onto any pile."
         else:
@@ -173,9 +189,38 @@ class ChecksTable(GameTable):
                  h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
                  h("div", {"class": "ck-hand", "role": "group", "aria-label": "Your hand",
                            "data-testid": f"hand-{seat}"},
-                   cards or h("p", {"class": "cc-note"}, "No cards in hand: the next half-trick "
-                                                        "is picked up at your turn.")),
+                   cards or h("p", {"class": "cc-note"}, self._empty_hand(view, seat))),
                  total)
+
+    def _empty_hand(self, view: dict[str, Any], seat: int) -> str:
+        if view["result"] is None and "down" in view["rows"][seat]:
+            return "No cards in hand: the next half-trick is picked up at your turn."
+        return "No cards in hand."
+
+    def viewer_plays(self) -> bool:
+        """Whether the seat in front of the screen is a person's (whose cards and piles are
+        buttons), not a bot's or a replay's."""
+        viewer = self.viewer()
+        return (viewer if viewer is not None else self.bottom) in self.humans
+
+    def explain(self, seat: int, notation: str) -> str:
+        """The base's reason; a click on a pile before a card of the hand was picked (a ``cash``
+        tried on its upcard) also says how a play onto it is made."""
+        reason = super().explain(seat, notation)
+        kind, _, number = notation.partition(" ")
+        if kind != "cash" or seat not in self.state.to_act() or self.paused:
+            return reason
+        how = f"To play onto pile {number}, pick a card of your hand first, then the pile."
+        if not reason:
+            return f"{how} To cash the pile, press its Cash button."
+        return f"{how} It cannot be cashed: {reason[:1].lower()}{reason[1:]}"
+
+    def _tried(self, view: dict[str, Any], card: str) -> str:
+        """The play a click on ``card`` stands for when it cannot be played: onto the first
+        pile with cards (a card of the hand goes on any pile, so the reason is the turn's:
+        whose it is, or that the game is over)."""
+        live = next((index for index, pile in enumerate(view["piles"]) if pile), 0)
+        return f"{card}>{live + 1}"
 
     # The community piles -----------------------------------------------------------------
 
@@ -209,6 +254,12 @@ class ChecksTable(GameTable):
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
                                                "aria-label": f"Play the {card_name(str(target.card))} "
                                                              f"onto pile {number}"}, "ck-live", "ck-target")
+        elif self.viewer_plays():
+            # The person's upcards are buttons throughout (a click before picking a card says
+            # what to do), so an upcard keeps its element when it becomes a target.
+            top = card_face(upcard, "button", {
+                "type": "button", **self.offer(f"cash {number}", False),
+                "aria-label": f"Pile {number}: {card_name(upcard)} on top"}, cashable and "ck-cashable")
         else:
             top = card_face(upcard, "div", None, cashable and "ck-cashable")
         beneath = pile[:-1]
@@ -258,7 +309,7 @@ class ChecksTable(GameTable):
             moves = []
         recent = self.recent(moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
-                 h("h2", None, f"Moves of game {view['game_number']}"),
+                 h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
                  h("ol", {"class": "ck-moves", "reversed": True},
                    [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
                       self._describe(move))
@@ -279,19 +330,52 @@ class ChecksTable(GameTable):
                  h("ul", None, rows))
 
     def _count_lines(self, game: dict[str, Any]) -> list[Node]:
+        """What a finished game's count leaves out: the cards nobody won."""
         count = game["details"]
-        checks = count["checks"]
+        left = count["left_on_board"] + count["left_in_deck"]
+        if not left:
+            return []
         return [h("p", {"class": "ck-count"},
-                  f"{self.name(0)} {checks[0]} checks, {self.name(1)} {checks[1]} checks; ",
-                  f"{count['left_on_board']} cards left on the board"
+                  f"{count['left_on_board']} card{'s' if count['left_on_board'] != 1 else ''} left on the board"
                   + (f" and {count['left_in_deck']} in the deck" if count["left_in_deck"] else "")
                   + " count for nobody.")]
 
-    def _count(self, view: dict[str, Any]) -> list[Node]:
-        if len(view["finished"]) == 1:
-            return self._count_lines(view["finished"][0])
-        return [h("div", None, h("h3", None, f"Game {game['number']}"), self._count_lines(game))
-                for game in view["finished"]]
+    def _checks_line(self, game: dict[str, Any]) -> str:
+        checks = game["details"]["checks"]
+        return f"{self.name(0)} {checks[0]} checks, {self.name(1)} {checks[1]} checks"
+
+    def _verdict(self, game: dict[str, Any], what: str = "") -> str:
+        """"Ann wins" (``what`` after it) or "a draw": how one game of the series ended."""
+        return "a draw" if game["winner"] is None else self.headline([game["winner"]], what)
+
+    def _result(self, view: dict[str, Any]) -> Node:
+        """``[data-testid=result]``: who won and the score, said once (the checks of a single
+        game, the games won in a series, with each game's checks below), then what to do next."""
+        result = view["result"]
+        finished = view["finished"]
+        series = len(finished) > 1
+        unit = "games won" if series else "checks"
+        scores = h("ul", {"class": "result-scores", "aria-label": unit.capitalize()},
+                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
+                      h("strong", None, str(score)), f" {unit}" if series else
+                      (" check" if score == 1 else " checks"))
+                    for seat, score in enumerate(result["scores"])])
+        if series:
+            details = [h("ol", {"class": "ck-games"},
+                         [h("li", {"data-game": game["number"]},
+                            h("b", None, f"Game {game['number']}: "),
+                            f"{self._checks_line(game)} — {self._verdict(game)}.",
+                            " ", self._count_lines(game))
+                          for game in finished])]
+        else:
+            details = self._count_lines(finished[0])
+        return h("section", {"class": "panel result", "data-testid": "result",
+                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
+                 h("h2", None, self.headline(result["winners"], "the series" if series and result["winners"]
+                                             else "series" if series else "") + "."),
+                 scores,
+                 details,
+                 self.again_row())
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         game = view["finished"][-1]
@@ -300,9 +384,8 @@ class ChecksTable(GameTable):
         return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
                              "data-game": game["number"]},
                  h("h2", None, f"Game {game['number']} of {view['games']} is over"),
+                 h("p", None, f"{self._checks_line(game)}: {self._verdict(game, 'this game')}."),
                  self._count_lines(game),
-                 h("p", None, self.headline([] if game["winner"] is None else [game["winner"]],
-                                            "this game") + "."),
                  h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}. "),
                  h("p", None, f"{dealer} deals game {view['game_number']}."),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,

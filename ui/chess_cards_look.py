@@ -8,6 +8,7 @@ notation (suit letter + piece letter), its suit written out and a suit pattern (
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ui.dom import Node, classes, h
@@ -21,6 +22,16 @@ GLYPHS = {"Q": "♛\ufe0e", "R": "♜\ufe0e", "B": "♝\ufe0e", "N": "♞\ufe0e"
 def card_name(card: str) -> str:
     """``"bQ"`` -> ``"black queen"``."""
     return f"{SUIT_NAMES.get(card[:1], '?')} {PIECE_NAMES.get(card[1:2], '?')}"
+
+
+#: A card written in notation inside a sentence (an engine's reason): suit letter, piece letter.
+_CARD_IN_TEXT = re.compile(r"\b([bryw][QRBNP])\b")
+
+
+def with_names(text: str) -> str:
+    """``"the reply to bQ must follow suit"`` -> ``"the reply to the black queen must follow
+    suit"``: the cards a sentence names in notation, named as the table names them."""
+    return _CARD_IN_TEXT.sub(lambda found: f"the {card_name(found.group(1))}", text)
 
 
 def piece_name(card: str) -> str:

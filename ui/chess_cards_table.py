@@ -20,7 +20,7 @@ from typing import Any
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps, solve_steps
 from ui.chess_cards_look import (
-    card_name, chip, describe, face, play_chips,
+    card_name, chip, describe, face, play_chips, with_names,
 )
 from ui.dom import Node, classes, h, present
 from ui.table import NEXT_GAME, GameTable
@@ -103,6 +103,9 @@ class ChessCardsTable(GameTable):
         self.analysis_queue = [n for n in self.analysis_queue if n <= finished]
 
     # -- events ----------------------------------------------------------------------------
+
+    def card_words(self, text: str) -> str:
+        return with_names(text)
 
     def command(self, command: str) -> None:
         if command == "hint":
@@ -245,8 +248,6 @@ class ChessCardsTable(GameTable):
     def _seat(self, view: dict[str, Any], seat: int, top: bool) -> Node:
         spec = self.seats[seat]
         to_act = not self.error and seat in view["to_act"]
-        human_turn = to_act and not spec.is_bot
-        legal = self.legal(seat) if human_turn else ()
         chips = [
             h("span", {"class": "tag tag-dealer", "title": "Dealer of this game"}, "dealer")
             if view["dealer"] == seat else None,
@@ -258,7 +259,8 @@ class ChessCardsTable(GameTable):
         head = h("div", {"class": "cc-seat-head"},
                  h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
                  h("div", {"class": "cc-tags"}, chips))
-        body = self._hand(view, seat, legal) if human_turn else self._plain_hand(view, seat)
+        # A person's hand is drawn the same way whoever is to act, so each card keeps its element.
+        body = self._hand(view, seat) if seat in self.humans else self._plain_hand(view, seat)
         return h("section", {
             "class": classes("cc-seat", top and "cc-seat-top", to_act and "cc-active",
                              spec.is_bot and "cc-bot"),
@@ -270,26 +272,34 @@ class ChessCardsTable(GameTable):
             self._piles(view, seat))
 
     def _plain_hand(self, view: dict[str, Any], seat: int) -> Node:
+        """A hand nobody at this screen plays from (a bot's, or any hand in the replay viewer)."""
         hand = view["hands"][seat]
         if not hand:
             last = view["last_played"][seat]
-            return h("div", {"class": "cc-hand cc-hand-empty"},
+            return h("div", {"class": "cc-hand cc-hand-empty", "data-testid": f"hand-{seat}"},
                      h("p", {"class": "cc-note"},
                        "No cards left in hand" + (": the last card played, " if last else "."),
                        chip(last) if last else None, " plays again" if last else None))
-        return h("div", {"class": "cc-hand", "role": "list"},
+        return h("div", {"class": "cc-hand", "role": "list", "data-testid": f"hand-{seat}",
+                         "aria-label": f"{self.name(seat)}’s hand"},
                  [face(card, "div", {"role": "listitem"}) for card in hand])
 
-    def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
-        """The hand of the person to act: legal plays as buttons, the rest dimmed."""
+    def _hand(self, view: dict[str, Any], seat: int) -> Node:
+        """A person's hand, in one place whatever the phase: its prompt and two-step picks while
+        they are to act, then every card as a ``button`` for its whole life in the hand (a legal
+        play, a ``data-pick`` of a sacrifice, or a ``data-try`` that says why not)."""
         hand = view["hands"][seat]
+        legal = () if self.error else self.legal(seat)
+        leading = view["phase"] == "lead"
         sacrificeable = sorted({str(a.sacrifice) for a in legal if a.sacrifice is not None},
                                key=lambda card: hand.index(card) if card in hand else 99)
-        if self.sac_pick not in sacrificeable:
+        # The picks belong to the person to act: another person's hand (two at one screen)
+        # leaves them alone.
+        if legal and self.sac_pick not in sacrificeable:
             self.sac_pick = None
-        if not sacrificeable:
+        if legal and not sacrificeable:
             self.sac_mode = False
-        choosing_sacrifice = self.sac_mode and self.sac_pick is None
+        choosing_sacrifice = bool(legal) and self.sac_mode and self.sac_pick is None
         matching = [] if choosing_sacrifice else [
             a for a in legal if (str(a.sacrifice) if a.sacrifice is not None else None) == self.sac_pick]
         can_privilege = any(a.privilege for a in matching)
@@ -302,65 +312,109 @@ class ChessCardsTable(GameTable):
             key = str(action.card)
             if key not in plays or action.privilege:
                 plays[key] = action
-        leading = view["phase"] == "lead"
-        cards: list[Node] = []
-        for card in hand:
-            if choosing_sacrifice:
-                if card in sacrificeable:
-                    cards.append(face(card, "button", {
-                        "type": "button", "data-pick": f"sac:{card}",
-                        "aria-label": f"Sacrifice the {card_name(card)}"}, "live", "pick"))
-                else:
-                    cards.append(face(card, "div", None, "dim"))
-            elif card == self.sac_pick:
-                cards.append(face(card, "button", {
-                    "type": "button", "data-pick": f"sac:{card}", "aria-pressed": "true",
-                    "aria-label": f"Keep the {card_name(card)} (undo the sacrifice)"}, "picked"))
-            elif card in plays:
-                cards.append(self._play_button(plays[card], leading))
-            else:
-                cards.append(face(card, "div", {"aria-label": f"{card_name(card)} ({card}), cannot be played now"}, "dim"))
-        # Out of cards in hand: the engine offers the last played card again.
-        again = [action for key, action in plays.items() if key not in hand]
-        controls = []
+        cards = [self._hand_card(seat, card, hand, legal, plays, sacrificeable, choosing_sacrifice, leading)
+                 for card in hand]
+        if not hand:
+            # Out of cards in hand: the last card played plays again (the engine offers it).
+            last = view["last_played"][seat]
+            again = next(iter(plays.values()), None)
+            cards = [h("p", {"class": "cc-note"}, "No cards left in hand: the last card played plays again."
+                       if last else "No cards left in hand."),
+                     (self._play_button(again, leading, seat) if again is not None else
+                      face(last, "button", {"type": "button", **self.offer(last, False), "data-seat": seat}))
+                     if last else None]
+        return h("div", {"class": "cc-play"},
+                 self._picks(sacrificeable, choosing_sacrifice, can_privilege, privilege, leading)
+                 if legal else None,
+                 h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
+                           "data-testid": f"hand-{seat}",
+                           "aria-label": "Your hand" if self.solo else f"{self.name(seat)}’s hand"},
+                   cards))
+
+    def _hand_card(self, seat: int, card: str, hand: list[str], legal: tuple[Any, ...],
+                   plays: dict[str, Any], sacrificeable: list[str], choosing_sacrifice: bool,
+                   leading: bool) -> Node:
+        """One card of a person's hand under the picks made so far (see ``_hand``). It names its
+        seat, so that where two people share the screen a refused click says whose turn it is."""
+        def button(attrs: dict[str, Any], *extra: Any) -> Node:
+            return face(card, "button", {"type": "button", "data-seat": seat, **attrs}, *extra)
+
+        if not legal:  # not their turn, or the game is over: a click says so
+            return button(self.offer(card, False))
+        if choosing_sacrifice:
+            if card in sacrificeable:
+                return button({"data-pick": f"sac:{card}", "aria-label": f"Sacrifice the {card_name(card)}"},
+                              "live", "pick")
+            # Sacrificed, it would leave no legal play: the engine says why, for a play after it.
+            other = next((kept for kept in hand if kept != card), card)
+            return button({**self.offer(f"({card}){other}", False),
+                           "aria-label": f"{card_name(card)}: cannot be sacrificed now"}, "dim")
+        if card == self.sac_pick:
+            return button({"data-pick": f"sac:{card}", "aria-pressed": "true",
+                           "aria-label": f"Sacrificed: the {card_name(card)} (press to choose another card)"},
+                          "picked")
+        if card in plays:
+            return self._play_button(plays[card], leading, seat)
+        tried = f"({self.sac_pick}){card}" if self.sac_pick else card
+        return button({**self.offer(tried, False), "aria-label": f"{card_name(card)}: cannot be played now"},
+                      "dim")
+
+    def _picks(self, sacrificeable: list[str], choosing_sacrifice: bool, can_privilege: bool,
+               privilege: bool, leading: bool) -> list[Node]:
+        """What the person to act is asked, and the optional first steps of a turn (a sacrifice,
+        Queen's Privilege), said so that a first-time player sees what is selected and how to
+        undo it."""
+        verb = "lead" if leading else "reply with"
+        if choosing_sacrifice:
+            prompt: list[Any] = [h("b", None, "Sacrifice, step 1 of 2: "),
+                                 "pick the card to put out of the game."]
+        elif self.sac_pick:
+            prompt = [h("b", None, "Sacrifice, step 2 of 2: "), "the ", chip(self.sac_pick, "chip-sac"),
+                      f" leaves the game; now pick the card to {verb}."]
+        elif leading:
+            prompt = ["Your lead: play any card."]
+        else:
+            prompt = ["Your reply: follow the led suit if you can, else match its piece."]
+        if privilege:
+            prompt.append(" Queen’s Privilege is on: a queen you lead (★) demands a queen in reply.")
+        buttons = []
         if sacrificeable:
-            controls.append(h("button", {
+            buttons.append(h("button", {
                 "type": "button", "class": classes("toggle", self.sac_mode and "on"),
                 "data-pick": "sacrifice", "aria-pressed": "true" if self.sac_mode else "false",
-                "title": "Put one card out of play before playing: a mate you give later scores more",
-                "aria-label": "Sacrifice a card",
-            }, "Cancel sacrifice" if self.sac_mode else "Sacrifice…"))
+            }, "Cancel the sacrifice" if self.sac_mode else "Sacrifice a card…"))
         if can_privilege:
-            controls.append(h("button", {
+            buttons.append(h("button", {
                 "type": "button", "class": classes("toggle", privilege and "on"),
                 "data-pick": "privilege", "aria-pressed": "true" if privilege else "false",
-                "title": "Queen’s Privilege: lead a queen demanding a queen in reply",
-                "aria-label": "Queen’s Privilege",
-            }, "♛\ufe0e Privilege: " + ("on" if privilege else "off")))
+            }, "★ Queen’s Privilege: " + ("on" if privilege else "off")))
+        help_text: list[Any] = []
         if choosing_sacrifice:
-            prompt = "Pick the card to sacrifice. It leaves the game; then you play as usual."
+            help_text.append("The card you pick is shown and set aside for good; each sacrifice adds 1 "
+                             "to the multiplier of a mate you give later. Then you play as usual.")
         elif self.sac_pick:
-            prompt = f"Sacrificing the {card_name(self.sac_pick)}: now pick the card to {'lead' if leading else 'reply with'}."
-        elif leading:
-            prompt = "Lead any card."
-        else:
-            prompt = "Reply: follow the led suit if you can, else match its piece."
-        if privilege:
-            prompt += " Queen’s Privilege is on: your queen demands a queen."
-        return h("div", {"class": "cc-play"},
-                 h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt),
-                 h("div", {"class": "cc-controls"}, controls) if controls else None,
-                 h("div", {"class": "cc-hand", "role": "group", "aria-label": "Your hand"}, cards) if hand else None,
-                 h("div", {"class": "cc-again"},
-                   h("p", {"class": "cc-note"}, "No cards left in hand: your last card plays again."),
-                   [self._play_button(action, leading) for action in again]) if again else None)
+            help_text.append("Press the ✕ card again to sacrifice another one, or cancel to keep it.")
+        elif buttons:
+            steps = []
+            if sacrificeable:
+                steps.append("a sacrifice puts one of your cards out of the game (+1 to the "
+                             "multiplier of a mate you give later)")
+            if can_privilege:
+                steps.append("Queen’s Privilege makes a queen you lead demand a queen in reply")
+            help_text.append(f"Optional, before you play: {'; '.join(steps)}.")
+        return [
+            h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt),
+            h("div", {"class": "cc-controls", "data-testid": "picks"},
+              buttons, h("p", {"class": "cc-help"}, help_text) if help_text else None)
+            if buttons else None,
+        ]
 
-    def _play_button(self, action: Any, leading: bool) -> Node:
+    def _play_button(self, action: Any, leading: bool, seat: int) -> Node:
         card = str(action.card)
         hinted = (self.hint is not None and not self.hint.pending and self.hint.best is not None
                   and str(self.hint.best) == str(action))
         return face(card, "button", {
-            "type": "button", "data-action": str(action),
+            "type": "button", "data-action": str(action), "data-seat": seat,
             "aria-label": describe(action, leading).capitalize(),
         }, "live", action.privilege and "privileged", hinted and "hinted")
 
@@ -412,7 +466,9 @@ class ChessCardsTable(GameTable):
                      face(str(play.card), "div", None, "in-slot", play.privilege and "privileged")
                      if play is not None else h("div", {"class": "card card-empty"}, waiting),
                      h("span", {"class": "cc-slot-note"},
-                       "Queen’s Privilege" if play is not None and play.privilege else None,
+                       # One line each, and a space between them for whoever reads the text.
+                       h("span", None, "★ Queen’s Privilege") if play is not None and play.privilege else None,
+                       " " if play is not None and play.privilege and play.sacrifice is not None else None,
                        h("span", None, "sacrificed ", chip(str(play.sacrifice), "chip-sac"))
                        if play is not None and play.sacrifice is not None else None))
 
@@ -475,12 +531,8 @@ class ChessCardsTable(GameTable):
         totals = result["scores"]
         winners = result["winners"]
         match = len(view["finished"]) > 1
-        if winners:
-            winner = self.name(winners[0])
-            headline = ("You win" if self.solo and winners[0] == self.bottom else f"{winner} wins")
-            headline += " the match" if match else ""
-        else:
-            headline = "Drawn match" if match else "Draw"
+        headline = self.headline(winners, "match" if match and not winners else
+                                 "the match" if match else "")
         games = []
         for game in view["finished"]:
             games.append(h("div", {"class": "cc-result-game"},
@@ -489,10 +541,11 @@ class ChessCardsTable(GameTable):
         return h("section", {"class": "cc-panel cc-result", "data-testid": "result",
                              "data-winner": ",".join(map(str, winners)), "aria-live": "polite"},
                  h("h2", None, headline + "."),
-                 h("p", {"class": "cc-final-score"},
+                 # The score, once: the games below only show how each was won.
+                 h("p", {"class": "cc-final-score", "data-testid": "final-score"},
+                   "Match total: " if match else "Score: ",
                    h("span", None, self.name(0)), h("strong", None, f" {totals[0]} : {totals[1]} "),
-                   h("span", None, self.name(1)),
-                   h("span", {"class": "cc-muted"}, " (match total)" if match else None)),
+                   h("span", None, self.name(1))),
                  games,
                  self.again_row())
 

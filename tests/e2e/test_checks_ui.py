@@ -19,6 +19,9 @@ from playwright.sync_api import Page, expect
 
 CASH = "button.ck-cash[data-action]"
 CARD = 'button[data-pick^="card:"]'
+ALERT = "[data-testid=table] p[role=alert]"
+#: A standard card in notation (``KC``, ``10H``) in running text: the table shows signs instead.
+RAW_CARD = re.compile(r"\b(10|[2-9JQKA])[SHCD]\b")
 
 
 def turns(before_turn: Callable[[Page], None] | None = None) -> Callable[[Page], str]:
@@ -77,7 +80,13 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
     counts = [int(page.locator(f"[data-testid=result] li[data-seat='{seat}'] strong").inner_text())
               for seat in (0, 1)]
     assert 0 < sum(counts) <= 52
+    # The score is said once: one count per seat, not again in the headline or a reason line.
+    text = result.inner_text()
+    assert re.findall(r"\d+ checks?\b", text) == [f"{counts[0]} checks", f"{counts[1]} checks"], text
     expect(page.locator("[data-testid=moves] li").first).to_be_visible()
+    # The log shows cards with the table's suit signs, never in notation.
+    log = page.locator("[data-testid=moves]").inner_text()
+    assert re.search("[♣♦♥♠]", log) and not RAW_CARD.search(log), log
     expect(page.locator("button[data-action]:not([data-cmd])")).to_have_count(0)
     shot(page, "checks-result-1280")
 
@@ -177,3 +186,38 @@ def test_the_hard_bot_moves_in_the_page(page: Page, open_app: OpenApp) -> None:
     settle(page)
     expect(page.locator("[data-testid=moves] li")).to_have_count(1)
     expect(page.locator("[data-testid=moves] li")).to_contain_text("Bot (hard)")
+
+
+def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(page: Page, open_app: OpenApp) -> None:
+    # The bot (seat 1, not the dealer) moves first and holds its move for ten seconds.
+    open_app(page, "#/checks/play?seats=human,bot:easy&seed=3&delay=10000")
+    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "1")
+    hand = page.locator("[data-testid=hand-0] button[data-card]")
+    expect(hand).to_have_count(3)  # the person's cards are buttons on the bot's turn too
+    assert page.locator(f"[data-testid=hand-0] {CARD}").count() == 0
+    # aria-disabled: Playwright would wait for it to be enabled; a person's click lands.
+    hand.first.click(force=True)
+    expect(page.locator(ALERT)).to_have_text("Not your turn: Bot (easy) to play.")
+
+
+def test_a_pile_clicked_before_a_card_says_how_to_play_and_why_no_cash(page: Page, open_app: OpenApp,
+                                                                        shot: Shot) -> None:
+    open_app(page, "#/checks/play?seats=human,bot:easy&seed=3&delay=0")
+    expect(page.locator(CARD).first).to_be_visible(timeout=30_000)
+    upcard = page.locator("[data-pile] button.card[data-try^='cash']:not(.ck-cashable)").first
+    number = (upcard.get_attribute("data-try") or "").split()[-1]
+    upcard.click(force=True)  # aria-disabled: see above
+    alert = page.locator(ALERT)
+    expect(alert).to_contain_text(f"To play onto pile {number}, pick a card of your hand first")
+    # The engine's reason for the cash, with the upcard in suit signs.
+    expect(alert).to_contain_text("It cannot be cashed: the point total")
+    expect(alert).to_contain_text(f"pile {number}'s upcard")
+    text = alert.inner_text()
+    assert re.search("[♣♦♥♠]", text) and not RAW_CARD.search(text), text
+    shot(page, "checks-refused-1280")
+    # With a card picked, the same upcard element is the target of the play.
+    upcard.evaluate("el => { el.__mark = 1 }")
+    page.locator(CARD).first.click()
+    target = page.locator(f"[data-pile='{number}'] button.card[data-action]")
+    expect(target).to_have_count(1)
+    assert target.evaluate("el => el.__mark") == 1

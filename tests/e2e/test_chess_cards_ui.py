@@ -33,6 +33,8 @@ def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) ->
     assert re.search(r"You \d+ : \d+ Bot \(easy\)", text), text
     assert re.search(r"(You win|Bot \(easy\) wins) the match|Drawn match", text), text
     assert page.locator(ACTION).count() == 0  # nothing left to play
+    # The panel says the match score once (each game below only shows how it was won).
+    assert len(re.findall(r"\d+ : \d+", text)) == 1, text
     # The score sheet of the last game is on screen; bots and people are named in it.
     expect(page.locator("[data-testid=moves]")).to_contain_text("Bot (easy)")
     shot(page, "chess-cards-result-1280")
@@ -105,21 +107,91 @@ def test_sacrifice_and_queens_privilege_are_picks_before_the_play(page: Page, op
     open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=7&delay=0")
     # Seed 7 deals the black queen to seat 0, who leads.
     expect(page.locator('[data-action="bQ"]')).to_be_visible()
+    prompt = page.locator("[data-testid=prompt]")
+    picks = page.locator("[data-testid=picks]")
+    # Before anything is chosen, the two optional first steps say what they do.
+    expect(picks).to_contain_text("Optional, before you play")
+    expect(picks).to_contain_text("Queen’s Privilege makes a queen you lead demand a queen")
+    hand = page.locator("[data-testid=hand-0]")
+    mark = "el => { el.__mark = 1 }"
+    hand.locator("[data-card=bQ]").evaluate(mark)
     page.locator("[data-pick=sacrifice]").click()
     # Choosing what to sacrifice only selects: no button plays yet.
     expect(page.locator(ACTION)).to_have_count(0)
+    expect(prompt).to_contain_text("Sacrifice, step 1 of 2: pick the card to put out of the game")
+    expect(page.locator("[data-pick=sacrifice]")).to_have_text("Cancel the sacrifice")
+    expect(page.locator("[data-pick=sacrifice]")).to_have_attribute("aria-pressed", "true")
     assert page.locator('[data-pick^="sac:"]').count() == 10
+    # Cancel goes back to a plain turn; then the sacrifice again, for real.
+    page.locator("[data-pick=sacrifice]").click()
+    expect(page.locator('[data-pick^="sac:"]')).to_have_count(0)
+    expect(page.locator('[data-action="bQ"]')).to_be_visible()
+    page.locator("[data-pick=sacrifice]").click()
     page.locator('[data-pick="sac:wP"]').click()
+    expect(prompt).to_contain_text("Sacrifice, step 2 of 2: the")
+    expect(prompt).to_contain_text("leaves the game; now pick the card to lead")
+    expect(prompt.locator("[data-card=wP]")).to_have_count(1)
+    expect(hand.locator('[data-card=wP][aria-pressed="true"]')).to_have_count(1)
     actions = page.locator(ACTION).evaluate_all("els => els.map(e => e.dataset.action)")
     assert actions and all(a.startswith("(wP)") for a in actions), actions
     page.locator("[data-pick=privilege]").click()
+    expect(page.locator("[data-pick=privilege]")).to_have_text("★ Queen’s Privilege: on")
+    expect(prompt).to_contain_text("Queen’s Privilege is on")
     expect(page.locator('[data-action="(wP)bQ*"]')).to_be_visible()
+    # Through the three picks the queen stayed the same element of the hand.
+    assert hand.locator("[data-card=bQ]").evaluate("el => el.__mark") == 1
     shot(page, "chess-cards-picks-1280")
     page.locator('[data-action="(wP)bQ*"]').click()
     sheet = page.locator("[data-testid=moves]")
     expect(sheet.locator('[data-notation="(wP)bQ*"]')).to_have_count(1)
     expect(page.locator('.cc-seat[data-seat="0"] .cc-pile .chip-sac')).to_have_text(re.compile("wP"))
-    expect(page.locator("[data-testid=lead] [data-card=bQ]")).to_be_visible()
+    lead = page.locator("[data-testid=lead]")
+    expect(lead.locator("[data-card=bQ]")).to_be_visible()
+    # The lead's two notes read apart ("Queen’s Privilege", then "sacrificed wP").
+    expect(lead.locator(".cc-slot-note")).to_have_text(re.compile(r"Queen’s Privilege\s+sacrificed\s*\S*wP"))
+
+
+#: A card named in notation (``bQ``) in running text: the table names it in words instead.
+RAW_CARD = re.compile(r"\b[bryw][QRBNP]\b")
+SUITS = {"b": "black", "r": "red", "y": "yellow", "w": "white"}
+PIECES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
+
+
+def test_a_reply_that_does_not_answer_the_lead_says_why(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    # The bot deals (seat 0) and leads; the person (seat 1, drawn at the bottom) replies.
+    open_app(page, "#/chess-cards/play?seats=bot:easy,human&seed=7&delay=0&sacrifice=0")
+    hand = page.locator("[data-testid=hand-1]")
+    expect(hand.locator("button[data-action]").first).to_be_visible(timeout=30_000)
+    led = page.locator("[data-testid=lead] [data-card]").get_attribute("data-card") or ""
+    refused = hand.locator("button[data-try]")
+    assert refused.count() > 0  # a lead leaves some cards of a ten-card hand out
+    expect(refused.first).to_have_attribute("aria-disabled", "true")
+    # Playwright counts aria-disabled as disabled and would wait: a person's click still lands.
+    refused.first.click(force=True)
+    alert = page.locator(f"{TABLE} p[role=alert]")
+    expect(alert).to_be_visible()
+    text = alert.inner_text()
+    # The engine's reason, with the led card named as the table names it.
+    assert f"The reply to the {SUITS[led[0]]} {PIECES[led[1]]} must follow suit" in text, text
+    assert not RAW_CARD.search(text), text
+    shot(page, "chess-cards-refused-1280")
+    # The refusal changed nothing: the legal replies are still offered, and one plays.
+    hand.locator("button[data-action]").first.click()
+    expect(alert).to_have_count(0)
+
+
+def test_a_card_of_the_seat_not_to_act_says_whose_turn_it_is(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/chess-cards/play?seats=human:Ann,human:Bob&seed=8&match=0")
+    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "0")
+    bobs = page.locator("[data-testid=hand-1] button[data-card]")
+    expect(bobs).to_have_count(10)  # Bob's cards are buttons while Ann plays, none of them plays
+    assert page.locator("[data-testid=hand-1] button[data-action]").count() == 0
+    bobs.first.click(force=True)  # aria-disabled: Playwright would wait, a person's click lands
+    expect(page.locator(f"{TABLE} p[role=alert]")).to_have_text("Not Bob’s turn: Ann to play.")
+    # Ann's picks are hers: drawing Bob's hand (above hers) leaves her sacrifice under way.
+    page.locator("[data-pick=sacrifice]").click()
+    expect(page.locator('[data-testid=hand-0] [data-pick^="sac:"]')).to_have_count(10)
+    expect(page.locator("[data-testid=prompt]")).to_contain_text("Sacrifice, step 1 of 2")
 
 
 def test_stacked_deck_deals_as_the_engine_documents(page: Page, open_app: OpenApp) -> None:

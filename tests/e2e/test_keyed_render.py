@@ -4,14 +4,11 @@ Proof through the page, with the conftest guard on:
 
 * identity: an element is marked with a JS property (``el.__mark``), the person plays and a bot
   replies, and the element found again (by what it shows: its card, its seat) still carries the
-  mark, so it is the same DOM node, not a look-alike drawn anew;
-* focus: a keyboard player who plays a card finds focus, after the bot's reply, on a control that
-  plays (a ``data-action``/``data-pick`` button of their seat), not on the page.
-
-The seats, piles and table keep their nodes. The cards of the person's hand do not yet: a card
-is a ``button`` on the person's turn and a ``div`` otherwise (and Chess Cards moves the hand to
-another container), so the tables must draw each card as one element first; the hand-card test
-comes with that change.
+  mark, so it is the same DOM node, not a look-alike drawn anew. This holds for the seats, piles
+  and table, and for a card of the person's hand, which the tables draw as one ``button`` for its
+  whole life in the hand (playable or not) in a hand container that never moves;
+* focus: a keyboard player who plays a card finds focus, after the bot's reply, on a card of
+  their hand that plays (a ``data-action``/``data-pick`` button), not on the page.
 """
 
 from __future__ import annotations
@@ -26,6 +23,7 @@ CHECKS = "#/checks/play?seats=human,bot:easy&seed=3&delay=0"
 #: The person's hand (seat 0, drawn at the bottom) in each table.
 CC_HAND = '.cc-seat[data-seat="0"] .cc-hand'
 CK_HAND = "[data-testid=hand-0]"
+
 
 def mark(page: Page, selector: str) -> None:
     """Put a JS property on the element ``selector`` finds (it must find exactly one)."""
@@ -55,15 +53,26 @@ def reply_after(page: Page, before: int) -> None:
     steady(page)
 
 
-def focused(page: Page) -> dict[str, object]:
-    return page.evaluate("""() => {
+def focused(page: Page, hand: str) -> dict[str, object]:
+    """What has keyboard focus: its tag, action or pick, seat, and whether it is in ``hand``."""
+    return page.evaluate("""hand => {
         const el = document.activeElement;
         return {tag: el ? el.tagName : null,
                 action: el?.getAttribute('data-action'), pick: el?.getAttribute('data-pick'),
                 seat: el?.closest('[data-seat]')?.getAttribute('data-seat') ?? null,
                 inTable: !!el?.closest('[data-testid=table]'),
+                inHand: !!el?.closest(hand),
                 html: el ? el.outerHTML.slice(0, 160) : ''};
-    }""")
+    }""", hand)
+
+
+def the_same_card(page: Page, hand: str, card: str) -> dict[str, object]:
+    """The card ``card`` of ``hand`` now: its tag, whether it carries the mark, whether it plays."""
+    return page.evaluate("""([hand, card]) => {
+        const el = document.querySelector(`${hand} [data-card="${card}"]`);
+        return el && {tag: el.tagName, marked: el.__mark === 1,
+                      plays: el.hasAttribute('data-action') || el.hasAttribute('data-pick')};
+    }""", [hand, card])
 
 
 # ----------------------------------------------------------------------------- Chess Cards
@@ -96,11 +105,20 @@ def test_chess_cards_seats_and_table_keep_their_nodes(page: Page, open_app: Open
         assert marked(page, selector), f"{selector} was drawn anew"
 
 
+def test_chess_cards_hand_card_is_the_same_node_after_a_move_and_the_reply(page: Page, open_app: OpenApp) -> None:
+    open_app(page, CHESS_CARDS)
+    kept, played = play_chess_cards(page)
+    assert played not in cards(page, CC_HAND)
+    # The card stayed in the hand through the bot's turn (when it could not be played) and is
+    # the same element now that it can be again.
+    assert the_same_card(page, CC_HAND, kept) == {"tag": "BUTTON", "marked": True, "plays": True}
+
+
 def test_chess_cards_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
     open_app(page, CHESS_CARDS)
     play_chess_cards(page, keyboard=True)
-    now = focused(page)
-    assert now["tag"] == "BUTTON" and (now["action"] or now["pick"]), now
+    now = focused(page, CC_HAND)
+    assert now["tag"] == "BUTTON" and now["action"] and now["inHand"], now
     assert now["seat"] == "0", now
 
 
@@ -143,8 +161,17 @@ def test_checks_hand_piles_and_seats_keep_their_nodes(page: Page, open_app: Open
         assert marked(page, selector), f"{selector} was drawn anew"
 
 
-def test_checks_focus_is_on_a_control_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
+def test_checks_hand_card_is_the_same_node_after_a_move_and_the_reply(page: Page, open_app: OpenApp) -> None:
+    open_app(page, CHECKS)
+    kept, played = play_checks(page)
+    assert played not in cards(page, CK_HAND)
+    assert the_same_card(page, CK_HAND, kept) == {"tag": "BUTTON", "marked": True, "plays": True}
+
+
+def test_checks_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
     open_app(page, CHECKS)
     play_checks(page, keyboard=True)
-    now = focused(page)
-    assert now["tag"] == "BUTTON" and (now["action"] or now["pick"]) and now["inTable"], now
+    # The turn ended on a pile; the next one starts from the hand, so focus is back there.
+    now = focused(page, CK_HAND)
+    assert now["tag"] == "BUTTON" and now["pick"] and now["inHand"], now
+    assert now["seat"] == "0", now
