@@ -138,6 +138,17 @@ def test_a_new_deal_or_a_table_shown_anew_is_not_animated() -> None:
     assert planned(before, []) == []  # the table is being hidden: no copy of a hand shows
 
 
+def test_a_layout_shift_moves_every_thing_along_and_still_tells_the_move() -> None:
+    # A prompt line went: the whole hand and its face-down packets slide up; a card came.
+    nodes = [object() for _ in range(12)]
+    before = [back(40 * index, 560, node) for index, node in enumerate(nodes)] + [card("2H", 150, 250)]
+    after = ([back(40 * index, 530, node) for index, node in enumerate(nodes) if index != 3]
+             + [card("QD", 150, 250)])
+    steps = planned(before, after, Cue.of(1, "cash 2"))
+    assert kinds(steps) == [("move", "")] * 11 + [("enter", "card:QD"), ("stay", "card:2H")]
+    assert steps[-2].start is not None and steps[-2].start.cx == STOCK.cx  # a refill from the stock
+
+
 def test_without_an_action_things_only_glide() -> None:
     slid = object()
     before = [card("AC", 0, 520, slid), card("2H", 150, 250)]

@@ -153,9 +153,9 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
          seat_box: Callable[[int], Box | None], stock_box: Callable[[], Box | None]) -> list[Step]:
     """The animations that show how the things ``before`` became the things ``after``.
 
-    ``same(a, b)`` tells whether two measured elements are one DOM node (asked only of things of
-    the same kind, first where they stand in the same place, so few times). ``cue`` is the action
-    this draw shows (None: no action, such as a selection: things that moved still glide, nothing
+    ``same(a, b)`` tells whether two measured elements are one DOM node (asked of things of the
+    same kind in document order, about once per thing: ``_nodes``). ``cue`` is the action this
+    draw shows (None: no action, such as a selection: things that moved still glide, nothing
     comes from elsewhere). ``seat_box(seat)`` and ``stock_box()`` find the acting seat's area and
     the stock, asked only when a card needs a source. Nothing is planned when either side is
     empty: a table being hidden (the pass-the-device screen) or shown anew has no history to tell.
@@ -169,34 +169,20 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
         groups.setdefault(thing.key, _Group()).news.append(thing)
     steps: list[Step] = []
     turned: list[Thing] = []  # things that stayed and turned face up (a half-trick picked up)
-    entering: list[Thing] = []
+    entering: list[Thing] = []  # named things with no earlier place
+    backs_new: list[Thing] = []  # backs and board cards with none
     gone: list[Thing] = []
     backs_gone: list[Thing] = []
     shown: dict[str, Thing] = {}  # a card's value -> where it shows now
     for key, group in groups.items():
-        olds, news = list(group.olds), group.news
-        rest: list[Thing] = []
-        kept: list[Thing] = []
-        # The same node where it stood: nothing to do (unless it turned face up).
-        for new in news:
-            found = next((old for old in olds if old.box.near(new.box) and same(old.element, new.element)), None)
-            if found is None:
-                rest.append(new)
-                continue
-            olds.remove(found)
-            kept.append(found)
-            if found.down and not new.down:
+        pairs, olds, rest = _nodes(group.olds, group.news, same)
+        kept = [old for old, _ in pairs]
+        for old, new in pairs:  # the same node: it glides if it moved, flips if it turned up
+            if old.down and not new.down:
                 steps.append(Step("flip", new))
                 turned.append(new)
-        # The same node elsewhere (a card sliding along its hand): asked only of small groups.
-        if rest and olds and len(rest) * len(olds) <= 16:
-            for new in list(rest):
-                found = next((old for old in olds if same(old.element, new.element)), None)
-                if found is not None:
-                    olds.remove(found)
-                    rest.remove(new)
-                    kept.append(found)
-                    steps.extend(_moved(found, new))
+            else:
+                steps.extend(_moved(old, new))
         if key:
             # A named thing drawn anew elsewhere comes from where it was, nearest first; a second
             # copy (the card in its slot and its chip on the played pile) from the same place.
@@ -212,17 +198,48 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
                 else:
                     entering.append(new)
             gone.extend(olds)
-            if news and key.startswith("card:"):
-                shown[key] = news[0]
+            if group.news and key.startswith("card:"):
+                shown[key] = group.news[0]
         else:
-            entering.extend(rest)
+            backs_new.extend(rest)
             backs_gone.extend(old for old in olds if old.down)
-    if cue is not None and len(entering) <= MOST_AT_ONCE:
-        steps.extend(_entries(entering, backs_gone, turned, cue, seat_box, stock_box))
+    if cue is not None:
+        # More than a few at once is a new deal or a table shown anew: those simply appear.
+        arriving = [*(entering if len(entering) <= MOST_AT_ONCE else ()),
+                    *(backs_new if len(backs_new) <= MOST_AT_ONCE else ())]
+        steps.extend(_entries(arriving, backs_gone, turned, cue, seat_box, stock_box))
     if cue is not None and len(gone) <= MOST_AT_ONCE:
         landing = [step.thing.box for step in steps if step.kind in ("move", "jump", "enter")]
         steps.extend(_exits(gone, after, landing, shown, cue, seat_box))
     return steps
+
+
+#: How far ahead ``_nodes`` looks for a node that stayed when two do not match.
+_LOOK_AHEAD = 4
+
+
+def _nodes(olds: list[Thing], news: list[Thing], same: Callable[[Any, Any], bool]
+           ) -> tuple[list[tuple[Thing, Thing]], list[Thing], list[Thing]]:
+    """The things measured before and after that are one DOM node, as (old, new) pairs, then the
+    old things not found again and the new ones. Both lists are in document order, where the
+    nodes the patch kept keep their order among their kind: the walk compares each new thing
+    with the next old one, and when they differ looks a few old things ahead for it (the ones
+    skipped went); failing that, the new thing is new."""
+    pairs: list[tuple[Thing, Thing]] = []
+    went: list[Thing] = []
+    came: list[Thing] = []
+    index = 0
+    for new in news:
+        found = next((ahead for ahead in range(index, min(index + _LOOK_AHEAD, len(olds)))
+                      if same(olds[ahead].element, new.element)), None)
+        if found is None:
+            came.append(new)
+            continue
+        went.extend(olds[index:found])
+        pairs.append((olds[found], new))
+        index = found + 1
+    went.extend(olds[index:])
+    return pairs, went, came
 
 
 def _distance(a: Box, b: Box) -> float:
