@@ -35,8 +35,7 @@ def back(x: float, y: float, node: Any = None, down: bool = True) -> Thing:
 
 def planned(before: list[Thing], after: list[Thing], cue: Cue | None = Cue(0),
             stock: Box | None = STOCK) -> list[Step]:
-    areas = {0: HAND, 1: BOT}
-    return plan(before, after, cue, lambda a, b: a is b, areas.get, lambda: stock)
+    return plan(before, after, cue, lambda a, b: a is b, lambda: {0: HAND, 1: BOT}, lambda: stock)
 
 
 def kinds(steps: list[Step]) -> list[tuple[str, str]]:
@@ -105,6 +104,18 @@ def test_a_card_that_comes_into_the_acting_seats_own_hand_is_drawn_from_the_stoc
     assert steps[0].start is not None and steps[0].start.cx == STOCK.cx
 
 
+def test_a_card_leaves_a_hidden_hand_from_its_back_and_a_drawn_one_from_the_card_taken() -> None:
+    hand_back, fan_back = back(100, 20), back(300, 260)  # a bot's hidden card; the stockpile's
+    played = planned([hand_back, fan_back, card("2S", 150, 250)], [card("8S", 150, 250)], Cue.of(1, "8S"))
+    assert kinds(played) == [("enter", "card:8S"), ("stay", "card:2S")]
+    assert played[0].start == Box(100, 20, 50, 70) and not played[0].dealt
+    kept = card("AC", 0, 520)
+    drawn = planned([kept, fan_back], [card("AC", 0, 520, kept.element), card("KD", 60, 520)],
+                    Cue.of(0, "draw 3"))
+    assert kinds(drawn) == [("enter", "card:KD")]
+    assert drawn[0].start == Box(300, 260, 50, 70) and drawn[0].dealt
+
+
 def test_without_a_stock_or_a_source_outside_it_a_card_appears_in_place() -> None:
     before = [card("AC", 0, 520)]
     after = [card("AC", 0, 520, before[0].element), card("KD", 60, 520)]
@@ -145,8 +156,9 @@ def test_a_layout_shift_moves_every_thing_along_and_still_tells_the_move() -> No
     after = ([back(40 * index, 530, node) for index, node in enumerate(nodes) if index != 3]
              + [card("QD", 150, 250)])
     steps = planned(before, after, Cue.of(1, "cash 2"))
-    assert kinds(steps) == [("move", "")] * 11 + [("enter", "card:QD"), ("stay", "card:2H")]
+    assert kinds(steps) == [("move", "")] * 11 + [("enter", "card:QD"), ("fly", "card:2H")]
     assert steps[-2].start is not None and steps[-2].start.cx == STOCK.cx  # a refill from the stock
+    assert steps[-1].end is not None and steps[-1].end.cx == BOT.cx  # the cashed card to its taker
 
 
 def test_without_an_action_things_only_glide() -> None:

@@ -131,12 +131,14 @@ class Step:
     (a checker's move over others), ``enter`` (from ``start``, fading in), ``flip`` (turned face
     up), ``appear`` (in place), or for a thing that is gone (``thing`` is what was measured
     before) ``fly`` (a copy goes to ``end`` and fades), ``leave`` (a copy shrinks away) or
-    ``stay`` (a copy stays until what covers it has landed)."""
+    ``stay`` (a copy stays until what covers it has landed). ``dealt``: an ``enter`` from the
+    stock or a face-down card, not from a hand (a refill covers no card: that one was taken)."""
 
     kind: str
     thing: Thing
     start: Box | None = None
     end: Box | None = None
+    dealt: bool = False
 
 
 @dataclass
@@ -150,14 +152,14 @@ class _Group:
 
 def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
          same: Callable[[Any, Any], bool],
-         seat_box: Callable[[int], Box | None], stock_box: Callable[[], Box | None]) -> list[Step]:
+         areas: Callable[[], dict[int, Box]], stock_box: Callable[[], Box | None]) -> list[Step]:
     """The animations that show how the things ``before`` became the things ``after``.
 
     ``same(a, b)`` tells whether two measured elements are one DOM node (asked of things of the
     same kind in document order, about once per thing: ``_nodes``). ``cue`` is the action this
     draw shows (None: no action, such as a selection: things that moved still glide, nothing
-    comes from elsewhere). ``seat_box(seat)`` and ``stock_box()`` find the acting seat's area and
-    the stock, asked only when a card needs a source. Nothing is planned when either side is
+    comes from elsewhere). ``areas()`` (each seat's area, by seat) and ``stock_box()`` (the stock)
+    are asked only when a thing needs a source or a place to go. Nothing is planned when either side is
     empty: a table being hidden (the pass-the-device screen) or shown anew has no history to tell.
     """
     if not before or not after:
@@ -207,10 +209,13 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
         # More than a few at once is a new deal or a table shown anew: those simply appear.
         arriving = [*(entering if len(entering) <= MOST_AT_ONCE else ()),
                     *(backs_new if len(backs_new) <= MOST_AT_ONCE else ())]
-        steps.extend(_entries(arriving, backs_gone, turned, cue, seat_box, stock_box))
+        steps.extend(_entries(arriving, backs_gone, turned, cue, areas, stock_box))
     if cue is not None and len(gone) <= MOST_AT_ONCE:
-        landing = [step.thing.box for step in steps if step.kind in ("move", "jump", "enter")]
-        steps.extend(_exits(gone, after, landing, shown, cue, seat_box))
+        landing = [step.thing.box for step in steps
+                   if step.kind in ("move", "jump") or (step.kind == "enter" and not step.dealt)]
+        dealt = {id(step.thing) for step in steps if step.dealt}
+        there = [thing for thing in after if thing.key and id(thing) not in dealt]
+        steps.extend(_exits(gone, there, landing, shown, cue, areas))
     return steps
 
 
@@ -262,7 +267,7 @@ def _moved(old: Thing, new: Thing) -> list[Step]:
 
 
 def _entries(entering: list[Thing], backs_gone: list[Thing], turned: list[Thing], cue: Cue,
-             seat_box: Callable[[int], Box | None], stock_box: Callable[[], Box | None]) -> list[Step]:
+             areas: Callable[[], dict[int, Box]], stock_box: Callable[[], Box | None]) -> list[Step]:
     """Things with no earlier place: a face where a back was flips; cards that come with a
     face-down packet turning up (Checks' half-trick taken into the hand) come from it, the
     nearest; the others as ``_source`` says."""
@@ -277,51 +282,69 @@ def _entries(entering: list[Thing], backs_gone: list[Thing], turned: list[Thing]
             packet = min(turned, key=lambda other: _distance(other.box, thing.box))
             steps.append(Step("enter", thing, packet.box.sized_like(thing.box)))
             continue
-        source = _source(thing, cue, seat_box, stock_box)
+        source, dealt = _source(thing, backs_gone, cue, areas, stock_box)
         if source is None:
             if thing.key:  # a named thing with nowhere to come from: it shows up in place
                 steps.append(Step("appear", thing))
         else:
-            steps.append(Step("enter", thing, source.sized_like(thing.box)))
+            steps.append(Step("enter", thing, source.sized_like(thing.box), dealt=dealt))
     return steps
 
 
-def _source(thing: Thing, cue: Cue, seat_box: Callable[[int], Box | None],
-            stock_box: Callable[[], Box | None]) -> Box | None:
-    """Where a new thing comes from: the acting seat's area for a card the action names (played
-    or given from a hand); the stock for any other (drawn, refilled); the acting seat's area when
-    there is no stock. Never from a box it already lies in."""
-    area = seat_box(cue.seat) if cue.seat is not None else None
+def _source(thing: Thing, backs_gone: list[Thing], cue: Cue, areas: Callable[[], dict[int, Box]],
+            stock_box: Callable[[], Box | None]) -> tuple[Box | None, bool]:
+    """Where a new thing comes from, and whether it was dealt (not played from a hand):
+
+    - a card the action names (played or given from a hand): from the back it was in the acting
+      seat's hidden hand, else from that seat's area;
+    - any other (drawn, refilled): from a face-down card that went outside the seats' areas
+      (the card a bot drew and now discards, the stockpile's card drawn), else the stock, else
+      the acting seat's area.
+
+    Never from a box it already lies in; a back serves once."""
+    area = areas().get(cue.seat) if cue.seat is not None else None
     inside = area is not None and area.covers(thing.box)
     if area is not None and not inside and thing.card and thing.card in cue.cards:
-        return area
+        hand = [back for back in backs_gone if area.covers(back.box)]
+        if hand:
+            back = min(hand, key=lambda back: _distance(back.box, thing.box))
+            backs_gone.remove(back)
+            return back.box, False
+        return area, False
+    away = [back for back in backs_gone if not back.box.covers(thing.box)
+            and not any(seat.covers(back.box) for seat in areas().values())]
+    if away:
+        back = min(away, key=lambda back: _distance(back.box, thing.box))
+        backs_gone.remove(back)
+        return back.box, True
     stock = stock_box()
     if stock is not None and not stock.covers(thing.box):
-        return stock
+        return stock, True
     if area is not None and not inside:
-        return area
-    return None
+        return area, False
+    return None, False
 
 
-def _exits(gone: list[Thing], after: list[Thing], landing: list[Box], shown: dict[str, Thing],
-           cue: Cue, seat_box: Callable[[int], Box | None]) -> list[Step]:
-    """Named things that are gone: to where their value still shows; a pile's card that another
-    covers stays under it until it lands (``stay``), or simply goes when what covers it was
-    there already; a checker shrinks away; another card goes to the acting seat (cashed, taken)
-    or, from inside it, shrinks away."""
+def _exits(gone: list[Thing], there: list[Thing], landing: list[Box], shown: dict[str, Thing],
+           cue: Cue, areas: Callable[[], dict[int, Box]]) -> list[Step]:
+    """Named things that are gone: to where their value still shows; a pile's card that a card
+    played covers stays under it until it lands (``stay``), or simply goes when a named thing
+    ``there`` covers it already; a checker shrinks away; another card (cashed, taken: a refill
+    dealt onto its place covers nothing) goes to the acting seat or, from inside it, shrinks
+    away."""
     steps = []
     for thing in gone:
-        there = shown.get(thing.key)
-        if there is not None:
-            steps.append(Step("fly", thing, end=there.box))
+        elsewhere = shown.get(thing.key)
+        if elsewhere is not None:
+            steps.append(Step("fly", thing, end=elsewhere.box))
         elif any(box.covers(thing.box) for box in landing):
             steps.append(Step("stay", thing))
-        elif any(other.key and other.box.covers(thing.box) for other in after):
+        elif any(other.box.covers(thing.box) for other in there):
             continue  # under a card that was there already (a back or a board card is no cover)
         elif thing.key.startswith("piece:"):
             steps.append(Step("leave", thing))
         else:
-            area = seat_box(cue.seat) if cue.seat is not None else None
+            area = areas().get(cue.seat) if cue.seat is not None else None
             if area is not None and not area.covers(thing.box):
                 steps.append(Step("fly", thing, end=area.sized_like(thing.box)))
             else:
@@ -366,19 +389,27 @@ class Motion:
         if not before:
             return 0
         after = self.measure(root)
-        places: dict[Any, Box | None] = {}
+        places: dict[str, Any] = {}
 
-        def seat_box(seat: int) -> Box | None:
-            if seat not in places:
-                places[seat] = _box_of(root.querySelector(f'section[data-seat="{seat}"]'))
-            return places[seat]
+        def areas() -> dict[int, Box]:
+            if "seats" not in places:
+                found = root.querySelectorAll("section[data-seat]")
+                seats: dict[int, Box] = {}
+                for index in range(int(found.length)):
+                    element = found.item(index)
+                    seat = str(element.getAttribute("data-seat"))
+                    box = _box_of(element)
+                    if seat.isdigit() and box is not None:
+                        seats.setdefault(int(seat), box)
+                places["seats"] = seats
+            return places["seats"]
 
         def stock_box() -> Box | None:
             if "stock" not in places:
                 places["stock"] = _box_of(root.querySelector(STOCK))
             return places["stock"]
 
-        steps = plan(before, after, cue, _same, seat_box, stock_box)
+        steps = plan(before, after, cue, _same, areas, stock_box)
         for step in steps:
             self._start(step, root)
         return len(steps)

@@ -65,13 +65,15 @@ class Screen:
         around = _ancestors(focused, self.root) if inside else []
         nodes = self.render()
         cue = self.motion_cue()
-        if not first and motion.enabled():
-            before = self.motion.measure(self.root)
-            patch(self.root, nodes, document)
-            self.motion.play(self.root, before, cue)
-        else:
+        before = self._measure() if not first and motion.enabled() else None
+        if before is None:
             self.motion.stop()
-            patch(self.root, nodes, document)
+        patch(self.root, nodes, document)
+        if before is not None:
+            try:
+                self.motion.play(self.root, before, cue)
+            except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+                _motion_failed(error)
         if inside:
             if bool(focused.matches(":focus")):
                 self._refocus = None
@@ -93,6 +95,14 @@ class Screen:
                         _focus(found)
                         self._refocus = None
                         return
+
+    def _measure(self) -> list[motion.Thing] | None:
+        """Where the movable things are before a draw (None: motion failed, the draw goes on)."""
+        try:
+            return self.motion.measure(self.root)
+        except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+            _motion_failed(error)
+            return None
 
     def motion_cue(self) -> motion.Cue | None:
         """The action this draw shows, if any since the last draw (where cards with no earlier
@@ -140,6 +150,16 @@ class Screen:
         self.timers.clear()
         self.motion.stop()
         forget(self.root)
+
+
+def _motion_failed(error: BaseException) -> None:
+    """An animation that could not be made is said on the console (where tests look), and the
+    page goes on without it."""
+    import traceback
+
+    from pyscript import window
+
+    window.console.error("motion: " + "".join(traceback.format_exception(error)))
 
 
 def _ancestors(element: Any, root: Any) -> list[Any]:
