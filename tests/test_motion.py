@@ -104,6 +104,13 @@ def test_a_card_that_comes_into_the_acting_seats_own_hand_is_drawn_from_the_stoc
     assert steps[0].start is not None and steps[0].start.cx == STOCK.cx
 
 
+def test_a_back_drawn_anew_in_its_place_stays_there() -> None:
+    # Check!: the places of the person's grid become buttons when a drawn card may go there.
+    before = [back(100, 500), back(160, 500), back(20, 250)]
+    after = [back(100, 500), back(160, 500), back(20, 250, before[2].element), card("10H", 200, 250)]
+    assert kinds(planned(before, after, Cue.of(0, "draw"))) == [("enter", "card:10H")]
+
+
 def test_a_card_leaves_a_hidden_hand_from_its_back_and_a_drawn_one_from_the_card_taken() -> None:
     hand_back, fan_back = back(100, 20), back(300, 260)  # a bot's hidden card; the stockpile's
     played = planned([hand_back, fan_back, card("2S", 150, 250)], [card("8S", 150, 250)], Cue.of(1, "8S"))

@@ -203,7 +203,17 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
             if group.news and key.startswith("card:"):
                 shown[key] = group.news[0]
         else:
-            backs_new.extend(rest)
+            # A back drawn anew in the same place (a place in a grid becoming a button) is the
+            # same card: it stays, or turns face up there.
+            for new in rest:
+                found = next((old for old in olds if _distance(old.box, new.box) < STILL_PX ** 2), None)
+                if found is None:
+                    backs_new.append(new)
+                    continue
+                olds.remove(found)
+                if found.down and not new.down:
+                    steps.append(Step("flip", new))
+                    turned.append(new)
             backs_gone.extend(old for old in olds if old.down)
     if cue is not None:
         # More than a few at once is a new deal or a table shown anew: those simply appear.
