@@ -65,7 +65,8 @@ class Screen:
         around = _ancestors(focused, self.root) if inside else []
         nodes = self.render()
         cue = self.motion_cue()
-        before = self._measure() if not first and motion.enabled() else None
+        # Asked on every draw: the first one also marks the page (``<html data-motion>``).
+        before = self._measure() if motion.enabled() and not first else None
         if before is None:
             self.motion.stop()
         patch(self.root, nodes, document)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ui.dom import present
 from ui.saves import MemoryStorage
 
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
@@ -42,7 +43,7 @@ def read(store: Any = None) -> dict[str, Any]:
     settings = dict(DEFAULTS)
     try:
         text = (store if store is not None else storage()).getItem(KEY)
-        kept = json.loads(str(text)) if text is not None and type(text).__name__ not in ("JsNull", "JsUndefined") else {}
+        kept = json.loads(str(text)) if present(text) else {}
     except Exception:  # noqa: BLE001 - unreadable: the defaults
         return settings
     if isinstance(kept, dict):

@@ -22,7 +22,7 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from page_support import TABLE, OpenApp, follow, ply, reload, steady
+from page_support import TABLE, OpenApp, follow, reload, steady
 
 RECORDER = """
 window.__motion = [];
