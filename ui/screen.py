@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ui import motion
 from ui.dom import Node, attr, forget, h, mount, patch, present
 from ui.timers import Timers
 
@@ -33,6 +34,10 @@ class Screen:
         #: Where focus goes back to when the control that had it is gone and nothing to focus
         #: was drawn yet: that control's former ancestors, nearest first (see ``show``).
         self._refocus: list[Any] | None = None
+        #: The animations of this screen's draws (``ui.motion``), and how many actions the last
+        #: draw showed (see ``motion_cue``).
+        self.motion = motion.Motion()
+        self._shown_actions = -1
 
     def render(self) -> list[Node]:
         raise NotImplementedError
@@ -43,10 +48,14 @@ class Screen:
         (the card was played), focus goes to its twin if one is drawn (same ``data-action``,
         ``data-pick``, ``data-cmd`` or ``id``), else to the first control that plays nearest to
         where it was; if there is none yet (a bot is to move), it goes there on a later draw,
-        unless the person has put focus somewhere else meanwhile."""
+        unless the person has put focus somewhere else meanwhile.
+
+        With motion on (``ui.motion.enabled``), what moved is animated from where it was seen
+        just before the patch to where it is drawn (FLIP); nothing is measured otherwise."""
         document = self.root.ownerDocument  # the page's own: PyScript's wrapper is slower
 
-        if not self._drawn:
+        first = not self._drawn
+        if first:
             forget(self.root)  # a new screen starts from a clean root
             self._drawn = True
         focused = document.activeElement
@@ -54,7 +63,18 @@ class Screen:
         # The focused control's ancestors up to the root, nearest first: where to look for a
         # control if it goes.
         around = _ancestors(focused, self.root) if inside else []
-        patch(self.root, self.render(), document)
+        nodes = self.render()
+        cue = self.motion_cue()
+        # Asked on every draw: the first one also marks the page (``<html data-motion>``).
+        before = self._measure() if motion.enabled() and not first else None
+        if before is None:
+            self.motion.stop()
+        patch(self.root, nodes, document)
+        if before is not None:
+            try:
+                self.motion.play(self.root, before, cue)
+            except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+                _motion_failed(error)
         if inside:
             if bool(focused.matches(":focus")):
                 self._refocus = None
@@ -76,6 +96,28 @@ class Screen:
                         _focus(found)
                         self._refocus = None
                         return
+
+    def _measure(self) -> list[motion.Thing] | None:
+        """Where the movable things are before a draw (None: motion failed, the draw goes on)."""
+        try:
+            return self.motion.measure(self.root)
+        except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+            _motion_failed(error)
+            return None
+
+    def motion_cue(self) -> motion.Cue | None:
+        """The action this draw shows, if any since the last draw (where cards with no earlier
+        place come from: ``ui.motion``). Read from a game table's positions (``state.history``
+        of ``ui.table.GameTable``): a screen without them shows no actions. Several actions
+        since the last draw: the latest; a takeback: none."""
+        history = getattr(getattr(self, "state", None), "history", None)
+        if history is None:
+            return None
+        count, self._shown_actions = self._shown_actions, len(history)
+        if count < 0 or len(history) <= count:
+            return None
+        seat, action = history[-1]
+        return motion.Cue.of(seat, str(action))
 
     def start(self) -> None:
         """Called once after the first ``show`` (timers, bots)."""
@@ -107,7 +149,18 @@ class Screen:
         """The screen is being replaced: stop every timer so nothing runs for it later, and
         forget what it drew (the next screen builds its own page)."""
         self.timers.clear()
+        self.motion.stop()
         forget(self.root)
+
+
+def _motion_failed(error: BaseException) -> None:
+    """An animation that could not be made is said on the console (where tests look), and the
+    page goes on without it."""
+    import traceback
+
+    from pyscript import window
+
+    window.console.error("motion: " + "".join(traceback.format_exception(error)))
 
 
 def _ancestors(element: Any, root: Any) -> list[Any]:

@@ -41,7 +41,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import get_bot
 from engine.knowledge import undo_point
-from ui import embed
+from ui import embed, motion
 from ui.dom import Node, attr, classes, h, present
 from ui.playing_cards import with_signs
 from ui.routes import PlaySetup
@@ -535,6 +535,9 @@ class GameTable(Screen):
             self.show()
         elif command == "undo":
             self.undo()
+        elif command == "motion":
+            motion.choose(not motion.wanted())
+            self.show()
         elif command == "again":
             self.navigate(replace(self.setup, seed_given=True).to_hash())
         elif command == "new-deal":
@@ -700,7 +703,9 @@ class GameTable(Screen):
     def bar(self, where: str, score: Node | None, *tools: Any, css: str = "") -> Node:
         """The header over the board: the game's name, a link back to its setup screen, and
         ``where`` (which game of a match, how far it has come); the ``score``; the table's
-        ``tools``, then a link to the rules. ``css`` adds the game's own class."""
+        ``tools``, the takeback, the "Motion" toggle (``[data-cmd=motion]``, ``aria-pressed``:
+        cards travel or not, ``ui.motion``), then a link to the rules. ``css`` adds the game's
+        own class."""
         return h("header", {"class": classes("cc-bar", css)},
                  h("div", {"class": "cc-bar-title"},
                    h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
@@ -708,6 +713,7 @@ class GameTable(Screen):
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), self.undo_button(),
+                   None if self.readonly else h("button", motion.toggle_attrs(), "Motion"),
                    self.rules_link()))
 
     def rules_link(self) -> Node:

@@ -1,0 +1,64 @@
+"""The app's own settings (not a game's): one JSON object in ``localStorage["five-checks:settings"]``.
+
+Today it holds one choice, ``{"motion": false}`` when a person turned the tables' animations off
+(the "Motion" toggle of every table's bar, ``ui.motion``). A missing or unreadable entry means
+the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
+in memory for the page's life, so a toggle still works until the page closes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ui.dom import present
+from ui.saves import MemoryStorage
+
+#: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
+KEY = "five-checks:settings"
+#: What a setting is when nobody chose.
+DEFAULTS: dict[str, Any] = {"motion": True}
+
+_STORAGE: list[Any] = []
+
+
+def storage() -> Any:
+    """The page's ``localStorage``, or a ``MemoryStorage`` when the browser refuses it."""
+    if not _STORAGE:
+        try:
+            from pyscript import window
+
+            found = window.localStorage
+            found.getItem(KEY)  # some browsers throw only on first use
+            _STORAGE.append(found)
+        except Exception:  # noqa: BLE001 - SecurityError and kin: settings live in memory
+            _STORAGE.append(MemoryStorage())
+    return _STORAGE[0]
+
+
+def read(store: Any = None) -> dict[str, Any]:
+    """All settings: the defaults, overridden by what ``store`` (the page's storage) holds.
+    Never raises: an entry that is not a JSON object, or a storage that throws, gives the
+    defaults."""
+    settings = dict(DEFAULTS)
+    try:
+        text = (store if store is not None else storage()).getItem(KEY)
+        kept = json.loads(str(text)) if present(text) else {}
+    except Exception:  # noqa: BLE001 - unreadable: the defaults
+        return settings
+    if isinstance(kept, dict):
+        settings.update({name: value for name, value in kept.items()
+                         if name in DEFAULTS and isinstance(value, type(DEFAULTS[name]))})
+    return settings
+
+
+def write(changes: dict[str, Any], store: Any = None) -> dict[str, Any]:
+    """Keep ``changes`` on top of the settings held now and return them all. A storage that
+    refuses the write (full, off) is ignored: the page goes on with the new settings in memory
+    only if the caller keeps the returned value."""
+    settings = {**read(store), **changes}
+    try:
+        (store if store is not None else storage()).setItem(KEY, json.dumps(settings, sort_keys=True))
+    except Exception:  # noqa: BLE001 - a setting not kept is no reason to stop the page
+        pass
+    return settings
