@@ -72,10 +72,9 @@ from engine.check import (
     pos_text,
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
-from ui.dom import Node, classes, h, present
+from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face, with_signs
 from ui.routes import DEFAULT_DELAY_MS, SeatSpec
-from ui.screen import CONTROLS, _focus
 from ui.table import GameTable
 
 LOG_LINES = 40
@@ -86,8 +85,6 @@ DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
 #: A card named in a log template ("took 7C into card 2"), shown as a chip.
 CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
 #: The engine speaks of seats ("seat 0 is locked"): for the person, "you are".
-_YOU_FORMS = {"is": "are", "has": "have", "holds": "hold"}
-_YOU_VERB = re.compile(r"\b([Yy]ou) (is|has|holds)\b")
 
 
 class CheckTable(GameTable):
@@ -111,7 +108,6 @@ class CheckTable(GameTable):
         self.confirm_check = False
         self.swap_pick: str | None = None
         #: A control that kept focus but stopped being one (see ``show``).
-        self.stale_focus: Any = None
         self.title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
@@ -139,32 +135,6 @@ class CheckTable(GameTable):
         """The person the pass screen calls (a private moment's), else the first able to act."""
         seat = self.private_seat()
         return seat if seat is not None else super().human_to_act()
-
-    def show(self) -> None:
-        """As every screen's (``Screen.show``), and more: a place of the grid keeps its button
-        when its card is replaced or matched, so the control a keyboard player pressed stays
-        focused but plays nothing any more; focus then goes on, as soon as there is one, to the
-        control that plays nearest to it, unless the person moved it."""
-        document = self.root.ownerDocument
-        focused = document.activeElement
-        playing = present(focused) and bool(self.root.contains(focused)) and bool(focused.matches(CONTROLS))
-        super().show()
-        if playing and bool(focused.matches(":focus")) and not bool(focused.matches(CONTROLS)):
-            self.stale_focus = focused
-        stale = self.stale_focus
-        if stale is None:
-            return
-        if not bool(stale.matches(":focus")):
-            self.stale_focus = None  # the person went on elsewhere
-            return
-        around = stale.parentElement
-        while present(around) and bool(self.root.contains(around)):
-            found = around.querySelector(CONTROLS)
-            if present(found):
-                _focus(found)
-                self.stale_focus = None
-                return
-            around = around.parentElement
 
     # -- the lobby, played by the table ----------------------------------------------------
 
@@ -450,12 +420,6 @@ class CheckTable(GameTable):
         if notation.startswith("take ") and top:
             return f"To take the discard, press “Take the {with_signs(top)}” first, then click the place it goes to."
         return "Choose with the buttons under your grid first."
-
-    def words(self, text: str) -> str:
-        """The engine's sentence in the table's words (``GameTable.words``), the verb agreeing
-        when the seat it names is "you"."""
-        return _YOU_VERB.sub(lambda found: f"{found.group(1)} {_YOU_FORMS[found.group(2)]}",
-                             super().words(text))
 
     def _card_moves(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What clicking each card (by its position) does for the people who may act now, from

@@ -23,7 +23,6 @@ screen (bots paused) until someone deals the next one.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
@@ -35,9 +34,6 @@ from ui.timers import now_ms
 #: How long bots wait for a person who owes "last card" before the next of them moves.
 LAST_CARD_GRACE_MS = 4000
 
-#: The engine speaks of seats ("seat 0 holds"): for the person, "you hold".
-_YOU_FORMS = {"holds": "hold", "has": "have"}
-_YOU_VERB = re.compile(r"\b([Yy]ou) (holds|has)\b")
 
 # --- the table -----------------------------------------------------------------------------------
 
@@ -178,10 +174,9 @@ class CheckmateTable(GameTable):
         return [kind]
 
     def words(self, text: str) -> str:
-        """The engine's sentence in the table's words (``GameTable.words``), with the verb
-        agreeing when the seat it names is "you" and the game's phrase in curly quotes."""
-        said = super().words(text).replace("'last card'", "“last card”")
-        return _YOU_VERB.sub(lambda found: f"{found.group(1)} {_YOU_FORMS[found.group(2)]}", said)
+        """The engine's sentence in the table's words (``GameTable.words``), the game's phrase
+        in curly quotes."""
+        return super().words(text).replace("'last card'", "“last card”")
 
     def object_name(self, seat: int) -> str:
         return "you" if self.is_you(seat) else self.name(seat)

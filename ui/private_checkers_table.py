@@ -28,7 +28,6 @@ from engine.private_checkers import (
 )
 from ui.dom import Node, classes, h, present
 from ui.playing_cards import card_name, chip, with_signs
-from ui.screen import CONTROLS, _focus
 from ui.table import GameTable
 
 FILES = "abcdefgh"
@@ -61,7 +60,6 @@ class PrivateCheckersTable(GameTable):
         #: after it is announced.
         self.blast_mark = -1
         #: A control that kept focus but stopped being one (see ``show``).
-        self.stale_focus: Any = None
         #: The position whose discard choice was last brought into view (see ``show``).
         self.choice_shown: Any = None
 
@@ -80,31 +78,8 @@ class PrivateCheckersTable(GameTable):
         self.show()
 
     def show(self) -> None:
-        """As every screen's (``Screen.show``), and more: a square keeps its node when a checker
-        lands on it, so the control a keyboard player pressed stays focused but plays nothing
-        any more; focus then goes on, as soon as there is one, to the control that plays nearest
-        to it (after the bot's reply: the checkers to pick), unless the person moved it."""
-        document = self.root.ownerDocument
-        focused = document.activeElement
-        playing = present(focused) and bool(self.root.contains(focused)) and bool(focused.matches(CONTROLS))
         super().show()
         self._show_the_choice()
-        if playing and bool(focused.matches(":focus")) and not bool(focused.matches(CONTROLS)):
-            self.stale_focus = focused
-        stale = self.stale_focus
-        if stale is None:
-            return
-        if not bool(stale.matches(":focus")):
-            self.stale_focus = None  # the person went on elsewhere
-            return
-        around = stale.parentElement
-        while present(around) and bool(self.root.contains(around)):
-            found = around.querySelector(CONTROLS)
-            if present(found):
-                _focus(found)
-                self.stale_focus = None
-                return
-            around = around.parentElement
 
     def explain(self, seat: int, notation: str) -> str:
         """The engine's reason (``GameTable.explain``), except for a click on a checker of the

@@ -34,6 +34,8 @@ class Screen:
         #: Where focus goes back to when the control that had it is gone and nothing to focus
         #: was drawn yet: that control's former ancestors, nearest first (see ``show``).
         self._refocus: list[Any] | None = None
+        #: The control that kept focus but stopped playing (see ``show``), while focus waits there.
+        self._stale: Any = None
         #: The animations of this screen's draws (``ui.motion``), and how many actions the last
         #: draw showed (see ``motion_cue``).
         self.motion = motion.Motion()
@@ -48,7 +50,8 @@ class Screen:
         (the card was played), focus goes to its twin if one is drawn (same ``data-action``,
         ``data-pick``, ``data-cmd`` or ``id``), else to the first control that plays nearest to
         where it was; if there is none yet (a bot is to move), it goes there on a later draw,
-        unless the person has put focus somewhere else meanwhile.
+        unless the person has put focus somewhere else meanwhile. A focused control that stays
+        drawn but plays nothing any more (a square a checker just reached) counts as gone.
 
         With motion on (``ui.motion.enabled``), what moved is animated from where it was seen
         just before the patch to where it is drawn (FLIP); nothing is measured otherwise."""
@@ -63,6 +66,7 @@ class Screen:
         # The focused control's ancestors up to the root, nearest first: where to look for a
         # control if it goes.
         around = _ancestors(focused, self.root) if inside else []
+        was_control = inside and bool(focused.matches(CONTROLS))
         nodes = self.render()
         cue = self.motion_cue()
         # Asked on every draw: the first one also marks the page (``<html data-motion>``).
@@ -75,10 +79,16 @@ class Screen:
                 self.motion.play(self.root, before, cue)
             except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
                 _motion_failed(error)
-        if inside:
-            if bool(focused.matches(":focus")):
-                self._refocus = None
+        if inside and bool(focused.matches(":focus")):
+            if was_control and not bool(focused.matches(CONTROLS)):
+                # It kept its node but plays nothing now (a square a checker landed on, a grid
+                # place whose card was replaced): go on from it, as if it were gone.
+                self._refocus, self._stale = around, focused
+            elif self._stale is None or not bool(focused.isSameNode(self._stale)):
+                self._refocus = self._stale = None
                 return
+        elif inside:
+            self._stale = None
             key = _focus_key(focused)
             again = self.root.querySelector(key) if key else None
             if present(again):
@@ -87,14 +97,14 @@ class Screen:
                 return
             self._refocus = around
         elif self._refocus is not None and not _nowhere(focused):
-            self._refocus = None  # the person went on elsewhere
+            self._refocus = self._stale = None  # the person went on elsewhere
         if self._refocus is not None:
             for element in self._refocus:
                 if bool(element.isConnected):
                     found = element.querySelector(CONTROLS)
                     if present(found):
                         _focus(found)
-                        self._refocus = None
+                        self._refocus = self._stale = None
                         return
 
     def _measure(self) -> list[motion.Thing] | None:

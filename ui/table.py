@@ -56,6 +56,10 @@ NEXT_GAME = "next-game"
 #: A seat named in an engine sentence ("seat 1", "seat 1's"), to be said by name.
 _SEAT_IN_TEXT = re.compile(r"\bseat (\d+)('s)?")
 
+#: The engine's verbs after a seat ("seat 0 holds"), as they agree with "you".
+_YOU_FORMS = {"is": "are", "has": "have", "holds": "hold", "was": "were", "does": "do", "needs": "need"}
+_YOU_VERB = re.compile(r"\b([Yy]ou) (is|has|holds|was|does|needs)\b")
+
 #: Think budget handed to the bots (searching levels use it; the others answer at once).
 BOT_BUDGET_MS = 1500
 #: How often the countdown of a timed event is redrawn.
@@ -522,7 +526,8 @@ class GameTable(Screen):
             return
         refused = attr(element, "data-try")
         if refused:
-            self.notice = self.explain(int(seat) if seat else self.bottom, refused)
+            person = self.viewer()
+            self.notice = self.explain(int(seat) if seat else self.bottom if person is None else person, refused)
             self.show()
         elif action and seat:
             self.act_as(int(seat), action)
@@ -613,7 +618,8 @@ class GameTable(Screen):
 
     def words(self, text: str) -> str:
         """An engine sentence as the table says it: seats by name ("your" hand for the one
-        person), cards with the table's signs (``card_words``), a capital and a full stop."""
+        person, the verb agreeing: "you hold"), cards with the table's signs (``card_words``),
+        a capital and a full stop."""
         def seat(found: Any) -> str:
             number, owner = int(found.group(1)), bool(found.group(2))
             if number >= len(self.seats):
@@ -623,6 +629,7 @@ class GameTable(Screen):
             return self.name(number) + ("’s" if owner else "")
 
         text = self.card_words(_SEAT_IN_TEXT.sub(seat, text.strip()))
+        text = _YOU_VERB.sub(lambda found: f"{found.group(1)} {_YOU_FORMS[found.group(2)]}", text)
         if not text:
             return text
         text = text[:1].upper() + text[1:]
