@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.checks import Card, Cash, Play, worth
-from ui.dom import Node, classes, h, present
+from ui.dom import Node, classes, h
 from ui.playing_cards import back, card_name, chip, face
 from ui.table import NEXT_GAME, GameTable
 
@@ -46,16 +46,13 @@ class ChecksTable(GameTable):
     def changed(self) -> None:
         self.picked = None
 
-    def show(self) -> None:
-        super().show()
+    def focus_home(self) -> str:
         # A keyboard player's turn ends on a pile (or its Cash button); the next one starts
-        # from their hand, so that is where focus goes back once the other seat has answered
-        # (``Screen.show`` looks for a control in ``_refocus``, nearest first).
-        if self._refocus and self.viewer_plays():
-            seat = self.viewer() if self.viewer() is not None else self.bottom
-            hand = self.root.querySelector(f"[data-testid=hand-{seat}]")
-            if present(hand) and not bool(self._refocus[0].isSameNode(hand)):
-                self._refocus = [hand, *self._refocus]
+        # from their hand, so that is where focus goes back once the other seat has answered.
+        if not self.viewer_plays():
+            return ""
+        seat = self.viewer()
+        return f"[data-testid=hand-{self.bottom if seat is None else seat}]"
 
     def pick(self, pick: str) -> None:
         kind, _, value = pick.partition(":")

@@ -99,6 +99,10 @@ class Screen:
         elif self._refocus is not None and not _nowhere(focused):
             self._refocus = self._stale = None  # the person went on elsewhere
         if self._refocus is not None:
+            home = self.focus_home()
+            found = self.root.querySelector(home) if home else None
+            if present(found) and not any(bool(found.isSameNode(element)) for element in self._refocus[:1]):
+                self._refocus = [found, *self._refocus]
             for element in self._refocus:
                 if bool(element.isConnected):
                     found = element.querySelector(CONTROLS)
@@ -106,6 +110,11 @@ class Screen:
                         _focus(found)
                         self._refocus = self._stale = None
                         return
+
+    def focus_home(self) -> str:
+        """Hook: a selector of where focus goes back to first when the focused control is gone
+        (a table: the person's hand, where the next turn starts); "" for nearest the old place."""
+        return ""
 
     def _measure(self) -> list[motion.Thing] | None:
         """Where the movable things are before a draw (None: motion failed, the draw goes on)."""
