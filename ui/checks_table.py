@@ -51,7 +51,7 @@ class ChecksTable(GameTable):
         # A keyboard player's turn ends on a pile (or its Cash button); the next one starts
         # from their hand, so that is where focus goes back once the other seat has answered
         # (``Screen.show`` looks for a control in ``_refocus``, nearest first).
-        if self._refocus and self.viewer_plays():
+        if self._refocus and self._viewer_plays():
             seat = self.viewer() if self.viewer() is not None else self.bottom
             hand = self.root.querySelector(f"[data-testid=hand-{seat}]")
             if present(hand) and not bool(self._refocus[0].isSameNode(hand)):
@@ -197,7 +197,7 @@ class ChecksTable(GameTable):
             return "No cards in hand: the next half-trick is picked up at your turn."
         return "No cards in hand."
 
-    def viewer_plays(self) -> bool:
+    def _viewer_plays(self) -> bool:
         """Whether the seat in front of the screen is a person's (whose cards and piles are
         buttons), not a bot's or a replay's."""
         viewer = self.viewer()
@@ -254,7 +254,7 @@ class ChecksTable(GameTable):
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
                                                "aria-label": f"Play the {card_name(str(target.card))} "
                                                              f"onto pile {number}"}, "ck-live", "ck-target")
-        elif self.viewer_plays():
+        elif self._viewer_plays():
             # The person's upcards are buttons throughout (a click before picking a card says
             # what to do), so an upcard keeps its element when it becomes a target.
             top = card_face(upcard, "button", {
