@@ -49,7 +49,7 @@ class ChecksTable(GameTable):
     def focus_home(self) -> str:
         # A keyboard player's turn ends on a pile (or its Cash button); the next one starts
         # from their hand, so that is where focus goes back once the other seat has answered.
-        if not self.viewer_plays():
+        if not self._viewer_plays():
             return ""
         seat = self.viewer()
         return f"[data-testid=hand-{self.bottom if seat is None else seat}]"
@@ -194,7 +194,7 @@ class ChecksTable(GameTable):
             return "No cards in hand: the next half-trick is picked up at your turn."
         return "No cards in hand."
 
-    def viewer_plays(self) -> bool:
+    def _viewer_plays(self) -> bool:
         """Whether the seat in front of the screen is a person's (whose cards and piles are
         buttons), not a bot's or a replay's."""
         viewer = self.viewer()
@@ -251,7 +251,7 @@ class ChecksTable(GameTable):
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
                                                "aria-label": f"Play the {card_name(str(target.card))} "
                                                              f"onto pile {number}"}, "ck-live", "ck-target")
-        elif self.viewer_plays():
+        elif self._viewer_plays():
             # The person's upcards are buttons throughout (a click before picking a card says
             # what to do), so an upcard keeps its element when it becomes a target.
             top = card_face(upcard, "button", {

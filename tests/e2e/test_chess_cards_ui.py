@@ -37,6 +37,12 @@ def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) ->
     assert len(re.findall(r"\d+ : \d+", text)) == 1, text
     # The score sheet of the last game is on screen; bots and people are named in it.
     expect(page.locator("[data-testid=moves]")).to_contain_text("Bot (easy)")
+    # Every card in it is a chip drawn like the table's cards, never bare notation.
+    sheet = page.locator("[data-testid=moves]")
+    assert sheet.locator(".chip[data-card]").count() >= 8
+    bare = sheet.evaluate("""el => { const copy = el.cloneNode(true);
+        copy.querySelectorAll('.chip').forEach(chip => chip.remove()); return copy.textContent; }""")
+    assert not RAW_CARD.search(bare), bare
     shot(page, "chess-cards-result-1280")
 
 
