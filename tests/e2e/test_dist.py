@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from page_support import OVER, READY, RESULT, PageGuard, follow
+from page_support import OVER, READY, RESULT, PageGuard, Shot, follow
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -270,8 +270,8 @@ def shadow_source(folder: Path, change: str) -> Path:
     return folder
 
 
-def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser,
-                                                       tmp_path: Path) -> None:
+def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser, tmp_path: Path,
+                                                       shot: Shot) -> None:
     served = host_site(tmp_path / "host")
     context, page, guard = guarded(browser)
     try:
@@ -288,6 +288,7 @@ def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser,
         notice = page.locator(UPDATE)
         expect(notice).to_be_visible(timeout=READY_MS)
         expect(notice).to_contain_text("New version")
+        shot(page, "dist-update-notice")
         assert page.locator(VERSION_META).get_attribute("content") == first
         # Only what changed was downloaded (the page; the worker itself); the rest was copied
         # from the old version's cache.
