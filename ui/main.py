@@ -10,11 +10,14 @@ from __future__ import annotations
 import asyncio
 import sys
 import traceback
+from dataclasses import replace
 from typing import Any
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from ui import embed
+from ui.catalog import CATALOG
 from ui.dom import attr, present
 from ui.router import resolve
 from ui.routes import parse_hash
@@ -42,7 +45,7 @@ class App:
     def navigate(self, target: str) -> None:
         """Go to ``target`` (a ``#/...`` route); the same route again restarts its screen."""
         before = str(window.location.hash)
-        window.location.hash = target
+        window.location.hash = embed.address(target)
         if str(window.location.hash) == before:
             self.route()  # no hashchange event when the hash does not change
 
@@ -50,7 +53,13 @@ class App:
         if self.screen is not None:
             self.screen.dispose()
             self.screen = None
-        route = parse_hash(str(window.location.hash or "#/"))
+        here = str(window.location.hash or "#/")
+        if embed.EMBEDDED and not embed.asks_embed(here):
+            # A link inside the frame dropped the flag: put it back, so a reload stays embedded.
+            here = embed.embedded_hash(here)
+            window.history.replaceState(None, "", here)
+        route = parse_hash(here)
+        route = replace(route, query=tuple(item for item in route.query if item[0] != embed.PARAM))
         try:
             screen = resolve(route, self.root, self.navigate, self.shell)
         except Exception as error:  # a page, not a traceback, even for our own bugs
@@ -59,7 +68,16 @@ class App:
         document.title = screen.title
         self._guard(screen.show)
         self._guard(screen.start)
+        self._full_site(str(window.location.hash))  # after start: a new game names its saved id
         window.scrollTo(0, 0)
+
+    def _full_site(self, here: str) -> None:
+        """Embedded, the small link to the same screen on the full site (in a new tab)."""
+        link = document.getElementById("full-site")
+        if embed.EMBEDDED and present(link):
+            page = str(window.location.href).split("#", 1)[0]
+            link.setAttribute("href", page + embed.without_embed(here))
+            link.removeAttribute("hidden")
 
     def _crash(self, error: BaseException) -> Screen:
         traceback.print_exception(error, file=sys.stderr)
@@ -114,8 +132,17 @@ class App:
 
 async def main() -> None:
     app = App(document.getElementById("app"))
+    if embed.asks_embed(str(window.location.hash)):
+        # Embedded for the page's life: the game alone, sized to its frame (ui/embed.py).
+        embed.EMBEDDED = True
+        document.documentElement.setAttribute("data-embed", "1")
+        if not bool(getattr(window.Object, "is")(window.parent, window)):
+            embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
     app.route()
     document.documentElement.setAttribute("data-ready", "1")
+    if embed.HOST is not None:
+        embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
+        embed.HOST.resized()
     # Keep the app reachable (debugging from the console: pyscript's globals).
     globals()["app"] = app
 

@@ -41,6 +41,7 @@ from typing import Any, ClassVar, Mapping, Sequence
 from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import get_bot
 from engine.knowledge import undo_point
+from ui import embed
 from ui.dom import Node, attr, classes, h, present
 from ui.playing_cards import with_signs
 from ui.routes import PlaySetup
@@ -201,20 +202,25 @@ class GameTable(Screen):
             # link shows nobody the seed of cards they could not see.
             from pyscript import window
 
-            window.history.replaceState(None, "", f"#/{self.game_id}/play?id={self.save_id}")
+            window.history.replaceState(None, "", embed.address(f"#/{self.game_id}/play?id={self.save_id}"))
         self.schedule()
         self.show()
 
     def saved(self) -> SavedGame:
         """The game as it is kept: its record so far, seats and settings."""
-        result = self.state.result() if self.state.is_over() else None
         return SavedGame(
             id=self.save_id, record=Record.from_state(self.state), seats=self.seats,
             seed_given=self.setup.seed_given, delay_ms=self.setup.delay_ms, undo=self.setup.undo,
             shown=self.shown, created=self.created,
-            result=None if result is None else {"scores": list(result.scores),
-                                                "winners": list(result.winners),
-                                                "reason": result.reason})
+            result=self.result_data())
+
+    def result_data(self) -> dict[str, Any] | None:
+        """The result as JSON values (kept with the game, told to an embedding page), or None
+        while the game goes on."""
+        if not self.state.is_over():
+            return None
+        result = self.state.result()
+        return {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason}
 
     def save(self) -> None:
         """Keep the game as it stands (a finished one goes to the history); a refusal is said
@@ -387,9 +393,17 @@ class GameTable(Screen):
         self.moved_to(after)
         self.played(before, seat, action)
         self.save()
+        self.tell_host(seat, action)
         self.schedule()
         self.show()
         return True
+
+    def tell_host(self, seat: int, action: Action) -> None:
+        """An embedding page hears of every action and of the end (``ui.embed``)."""
+        embed.moved(self.game_id, self.save_id, seat, str(action), len(self.state.history))
+        result = self.result_data()
+        if result is not None:
+            embed.game_over(self.game_id, self.save_id, result)
 
     def moved_to(self, state: State) -> None:
         """Make ``state`` the position on the table (an action, a takeback, a replay step)."""
