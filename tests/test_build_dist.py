@@ -63,7 +63,7 @@ def test_every_reference_is_relative_and_present(built: build_dist.Build, page: 
     assert refs
     for ref in refs:
         assert not re.match(r"^[a-z]+:|^/", ref), f"{page}: {ref} is not relative"
-        target = PurePosixPath(page).parent / ref
+        target = PurePosixPath(page).parent / (ref + "index.html" if ref.endswith("/") else ref)
         resolved = Path(built.out, target).resolve()
         assert resolved.is_file(), f"{page}: {ref} is not in the site"
 
