@@ -1,8 +1,9 @@
 // The page's side of the service worker (pwa/sw.js), in the built site only: tools/build_dist.py
 // puts this script into dist/index.html. The working tree (`make play`) registers nothing.
 //
-// - Registers ./sw.js once Python is up ("py:all-done"), so that the worker's precache does not
-//   compete with the first visit's own downloads.
+// - Registers ./sw.js once the app is ready (<html data-ready>, set by ui/main.py when the first
+//   screen answers clicks), so that the worker's precache (the whole site, downloaded and stored
+//   again) does not compete with the first visit's start.
 // - When a new version has been installed and waits, shows a small notice, "New version" with a
 //   Reload button ([data-testid=update]). The button tells the waiting worker to take over and
 //   reloads the page once it has. Games are saved after every action, so nothing is lost.
@@ -66,5 +67,15 @@
     });
   }
 
-  addEventListener("py:all-done", register, { once: true });
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) {
+    register();
+  } else {
+    const ready = new MutationObserver(() => {
+      if (!root.hasAttribute("data-ready")) return;
+      ready.disconnect();
+      register();
+    });
+    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
 })();
