@@ -4,6 +4,8 @@
 #                       vendor/, install the build deps and build the rules pages
 #                       (docs/rules/<id>.html), regenerate pyscript.toml's [files] table
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
+#   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
+#   make serve-dist     dist, then serve dist/ as a static host would, at the same address
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main()
 #   make rules          build deps, then the rules pages from docs/rules/*.md
@@ -18,7 +20,7 @@ PIP_FLAGS ?= -q --disable-pip-version-check
 
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: all vendor rules build-deps play test test-deps browser bench pyscript.toml clean
+.PHONY: all vendor rules build-deps play dist serve-dist icons test test-deps browser bench pyscript.toml clean
 
 all: vendor
 
@@ -42,6 +44,19 @@ pyscript.toml:
 
 play: vendor
 	$(PYTHON) tools/serve.py --port $(PORT)
+
+# The static site to host: copy dist/ anywhere (README "Host it"). Git-ignored output.
+dist: vendor
+	$(PYTHON) tools/build_dist.py
+
+# dist/ served with the caching headers of a static host (GitHub Pages: 10 minutes), its
+# service worker included. `make play` on the same port afterwards retires that worker.
+serve-dist: dist
+	$(PYTHON) tools/serve.py --root dist --port $(PORT) --max-age 600
+
+# Redraw the app icons (pwa/icons/, committed; dist only copies them).
+icons:
+	$(PYTHON) tools/draw_icons.py
 
 # A Debian/Ubuntu python may be "externally managed" (PEP 668): fall back to a user install.
 build-deps:
@@ -76,5 +91,5 @@ bench: vendor
 	done
 
 clean:
-	rm -rf vendor test-artifacts .pytest_cache .hypothesis
+	rm -rf vendor dist test-artifacts .pytest_cache .hypothesis
 	rm -f docs/rules/*.html

@@ -13,13 +13,23 @@ Importable for tests::
     ...
     server.shutdown(); server.server_close()
 
-Command line: ``python3 tools/serve.py [--port N] [--host H] [--root DIR] [--quiet]``;
+Command line: ``python3 tools/serve.py [--port N] [--host H] [--root DIR] [--max-age S] [--quiet]``;
 ``PORT`` in the environment sets the default port (8000).
+
+By default every response says ``Cache-Control: no-cache`` (the working tree changes between
+reloads). ``--max-age S`` serves as a static host does instead (GitHub Pages: ten minutes),
+which is how ``make serve-dist`` serves the built site.
+
+A request for a ``sw.js`` the folder does not have gets ``pwa/retire-sw.js``: a service worker
+that removes itself and the built site's caches. A built site served earlier on the same address
+left its service worker in the browser; this is how the working tree takes the address back
+instead of being answered from that worker's cache.
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import sys
 import threading
@@ -52,25 +62,42 @@ MIME_TYPES: dict[str, str] = {
 }
 
 
+#: What a missing sw.js is answered with (see the module's docstring).
+RETIRE_SW = ROOT / "pwa" / "retire-sw.js"
+
+
 class StaticHandler(SimpleHTTPRequestHandler):
     """SimpleHTTPRequestHandler with pinned MIME types, no caching, no dotfiles."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
+    max_age: int | None = None
 
     def end_headers(self) -> None:
         # Always revalidate: engine/ and ui/ change between reloads during development and a
         # heuristically cached stale .py makes for confusing bugs. 304s keep reloads cheap.
-        self.send_header("Cache-Control", "no-cache")
+        cache = "no-cache" if self.max_age is None else f"max-age={self.max_age}"
+        self.send_header("Cache-Control", cache)
         super().end_headers()
 
     def send_head(self) -> Any:
         # Never serve .git/, .ci/ or other dot-paths: the server exposes the repo root.
-        parts = self.path.split("?", 1)[0].split("#", 1)[0].split("/")
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        parts = path.split("/")
         if any(part.startswith(".") and part not in (".", "..") for part in parts):
             self.send_error(HTTPStatus.NOT_FOUND)
             return None
+        if parts[-1] == "sw.js" and not os.path.isfile(self.translate_path(path)):
+            return self._retire_service_worker()
         return super().send_head()
+
+    def _retire_service_worker(self) -> Any:
+        body = RETIRE_SW.read_bytes()
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", MIME_TYPES[".js"])
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib signature)
         if not self.quiet:
@@ -90,20 +117,24 @@ class QuietThreadingHTTPServer(ThreadingHTTPServer):
 
 
 def make_server(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 8000,
-                *, quiet: bool = False) -> ThreadingHTTPServer:
-    """Bind a server for ``root`` without serving yet (``port=0`` picks a free port)."""
-    handler = type("Handler", (StaticHandler,), {"quiet": quiet})
+                *, quiet: bool = False, max_age: int | None = None) -> ThreadingHTTPServer:
+    """Bind a server for ``root`` without serving yet (``port=0`` picks a free port).
+
+    ``max_age``: send ``Cache-Control: max-age=<max_age>`` as a static host does, instead of
+    ``no-cache``.
+    """
+    handler = type("Handler", (StaticHandler,), {"quiet": quiet, "max_age": max_age})
     return QuietThreadingHTTPServer((host, port), partial(handler, directory=os.fspath(root)))
 
 
 def serve(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0,
-          *, quiet: bool = True) -> ThreadingHTTPServer:
+          *, quiet: bool = True, max_age: int | None = None) -> ThreadingHTTPServer:
     """Start serving ``root`` in a daemon thread and return the server.
 
     The bound port is ``server.server_address[1]``. Stop with ``server.shutdown()`` then
     ``server.server_close()``.
     """
-    server = make_server(root, host, port, quiet=quiet)
+    server = make_server(root, host, port, quiet=quiet, max_age=max_age)
     thread = threading.Thread(target=server.serve_forever, name=f"static-server:{port}", daemon=True)
     thread.start()
     return server
@@ -120,9 +151,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=int(os.environ.get("PORT") or 8000),
                         help="port (default $PORT or 8000; 0 = any free port)")
     parser.add_argument("--root", default=os.fspath(ROOT), help="directory to serve (default: repo root)")
+    parser.add_argument("--max-age", type=int, default=None, metavar="SECONDS",
+                        help="let browsers cache responses this long, as a static host does "
+                             "(default: no-cache, every reload revalidates)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
-    server = make_server(args.root, args.host, args.port, quiet=args.quiet)
+    server = make_server(args.root, args.host, args.port, quiet=args.quiet, max_age=args.max_age)
     print(f"Serving {args.root} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()

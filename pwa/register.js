@@ -1,0 +1,81 @@
+// The page's side of the service worker (pwa/sw.js), in the built site only: tools/build_dist.py
+// puts this script into dist/index.html. The working tree (`make play`) registers nothing.
+//
+// - Registers ./sw.js once the app is ready (<html data-ready>, set by ui/main.py when the first
+//   screen answers clicks), so that the worker's precache (the whole site, downloaded and stored
+//   again) does not compete with the first visit's start.
+// - When a new version has been installed and waits, shows a small notice, "New version" with a
+//   Reload button ([data-testid=update]). The button tells the waiting worker to take over and
+//   reloads the page once it has. Games are saved after every action, so nothing is lost.
+// - Looks for a new version when the page comes back into view (and the browser itself looks at
+//   every page load).
+(() => {
+  if (!("serviceWorker" in navigator)) return;
+  const sw = navigator.serviceWorker;
+  let asked = false; // the user pressed Reload: the next change of worker reloads the page
+
+  sw.addEventListener("controllerchange", () => {
+    if (asked) location.reload();
+  });
+
+  function offer(worker) {
+    if (document.querySelector("[data-testid=update]")) return;
+    const notice = document.createElement("div");
+    notice.className = "update-notice";
+    notice.dataset.testid = "update";
+    notice.setAttribute("role", "status");
+    const text = document.createElement("span");
+    text.textContent = "New version";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.textContent = "Reload";
+    button.dataset.testid = "update-reload";
+    button.addEventListener("click", () => {
+      asked = true;
+      button.disabled = true;
+      // No worker waits any more (another tab took the update): a plain reload gets it.
+      if (worker.state === "installed") worker.postMessage({ type: "skip-waiting" });
+      else location.reload();
+    });
+    notice.append(text, " ", button);
+    document.body.append(notice);
+  }
+
+  // A worker that finished installing while an older one controls this page is a new version.
+  function watch(worker) {
+    const check = () => {
+      if (worker.state === "installed" && sw.controller) offer(worker);
+    };
+    check();
+    worker.addEventListener("statechange", check);
+  }
+
+  async function register() {
+    let registration;
+    try {
+      // updateViaCache "none": looking for a new version always asks the server for sw.js.
+      registration = await sw.register("sw.js", { updateViaCache: "none" });
+    } catch (error) {
+      console.warn("Five Checks: no offline copy (the service worker did not register):", error);
+      return;
+    }
+    if (registration.waiting) watch(registration.waiting);
+    if (registration.installing) watch(registration.installing);
+    registration.addEventListener("updatefound", () => watch(registration.installing));
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "visible") registration.update().catch(() => {});
+    });
+  }
+
+  const root = document.documentElement;
+  if (root.hasAttribute("data-ready")) {
+    register();
+  } else {
+    const ready = new MutationObserver(() => {
+      if (!root.hasAttribute("data-ready")) return;
+      ready.disconnect();
+      register();
+    });
+    ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+})();

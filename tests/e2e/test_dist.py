@@ -1,0 +1,346 @@
+"""The built site (``make dist``) as a host serves it: few requests, installable, offline, updates.
+
+The site is built once for this module into a temporary folder and served from a subfolder of
+the server (``/some/path/``), as GitHub Pages serves a project: every check here holds from a
+subfolder. The first visit (fixture ``visit``) is shared by the tests that read it, in order; the
+last of them switches the browser offline and plays a game of each of the five games. The update
+and the development server's take-over each need their own server and browser context.
+
+Service workers under Playwright: ``context.route`` (the no-network guard) sees the worker's own
+requests too (``request.service_worker``), and turns the HTTP cache off, so every precache
+request reaches the server here; on a real host they are revalidations (304s).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
+
+from page_support import OVER, READY, RESULT, PageGuard, Shot, follow
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tools import build_dist, build_rules  # noqa: E402
+from tools.serve import serve, url_of  # noqa: E402
+
+READY_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
+SUBFOLDER = "some/path/"
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+UPDATE = "[data-testid=update]"
+VERSION_META = 'meta[name="five-checks-version"]'
+
+#: One seeded game per game, bots only, no delay: each plays to its end on its own.
+GAMES = {
+    "checks": "#/checks/play?seats=bot:easy,bot:easy&seed=1&delay=0",
+    "checkmate": "#/checkmate/play?seats=bot:easy,bot:easy&seed=1&delay=0",
+    "private-checkers": "#/private-checkers/play?seats=bot:easy,bot:easy&seed=1&delay=0",
+    "chess-cards": "#/chess-cards/play?seats=bot:easy,bot:easy&seed=1&delay=0&match=0",
+    "check": "#/check/play?seats=bot:easy,bot:easy&seed=1&delay=0",
+}
+
+
+# ----------------------------------------------------------------------------- building, serving
+
+
+def build_site(out: Path, source: Path = ROOT) -> build_dist.Build:
+    build_rules.build(log=lambda _line: None)  # the rules pages of the working tree, fresh
+    return build_dist.build(out, source)
+
+
+@dataclass
+class Host:
+    """A static server whose ``SUBFOLDER`` holds a built site."""
+
+    root: Path
+    server: object
+    build: build_dist.Build
+
+    @property
+    def site(self) -> Path:
+        return self.root / SUBFOLDER
+
+    @property
+    def url(self) -> str:
+        return url_of(self.server) + SUBFOLDER  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        self.server.shutdown()  # type: ignore[attr-defined]
+        self.server.server_close()  # type: ignore[attr-defined]
+
+
+def host_site(root: Path) -> Host:
+    site = root / SUBFOLDER
+    result = build_site(site)
+    return Host(root, serve(root, "127.0.0.1", 0), result)
+
+
+@pytest.fixture(scope="module")
+def host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Host]:
+    served = host_site(tmp_path_factory.mktemp("host"))
+    try:
+        yield served
+    finally:
+        served.close()
+
+
+@dataclass
+class Visit:
+    """The first visit of a fresh browser context to the built site."""
+
+    context: BrowserContext
+    page: Page
+    guard: PageGuard
+    page_requests: list[str] = field(default_factory=list)  # what the page itself asked for
+    worker_requests: list[str] = field(default_factory=list)  # what the service worker fetched
+    ready_s: float = 0.0
+
+
+def guarded(browser: Browser) -> tuple[BrowserContext, Page, PageGuard]:
+    """A context and page with the suite's guard (console errors, foreign requests)."""
+    guard = PageGuard()
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.route("**/*", guard.on_route)
+    page = context.new_page()
+    page.on("console", guard.on_console)
+    page.on("pageerror", guard.on_page_error)
+    return context, page, guard
+
+
+def assert_behaved(guard: PageGuard, page: Page) -> None:
+    problems = guard.problems(page)
+    assert not problems, "the page misbehaved:\n  " + "\n  ".join(problems)
+
+
+def open_site(page: Page, url: str) -> float:
+    """Load ``url`` and wait until the app is ready; the seconds it took."""
+    start = time.monotonic()
+    page.goto(url, wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached", timeout=READY_MS)
+    return time.monotonic() - start
+
+
+@pytest.fixture(scope="module")
+def visit(browser: Browser, host: Host) -> Iterator[Visit]:
+    context, page, guard = guarded(browser)
+    record = Visit(context, page, guard)
+
+    def on_worker_request(request: Request) -> None:
+        if request.service_worker is not None:
+            record.worker_requests.append(request.url)
+
+    page.on("request", lambda request: record.page_requests.append(request.url))
+    context.on("request", on_worker_request)
+    try:
+        record.ready_s = open_site(page, host.url)  # the folder, as the installed app starts it
+        page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        yield record
+    finally:
+        context.close()
+
+
+def path_of(url: str, host: Host) -> str:
+    parts = urlsplit(url)
+    assert parts.hostname == "127.0.0.1", f"{url} left this machine"
+    base = urlsplit(host.url).path
+    assert parts.path.startswith(base), f"{url} is outside the site's folder {base}"
+    return parts.path.removeprefix(base) or "./"
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+# ----------------------------------------------------------------------------- the first visit
+
+
+def test_cold_visit_makes_few_requests_all_to_the_site(visit: Visit, host: Host) -> None:
+    paths = [path_of(url, host) for url in visit.page_requests]
+    print(f"\ncold visit: {len(paths)} requests by the page, ready in {visit.ready_s:.1f} s: {paths}")
+    print(f"service worker precache: {len(visit.worker_requests)} requests")
+    assert len(paths) <= 15, paths
+    assert len(paths) == len(set(paths)), f"a file was asked for twice: {paths}"
+    assert "vendor/pyodide/pyodide.asm.wasm" in paths
+    assert not [p for p in paths if p.endswith(".py")], "the Python comes in one archive"
+    # The worker asked for the site's files (all of them), and for nothing outside it.
+    worked = {path_of(url, host) for url in visit.worker_requests}
+    assert set(host.build.precache) <= worked, set(host.build.precache) - worked
+    assert visit.guard.foreign == []
+    assert_behaved(visit.guard, visit.page)
+
+
+def test_manifest_is_linked_valid_and_its_icons_load(visit: Visit, host: Host) -> None:
+    page = visit.page
+    cdp = visit.context.new_cdp_session(page)
+    found = cdp.send("Page.getAppManifest")
+    assert found["url"] == host.url + "manifest.webmanifest"
+    assert found["errors"] == [], found["errors"]
+    manifest = page.evaluate("url => fetch(url).then(r => r.json())", found["url"])
+    assert manifest["name"] == "Five Checks" and manifest["short_name"]
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["theme_color"] == page.locator('meta[name="theme-color"]').get_attribute("content")
+    assert manifest["background_color"].startswith("#")
+    purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes
+    for icon in manifest["icons"]:
+        width, height = (int(n) for n in icon["sizes"].split("x"))
+        # Loaded by the browser as an image, from the site's folder (relative to the manifest).
+        natural = page.evaluate(
+            """src => new Promise((resolve, reject) => {
+                   const image = new Image();
+                   image.onload = () => resolve([image.naturalWidth, image.naturalHeight]);
+                   image.onerror = () => reject(new Error('icon did not load: ' + src));
+                   image.src = new URL(src, document.querySelector('link[rel=manifest]').href);
+               })""", icon["src"])
+        assert natural == [width, height], icon
+        assert png_size((host.site / icon["src"]).read_bytes()) == (width, height)
+    # Chromium's own install check finds nothing missing; Playwright's contexts are incognito
+    # profiles, which Chromium never offers to install apps from: that is the one error left.
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    assert [error["errorId"] for error in errors] in ([], ["in-incognito"]), errors
+    assert_behaved(visit.guard, page)
+
+
+def test_service_worker_controls_the_page_and_caches_the_version(visit: Visit, host: Host) -> None:
+    page = visit.page
+    assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == host.url + "sw.js"
+    assert [worker.url for worker in visit.context.service_workers] == [host.url + "sw.js"]
+    version = page.locator(VERSION_META).get_attribute("content")
+    assert version == host.build.version
+    caches = page.evaluate("caches.keys()")
+    assert caches == [f"five-checks {host.url} {version}"]
+    # The wasm is kept as the server sent it: application/wasm, so it compiles while it streams.
+    wasm_type = page.evaluate(
+        """async name => (await (await caches.open(name)).match('vendor/pyodide/pyodide.asm.wasm'))
+                 .headers.get('content-type')""", caches[0])
+    assert wasm_type == "application/wasm"
+    assert_behaved(visit.guard, page)
+
+
+def test_offline_it_boots_and_plays_each_game_to_the_end(visit: Visit, host: Host) -> None:
+    page, context = visit.page, visit.context
+    context.set_offline(True)
+    answered: list[tuple[str, bool]] = []
+    page.on("response", lambda response: answered.append((response.url, response.from_service_worker)))
+    start = time.monotonic()
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached", timeout=READY_MS)
+    print(f"\noffline boot (service worker): ready in {time.monotonic() - start:.1f} s")
+    not_cached = [url for url, cached in answered if not cached]
+    assert answered and not not_cached, f"answered by the network: {not_cached}"
+    for game, route in GAMES.items():
+        start = time.monotonic()
+        follow(page, route)
+        expect(page.locator(OVER), f"{game} reaches its end offline").to_have_count(1, timeout=120_000)
+        expect(page.locator(RESULT)).to_be_visible()
+        print(f"{game}: over in {time.monotonic() - start:.1f} s")
+    # A rules page too: fetched by the app, from the cache.
+    follow(page, "#/checks/rules")
+    expect(page.locator("[data-rules-body] h2").first).to_be_visible(timeout=10_000)
+    not_cached = [url for url, cached in answered if not cached]
+    assert not not_cached, f"answered by the network: {not_cached}"
+    assert_behaved(visit.guard, page)
+
+
+# ----------------------------------------------------------------------------- a new version
+
+
+def shadow_source(folder: Path, change: str) -> Path:
+    """A source tree that is the working tree but for index.html's description, ``change``."""
+    folder.mkdir()
+    for name in ("engine", "ui", "docs", "vendor", "pwa", "pyscript.toml"):
+        (folder / name).symlink_to(ROOT / name)
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    changed = index.replace('<meta name="description" content="',
+                            f'<meta name="description" content="{change} ', 1)
+    assert changed != index
+    (folder / "index.html").write_text(changed, encoding="utf-8")
+    return folder
+
+
+def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser, tmp_path: Path,
+                                                       shot: Shot) -> None:
+    served = host_site(tmp_path / "host")
+    context, page, guard = guarded(browser)
+    try:
+        first = served.build.version
+        open_site(page, served.url)
+        page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        second = build_site(served.site, shadow_source(tmp_path / "source", "Version two.")).version
+        assert second != first
+        fetched: list[str] = []
+        context.on("request", lambda r: fetched.append(path_of(r.url, served)) if r.service_worker else None)
+        # The browser looks for a new sw.js at every page load: the reload (still the old
+        # version, from the cache) finds it, installs it, and the page offers it.
+        open_site(page, served.url)
+        notice = page.locator(UPDATE)
+        expect(notice).to_be_visible(timeout=READY_MS)
+        expect(notice).to_contain_text("New version")
+        shot(page, "dist-update-notice")
+        assert page.locator(VERSION_META).get_attribute("content") == first
+        # Only what changed was downloaded (the page; the worker itself); the rest was copied
+        # from the old version's cache.
+        assert set(fetched) <= {"sw.js", "index.html"}, fetched
+        page.locator("[data-testid=update-reload]").click()
+        page.wait_for_function(
+            "v => document.querySelector('meta[name=\"five-checks-version\"]')?.content === v",
+            arg=second, timeout=READY_MS)
+        page.wait_for_selector(READY, state="attached", timeout=READY_MS)
+        description = page.locator('meta[name="description"]').get_attribute("content") or ""
+        assert description.startswith("Version two.")
+        expect(page.locator(UPDATE)).to_have_count(0)
+        assert page.evaluate("caches.keys()") == [f"five-checks {served.url} {second}"]
+        assert_behaved(guard, page)
+    finally:
+        context.close()
+        served.close()
+
+
+# ----------------------------------------------------------------------------- development
+
+
+def test_the_development_server_retires_a_built_sites_worker(browser: Browser, tmp_path: Path) -> None:
+    """``make serve-dist`` then ``make play`` on the same port: the working tree is served, not
+    the built site's cache, and nothing of the built site stays behind."""
+    built = build_site(tmp_path / "dist")
+    server = serve(tmp_path / "dist", "127.0.0.1", 0)
+    port = server.server_address[1]
+    context, page, guard = guarded(browser)
+    try:
+        base = url_of(server)
+        open_site(page, base)
+        page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        assert page.locator(VERSION_META).get_attribute("content") == built.version
+        server.shutdown()
+        server.server_close()
+        server = serve(ROOT, "127.0.0.1", port)  # the working tree, at the same address
+        page.reload(wait_until="domcontentloaded")
+        # The cached page loads once more; the browser finds the retiring worker, which clears
+        # the caches, unregisters and reloads the page from the working tree.
+        page.wait_for_function(
+            "() => !document.querySelector('meta[name=\"five-checks-version\"]')"
+            " && document.documentElement.dataset.ready === '1'", timeout=2 * READY_MS)
+        assert page.evaluate("navigator.serviceWorker.controller") is None
+        assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+        assert page.evaluate("caches.keys()") == []
+        guard.clear()  # the built page was torn down mid-boot by the reload: not a fault
+        page.reload(wait_until="domcontentloaded")
+        page.wait_for_selector(READY, state="attached", timeout=READY_MS)
+        assert page.locator('script[type="py"][src="./ui/main.py"]').count() == 1
+        assert_behaved(guard, page)
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()

@@ -1,0 +1,148 @@
+"""``make dist`` (tools/build_dist.py): the built site holds what its pages name and nothing else,
+addressed relatively, with the Python in one archive, and the same sources give the same bytes.
+
+The browser side (requests, offline, updates) is tests/e2e/test_dist.py.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import io
+import json
+import re
+import struct
+import tomllib
+import zipfile
+from pathlib import Path, PurePosixPath
+
+import pytest
+
+from tools import build_dist, build_rules, draw_icons
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> build_dist.Build:
+    build_rules.build(log=lambda _line: None)
+    return build_dist.build(tmp_path_factory.mktemp("dist") / "site")
+
+
+def files_on_disk(folder: Path) -> set[str]:
+    return {p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()}
+
+
+def references(page: str) -> list[str]:
+    """Every src/href of a page that names a file (not a route, not data:)."""
+    tags = re.sub(r"(<script[^>]*>).*?(</script>)", r"\1\2", page, flags=re.DOTALL)  # not code
+    found = re.findall(r'\s(?:src|href)="([^"#]+)(?:#[^"]*)?"', tags)
+    return [ref for ref in found if not ref.startswith("data:")]
+
+
+def test_the_site_is_exactly_the_listed_files(built: build_dist.Build) -> None:
+    on_disk = files_on_disk(built.out)
+    assert on_disk == set(built.files)
+    assert set(built.precache) == on_disk - {"sw.js"}
+    sw = (built.out / "sw.js").read_text(encoding="utf-8")
+    assert sw.startswith(build_dist.SW_MARK)
+    listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.DOTALL)[1].replace(",\n]", "\n]"))
+    assert {path for path, _ in listed} == set(built.precache)
+    for path, digest in listed:
+        assert hashlib.sha256((built.out / path).read_bytes()).hexdigest().startswith(digest), path
+    assert f'const VERSION = "{built.version}";' in sw
+    # Only what runs: no source maps, no Python files loose, no TOML parser, no unused plugin.
+    assert not [p for p in on_disk if p.endswith((".map", ".py", ".toml", ".md"))]
+    assert not [p for p in on_disk if re.search(r"/(toml|py-editor|py-game|py-terminal|donkey)-", p)]
+
+
+@pytest.mark.parametrize("page", ["index.html", "docs/rules/checks.html"])
+def test_every_reference_is_relative_and_present(built: build_dist.Build, page: str) -> None:
+    text = (built.out / page).read_text(encoding="utf-8")
+    refs = references(text)
+    assert refs
+    for ref in refs:
+        assert not re.match(r"^[a-z]+:|^/", ref), f"{page}: {ref} is not relative"
+        target = PurePosixPath(page).parent / (ref + "index.html" if ref.endswith("/") else ref)
+        resolved = Path(built.out, target).resolve()
+        assert resolved.is_file(), f"{page}: {ref} is not in the site"
+
+
+def test_index_loads_one_stylesheet_and_the_core_chunk(built: build_dist.Build) -> None:
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    sheets = re.findall(r'<link rel="stylesheet" href="([^"]+)">', index)
+    assert len(sheets) == 1 and re.fullmatch(r"site-[0-9a-f]{10}\.css", sheets[0])
+    css = (built.out / sheets[0]).read_text(encoding="utf-8")
+    for part in ("vendor/pyscript/core.css", "ui/shell.css", "ui/style.css"):
+        assert (ROOT / part).read_text(encoding="utf-8").strip() in css
+    assert re.search(r'<script type="module" src="\./vendor/pyscript/core-[\w-]+\.js"></script>', index)
+    assert f'<meta name="five-checks-version" content="{built.version}">' in index
+    assert '<link rel="manifest" href="manifest.webmanifest">' in index
+    assert "sw.register" in index or 'register("sw.js"' in index
+
+
+def test_the_python_is_one_archive_unpacked_by_the_inline_config(built: build_dist.Build) -> None:
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    found = re.search(r'<script type="py" config="([^"]+)">\n(.*?)</script>', index, re.DOTALL)
+    assert found, "no inline <script type=py config=...>"
+    config = json.loads(html.unescape(found[1]))
+    (archive, target), = config["files"].items()
+    assert target == "./*"  # PyScript unpacks an archive whose target ends in /*
+    assert re.fullmatch(r"\./app-[0-9a-f]{10}\.zip", archive)
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert (built.out / config["interpreter"]).is_file()
+    assert "!py-editor" in config["plugins"] and "!error" not in config["plugins"]
+    # The same plugins are kept out for MicroPython's type, whose config PyScript also reads.
+    mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", index)
+    assert mpy and json.loads(html.unescape(mpy[1]))["plugins"] == config["plugins"]
+    # The entry point is inline, as written.
+    assert (ROOT / "ui" / "main.py").read_text(encoding="utf-8") in found[2]
+    dev_files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    with zipfile.ZipFile(io.BytesIO((built.out / archive).read_bytes())) as zipped:
+        names = zipped.namelist()
+        assert sorted(names) == sorted(dst.removeprefix("./") for dst in dev_files.values())
+        for src, dst in dev_files.items():
+            assert zipped.read(dst.removeprefix("./")) == (ROOT / src).read_bytes()
+
+
+def test_manifest_and_icons(built: build_dist.Build) -> None:
+    manifest = json.loads((built.out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")
+    shell = (ROOT / "ui" / "shell.css").read_text(encoding="utf-8")
+    assert f"--shell-accent: {manifest['theme_color']};" in shell
+    assert f"--shell-bg: {manifest['background_color']};" in shell
+    for icon in manifest["icons"]:
+        data = (built.out / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "%dx%d" % struct.unpack(">II", data[16:24]) == icon["sizes"]
+    assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
+
+
+def test_the_committed_icon_is_the_drawing() -> None:
+    size, maskable = draw_icons.ICON_FILES["icon-192.png"]
+    drawn = draw_icons.png(size, draw_icons.render(size, maskable=maskable))
+    assert (draw_icons.ICONS / "icon-192.png").read_bytes() == drawn, "run `make icons`"
+
+
+def test_same_sources_same_site_and_a_change_a_new_version(built: build_dist.Build,
+                                                           tmp_path: Path) -> None:
+    again = build_dist.build(tmp_path / "again")
+    assert again.version == built.version and again.files == built.files
+    source = tmp_path / "source"
+    source.mkdir()
+    for name in ("engine", "ui", "docs", "vendor", "pwa", "pyscript.toml"):
+        (source / name).symlink_to(ROOT / name)
+    index = (ROOT / "index.html").read_text(encoding="utf-8")
+    (source / "index.html").write_text(index.replace("<title>", "<title>Changed ", 1), encoding="utf-8")
+    changed = build_dist.build(tmp_path / "again", source)  # over the previous build
+    assert changed.version != built.version
+    assert files_on_disk(tmp_path / "again") == set(changed.files)
+    differ = {path for path in changed.files if changed.files[path] != built.files.get(path)}
+    assert differ == {"index.html", "sw.js"}
+
+
+def test_a_folder_that_is_not_a_build_is_not_overwritten(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("mine", encoding="utf-8")
+    with pytest.raises(build_dist.BuildError, match="not a previous build"):
+        build_dist.build(tmp_path)
+    assert (tmp_path / "notes.txt").read_text(encoding="utf-8") == "mine"

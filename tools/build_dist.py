@@ -1,0 +1,389 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/``: what a host needs to serve Five Checks, and nothing else.
+
+``make dist`` runs this after ``make vendor`` (the runtime, the rules pages). The working tree
+stays the development copy (``make play``); ``dist/`` is git-ignored output::
+
+    index.html              the page: one stylesheet, the PyScript core, its config inline, the
+                            entry point (ui/main.py) inline, the service worker's page side
+    site-<hash>.css         vendor/pyscript/core.css + ui/shell.css + ui/style.css, in that order
+    app-<hash>.zip          engine/ and ui/ (every file of pyscript.toml's [files] table), which
+                            PyScript unpacks into Python's working directory at boot
+    docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
+    vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
+    vendor/pyodide/         the five Pyodide files that run
+    manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
+    sw.js                   the service worker (pwa/sw.js) with the content version and the list
+                            of files to precache
+
+A cold visit makes 10 requests instead of 62 (one per Python file, the TOML parser and five
+PyScript plugins the app does not use); the service worker then stores the whole site (20 more,
+revalidations a host answers from the browser's HTTP cache). How:
+
+* PyScript 0.7.31's ``[files]`` unpacks an archive when its target ends in ``/*``:
+  ``"./app-<hash>.zip" = "./*"`` becomes Pyodide's ``unpackArchive(buffer, "zip",
+  {extractDir: "./"})``, so ``import engine`` and ``import ui`` work as with one entry per file.
+* The config is inline JSON (``<script type="py" config="{...}">``): no config request, and no
+  TOML parser chunk. It disables the plugins the app does not use (``"plugins": ["!donkey", ...]``;
+  PyScript then never imports them), and so does an ``<mpy-config>`` for MicroPython's script
+  type, whose plugins PyScript loads as well. The error plugin stays: it shows a Python error on
+  the page.
+* The three stylesheets are one file; index.html loads PyScript's core chunk directly (core.js
+  only re-exports it); ui/main.py is the inline text of the ``<script type="py">``.
+
+Everything is addressed relative to index.html, so the site works from any folder of a host
+(``https://host/some/path/``). Names that change with the content carry a hash of it, so a host's
+HTTP cache never mixes two deploys.
+
+The content version is a hash of every file's content (index.html before it is stamped with the
+version, and the service worker's code, included). It names the service worker's cache and is in
+``<meta name="five-checks-version">``; any change gives a new sw.js, which is how browsers notice
+a new version (pwa/register.js then offers "New version — reload").
+
+Usage: ``python3 tools/build_dist.py [--out DIR] [--source DIR]`` (``--source``: the tree to
+build from, default this repository). Standard library only. Rebuilding into the same folder
+rewrites it and removes what the new build no longer has; a folder that is not a previous
+build is refused unless empty.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import io
+import json
+import os
+import re
+import sys
+import tomllib
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+
+#: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
+SW_MARK = "// The service worker of the built site (dist/sw.js)"
+
+#: PyScript 0.7.31 plugins the app does not use: listed as ``"!name"`` in the config, PyScript
+#: never imports them. "error" is kept (a Python error shows on the page, and tests read it);
+#: "codemirror" is bundled in the core chunk and only loads the editor when a py-editor asks.
+DISABLED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+#: Chunks of vendor/pyscript/ loaded besides the core chunk (by file name prefix).
+PYSCRIPT_CHUNKS = ("error",)
+#: What Pyodide's loadPyodide() fetches (as tools/vendor.py vendors it).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+#: A zip entry's time: fixed, so that the same sources give the same archive (and version).
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+
+_STYLESHEET = re.compile(r'[ \t]*<link rel="stylesheet" href="(?P<href>[^"]+)">[ \t]*\n?')
+_CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscript/core\.js)"></script>')
+_PY_SCRIPT = re.compile(
+    r'<script type="py" src="(?P<src>[^"]+)" config="(?P<config>[^"]+)"></script>')
+_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
+
+
+class BuildError(RuntimeError):
+    """The sources cannot make a site (missing runtime, an unexpected index.html, ...)."""
+
+
+@dataclass
+class Site:
+    """The files of a build: path inside the site (POSIX, relative) -> content."""
+
+    files: dict[str, bytes] = field(default_factory=dict)
+
+    def add(self, path: str, data: bytes) -> str:
+        if path in self.files:
+            raise BuildError(f"two files at {path}")
+        self.files[path] = data
+        return path
+
+
+@dataclass(frozen=True)
+class Build:
+    """What ``build`` wrote."""
+
+    out: Path
+    version: str
+    files: dict[str, str]  # path -> content hash, every file of the site
+    precache: tuple[str, ...]  # the files the service worker caches (all but sw.js)
+
+    @property
+    def size(self) -> int:
+        return sum((self.out / path).stat().st_size for path in self.files)
+
+
+def digest(data: bytes, length: int = 16) -> str:
+    return hashlib.sha256(data).hexdigest()[:length]
+
+
+def hashed_name(stem: str, suffix: str, data: bytes) -> str:
+    return f"{stem}-{digest(data, 10)}{suffix}"
+
+
+def read(source: Path, path: str) -> bytes:
+    try:
+        return (source / path).read_bytes()
+    except FileNotFoundError:
+        raise BuildError(f"{path} is missing: run `make vendor` first") from None
+
+
+def local(href: str) -> str:
+    """A site-relative path from an ``href``/``src`` of index.html (``./x`` or ``x``)."""
+    if re.match(r"^[a-z]+:|^/", href):
+        raise BuildError(f"{href}: the built site loads only relative, same-origin files")
+    return str(PurePosixPath(href.removeprefix("./")))
+
+
+def relative(target: str, page: str) -> str:
+    """``target`` (site path) as a link from the page at ``page`` (site path)."""
+    up = len(PurePosixPath(page).parts) - 1
+    return "../" * up + target
+
+
+# ----------------------------------------------------------------------------- the pieces
+
+
+def bundle_css(source: Path, index: str) -> tuple[str, bytes, list[str]]:
+    """The stylesheets of index.html, in order, as one file: (name, content, their paths)."""
+    paths = [local(m["href"]) for m in _STYLESHEET.finditer(index)]
+    if not paths:
+        raise BuildError("index.html links no stylesheet")
+    parts = []
+    for path in paths:
+        text = read(source, path).decode("utf-8")
+        if re.search(r"url\(|@import", text):
+            raise BuildError(f"{path}: url() or @import would need rebasing in the bundle")
+        parts.append(f"/* {path} */\n{text.rstrip()}\n")
+    data = "\n".join(parts).encode("utf-8")
+    return hashed_name("site", ".css", data), data, paths
+
+
+def relink_css(page_html: str, page: str, bundled: list[str], css: str) -> str:
+    """Replace a page's links to the bundled stylesheets by one link to the bundle."""
+    base = PurePosixPath(page).parent
+    done = False
+
+    def swap(match: re.Match[str]) -> str:
+        nonlocal done
+        target = os.path.normpath(str(base / match["href"])).replace(os.sep, "/")
+        if target not in bundled:
+            raise BuildError(f"{page}: stylesheet {match['href']} is not in the bundle")
+        if done:
+            return ""
+        done = True
+        indent = re.match(r"[ \t]*", match.group(0)).group(0)  # type: ignore[union-attr]
+        return f'{indent}<link rel="stylesheet" href="{relative(css, page)}">\n'
+
+    return _STYLESHEET.sub(swap, page_html)
+
+
+def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
+    """Copy the PyScript chunks the app loads; return the core chunk's site path."""
+    folder = PurePosixPath(local(core_src)).parent
+    entry = read(source, local(core_src)).decode("utf-8")
+    found = _STATIC_IMPORT.findall(entry)
+    if len(found) != 1:
+        raise BuildError(f"{core_src}: expected one re-exported core chunk, found {found}")
+    core = str(folder / found[0])
+    names = [core]
+    for prefix in PYSCRIPT_CHUNKS:
+        matches = sorted((source / folder).glob(f"{prefix}-*.js"))
+        if len(matches) != 1:
+            raise BuildError(f"{folder}/{prefix}-*.js: expected one chunk, found {len(matches)}")
+        names.append(str(folder / matches[0].name))
+    # Their static imports too (the error plugin imports the core chunk, ...).
+    todo = list(names)
+    while todo:
+        path = todo.pop()
+        for name in _STATIC_IMPORT.findall(read(source, path).decode("utf-8")):
+            dep = str(folder / name)
+            if dep not in names:
+                names.append(dep)
+                todo.append(dep)
+    for path in names:
+        site.add(path, read(source, path))
+    return core
+
+
+def python_archive(source: Path, files: dict[str, str]) -> bytes:
+    """A zip of the ``[files]`` table: each source at its target path, deterministic."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for src, dst in sorted(files.items(), key=lambda item: item[1]):
+            info = zipfile.ZipInfo(local(dst), ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, read(source, local(src)))
+    return buffer.getvalue()
+
+
+def inline_python(path: str, code: str) -> str:
+    # A <script> element ends at the first "</script"; after a "<!--", "<script" changes how
+    # the parser reads on (the "script data escaped" states). Neither may appear.
+    if re.search(r"</script|<!--", code, re.IGNORECASE):
+        raise BuildError(f"{path} cannot be inlined in a <script> element")
+    return code
+
+
+def dist_config(source: Path, config_path: str, archive: str) -> str:
+    """The JSON config of the built page: the dev config with [files] replaced by the archive."""
+    config = tomllib.loads(read(source, config_path).decode("utf-8"))
+    config["files"] = {f"./{archive}": "./*"}
+    config["plugins"] = [f"!{name}" for name in DISABLED_PLUGINS]
+    return json.dumps(config, separators=(",", ":"))
+
+
+def pwa_files(source: Path, site: Site) -> None:
+    """The manifest (at the root, so that its ``./`` scope is the site) and its icons."""
+    manifest = json.loads(read(source, "pwa/manifest.webmanifest"))
+    for icon in manifest["icons"]:
+        path = local(icon["src"])
+        site.add(path, read(source, f"pwa/{path}"))
+    site.add("manifest.webmanifest", read(source, "pwa/manifest.webmanifest"))
+
+
+# ----------------------------------------------------------------------------- the build
+
+
+def assemble(source: Path = ROOT) -> tuple[Site, str]:
+    """Every file of the site (sw.js included), and the content version."""
+    site = Site()
+    index = read(source, "index.html").decode("utf-8")
+
+    css_name, css, bundled = bundle_css(source, index)
+    site.add(css_name, css)
+    index = relink_css(index, "index.html", bundled, css_name)
+
+    core = _CORE_SCRIPT.search(index)
+    if core is None:
+        raise BuildError("index.html: no <script type=module src=./vendor/pyscript/core.js>")
+    core_chunk = pyscript_runtime(source, site, core["src"])
+    index = index.replace(core.group(0), f'<script type="module" src="./{core_chunk}"></script>')
+
+    py = _PY_SCRIPT.search(index)
+    if py is None:
+        raise BuildError('index.html: no <script type="py" src=... config=...>')
+    config_path = local(py["config"])
+    files = tomllib.loads(read(source, config_path).decode("utf-8")).get("files", {})
+    if not files:
+        raise BuildError(f"{config_path} lists no [files]")
+    archive = python_archive(source, files)
+    archive_name = site.add(hashed_name("app", ".zip", archive), archive)
+    interpreter = json.loads(dist_config(source, config_path, archive_name))["interpreter"]
+    for name in PYODIDE_FILES:
+        path = str(PurePosixPath(local(interpreter)).parent / name)
+        site.add(path, read(source, path))
+    main_path = local(py["src"])
+    code = inline_python(main_path, read(source, main_path).decode("utf-8"))
+    config = html.escape(dist_config(source, config_path, archive_name), quote=True)
+    # PyScript loads its plugins once per script type it knows, py and mpy (MicroPython), each
+    # by that type's config: with no mpy config it would load them all for mpy. An empty
+    # <mpy-config> (hidden by core.css) with the same plugin list keeps them out; MicroPython
+    # itself is never loaded, no mpy script being on the page.
+    plugins = html.escape(json.dumps({"plugins": [f"!{name}" for name in DISABLED_PLUGINS]}),
+                          quote=False)
+    index = index.replace(py.group(0),
+                          f'<mpy-config>{plugins}</mpy-config>\n'
+                          f'  <script type="py" config="{config}">\n# {main_path}\n{code}</script>')
+
+    rules = sorted((source / "docs" / "rules").glob("*.html"))
+    if not rules:
+        raise BuildError("docs/rules/*.html are missing: run `make rules`")
+    for page in rules:
+        path = f"docs/rules/{page.name}"
+        text = relink_css(page.read_text(encoding="utf-8"), path, bundled, css_name)
+        site.add(path, text.encode("utf-8"))
+
+    pwa_files(source, site)
+
+    # The page's side of the service worker, and the links that make the site installable.
+    register = read(source, "pwa/register.js").decode("utf-8")
+    head = ('  <meta name="five-checks-version" content="__VERSION__">\n'
+            '  <link rel="manifest" href="manifest.webmanifest">\n'
+            '  <link rel="apple-touch-icon" href="icons/icon-192.png">\n')
+    for tag, extra in (("</head>", head), ("</body>", f"  <script>\n{register}  </script>\n")):
+        if index.count(tag) != 1:
+            raise BuildError(f"index.html: expected one {tag}")
+        index = index.replace(tag, extra + tag)
+
+    # The version: every file's content, the page before its stamp and the worker's code.
+    worker = read(source, "pwa/sw.js").decode("utf-8")
+    if not worker.startswith(SW_MARK):
+        raise BuildError(f"pwa/sw.js must start with {SW_MARK!r}")
+    hashes = {path: digest(data) for path, data in site.files.items()}
+    hashes["index.html"] = digest(index.encode("utf-8"))
+    hashes["sw.js"] = digest(worker.encode("utf-8"))
+    version = digest(json.dumps(sorted(hashes.items())).encode("utf-8"), 12)
+
+    index = index.replace("__VERSION__", version)
+    site.add("index.html", index.encode("utf-8"))
+    listed = sorted([path, digest(data)] for path, data in site.files.items())
+    filled = worker.replace('"__VERSION__"', json.dumps(version)).replace(
+        "[/* __FILES__ */]", "[\n" + "".join(f"  {json.dumps(item)},\n" for item in listed) + "]")
+    if filled.count(version) != 1 or "__FILES__" in filled:
+        raise BuildError("pwa/sw.js: VERSION or FILES placeholder not found")
+    site.add("sw.js", filled.encode("utf-8"))
+    return site, version
+
+
+def is_previous_build(out: Path) -> bool:
+    sw = out / "sw.js"
+    return sw.is_file() and sw.read_text(encoding="utf-8", errors="replace").startswith(SW_MARK)
+
+
+def write(site: Site, out: Path) -> None:
+    """Make ``out`` hold exactly the site: write what changed, remove what is no longer there."""
+    if out.exists() and any(out.iterdir()) and not is_previous_build(out):
+        raise BuildError(f"{out} is not empty and not a previous build: refusing to overwrite it")
+    out.mkdir(parents=True, exist_ok=True)
+    # sw.js last: a browser that looks for a new version meanwhile finds the old worker until
+    # every file of the new one is in place.
+    for path in sorted(site.files, key=lambda p: p == "sw.js"):
+        target = out / path
+        data = site.files[path]
+        if target.is_file() and target.read_bytes() == data:
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        tmp = target.with_name(target.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, target)
+    for path in sorted(out.rglob("*"), reverse=True):  # files before their folders
+        rel = path.relative_to(out).as_posix()
+        if path.is_file() and rel not in site.files:
+            path.unlink()
+        elif path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
+
+
+def build(out: Path = DIST, source: Path = ROOT) -> Build:
+    """Build the site from ``source`` into ``out``."""
+    site, version = assemble(source)
+    write(site, out)
+    files = {path: digest(data) for path, data in site.files.items()}
+    return Build(out=out, version=version, files=files,
+                 precache=tuple(sorted(p for p in files if p != "sw.js")))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Build the static site into dist/.")
+    parser.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/)")
+    parser.add_argument("--source", type=Path, default=ROOT, help="tree to build from (default: this repo)")
+    args = parser.parse_args(argv)
+    try:
+        result = build(args.out.resolve(), args.source.resolve())
+    except BuildError as error:
+        print(f"dist: {error}", file=sys.stderr)
+        return 2
+    shown = result.out.relative_to(ROOT) if result.out.is_relative_to(ROOT) else result.out
+    print(f"dist: {shown}/ version {result.version}: {len(result.files)} files, "
+          f"{result.size / 1e6:.1f} MB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
