@@ -304,7 +304,7 @@ class CheckTable(GameTable):
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
-                   self.undo_button(), self.rules_link()))
+                   self.undo_button(), self.motion_button(), self.rules_link()))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:

@@ -720,8 +720,12 @@ class GameTable(Screen):
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), self.undo_button(),
-                   None if self.readonly else h("button", motion.toggle_attrs(), "Motion"),
-                   self.rules_link()))
+                   self.motion_button(), self.rules_link()))
+
+    def motion_button(self) -> Node | None:
+        """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
+        travel or not, ``ui.motion``); none in the replay viewer."""
+        return None if self.readonly else h("button", motion.toggle_attrs(), "Motion")
 
     def rules_link(self) -> Node:
         """The last tool of a table's bar: the game's rules, in a new tab."""
