@@ -16,8 +16,9 @@ ways over the same positions, each pass from a fresh root:
 
 Each time runs from the tree's hand-over to the DOM until a forced layout (``offsetHeight``)
 returns, so the browser's style and layout work for the change is counted; building the tree
-(``table.render()``, the same in all three) is reported apart, as is ``Motion.measure`` alone
-and what the FLIP work adds to a patch (the difference of the medians). Tables to read, never
+(``table.render()``, the same in all three) is reported apart, as are ``Motion.measure`` alone
+(one of the two a draw makes), how many things it finds and how many animations a draw starts
+(its flights), and what the FLIP work adds to a patch (the difference of the medians). Tables to read, never
 assertions: timings depend on the machine (and on what else runs on it).
 
 Usage: ``python3 bench/render.py [--moves 80] [--seed 1] [--json]``.
@@ -101,6 +102,7 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     flip = motion.Motion()
     times: dict[str, list[float]] = {"build": [], "patch": [], "mount": [], "flip": [], "measure": []}
     movable: list[int] = []
+    started_animations: list[int] = []
     table.moved_to(positions[0][0])
     for root in roots.values():
         patch(root, table.render(), document)
@@ -124,7 +126,7 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
             else:
                 before = flip.measure(root)
                 patch(root, nodes, document)
-                flip.play(root, before, cue)
+                count = flip.play(root, before, cue)
             int(root.offsetHeight)  # style and layout of the change, as the next frame would
             done = now()
             flip.stop()  # moves come seconds apart in play: every flight has landed
@@ -138,11 +140,13 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
                 things = flip.measure(root)
                 times["measure"].append(now() - started)
                 movable.append(len(things))
+                started_animations.append(count)
     for root in roots.values():
         forget(root)
         root.remove()
     app.style.display = ""
     return {"times": times, "movable": statistics.median(movable) if movable else 0,
+            "animations": statistics.mean(started_animations) if started_animations else 0,
             "nodes": int(document.getElementsByTagName("*").length)}
 
 
@@ -166,11 +170,13 @@ def report(results: dict[str, dict[str, Any]], where: str, moves: int) -> str:
         patch_ms, mount_ms, flip_ms = (statistics.median(times[kind]) for kind in ("patch", "mount", "flip"))
         lines.append(f"{game:<17} {cell(times['build'])}   {cell(times['patch'])}   {cell(times['mount'])}"
                      f"   {cell(times['flip'])}   {ms(flip_ms - patch_ms):>7}   {cell(times['measure'])}"
-                     f"   {result['movable']:>5.0f}   {mount_ms / patch_ms if patch_ms else 0:>5.1f}x")
+                     f"   {result['movable']:>6.0f}   {result['animations']:>6.1f}"
+                     f"   {mount_ms / patch_ms if patch_ms else 0:>5.1f}x")
     header = (f"{'':<17} {'build tree':>15}   {'patch':>15}   {'mount':>15}   {'patch+FLIP':>15}   "
-              f"{'FLIP +':>7}   {'measure':>15}   {'things':>5}   {'mount/':>6}\n"
+              f"{'FLIP +':>7}   {'measure':>15}   {'things':>6}   {'flights':>6}   {'mount/':>6}\n"
               f"{'game':<17} {'median':>7} {'p95':>7}   {'median':>7} {'p95':>7}   {'median':>7} {'p95':>7}   "
-              f"{'median':>7} {'p95':>7}   {'median':>7}   {'median':>7} {'p95':>7}   {'':>5}   {'patch':>6}")
+              f"{'median':>7} {'p95':>7}   {'median':>7}   {'median':>7} {'p95':>7}   {'median':>6}   "
+              f"{'mean':>6}   {'patch':>6}")
     return table(f"Time to draw one move, ms ({moves} moves per game; DOM work + forced layout; "
                  f"tree building apart), {where}", header, lines)
 

@@ -1,7 +1,7 @@
 """``ui.motion.plan`` (which thing goes from where to where) and ``ui.settings``, without a browser.
 
-A thing is measured as a node, a key and a box; here a node is a plain object and two things are
-one node when they are the same object, as ``ui.motion`` asks Pyodide (JavaScript's ``===``).
+A thing is measured as a node, a key and a box; the page numbers its nodes, here a node is a
+plain object (two things are one node when they hold the same object).
 The page itself (the animations started, reduced motion, the toggle) is tested in
 tests/e2e/test_motion.py.
 """
@@ -35,7 +35,7 @@ def back(x: float, y: float, node: Any = None, down: bool = True) -> Thing:
 
 def planned(before: list[Thing], after: list[Thing], cue: Cue | None = Cue(0),
             stock: Box | None = STOCK) -> list[Step]:
-    return plan(before, after, cue, lambda a, b: a is b, lambda: {0: HAND, 1: BOT}, lambda: stock)
+    return plan(before, after, cue, lambda: {0: HAND, 1: BOT}, lambda: stock)
 
 
 def kinds(steps: list[Step]) -> list[tuple[str, str]]:
@@ -76,7 +76,7 @@ def test_a_second_copy_of_a_card_leaves_from_the_same_place() -> None:
 def test_a_card_whose_value_still_shows_elsewhere_flies_there_when_it_goes() -> None:
     chip = card("bQ", 20, 600, w=40, h=20)
     before = [card("bQ", 150, 250), chip]
-    after = [Thing(chip.element, chip.key, chip.box)]
+    after = [Thing(chip.node, chip.key, chip.box)]
     steps = planned(before, after)
     assert kinds(steps) == [("fly", "card:bQ")]
     assert steps[0].thing is before[0] and steps[0].end == chip.box
@@ -98,7 +98,7 @@ def test_a_card_the_action_names_comes_from_the_acting_seat_and_another_from_the
 
 def test_a_card_that_comes_into_the_acting_seats_own_hand_is_drawn_from_the_stock() -> None:
     before = [card("AC", 0, 520)]
-    after = [card("AC", 0, 520, before[0].element), card("KD", 60, 520)]
+    after = [card("AC", 0, 520, before[0].node), card("KD", 60, 520)]
     steps = planned(before, after, Cue.of(0, "draw 3"))
     assert kinds(steps) == [("enter", "card:KD")]
     assert steps[0].start is not None and steps[0].start.cx == STOCK.cx
@@ -107,7 +107,7 @@ def test_a_card_that_comes_into_the_acting_seats_own_hand_is_drawn_from_the_stoc
 def test_a_back_drawn_anew_in_its_place_stays_there() -> None:
     # Check!: the places of the person's grid become buttons when a drawn card may go there.
     before = [back(100, 500), back(160, 500), back(20, 250)]
-    after = [back(100, 500), back(160, 500), back(20, 250, before[2].element), card("10H", 200, 250)]
+    after = [back(100, 500), back(160, 500), back(20, 250, before[2].node), card("10H", 200, 250)]
     assert kinds(planned(before, after, Cue.of(0, "draw"))) == [("enter", "card:10H")]
 
 
@@ -117,7 +117,7 @@ def test_a_card_leaves_a_hidden_hand_from_its_back_and_a_drawn_one_from_the_card
     assert kinds(played) == [("enter", "card:8S"), ("stay", "card:2S")]
     assert played[0].start == Box(100, 20, 50, 70) and not played[0].dealt
     kept = card("AC", 0, 520)
-    drawn = planned([kept, fan_back], [card("AC", 0, 520, kept.element), card("KD", 60, 520)],
+    drawn = planned([kept, fan_back], [card("AC", 0, 520, kept.node), card("KD", 60, 520)],
                     Cue.of(0, "draw 3"))
     assert kinds(drawn) == [("enter", "card:KD")]
     assert drawn[0].start == Box(300, 260, 50, 70) and drawn[0].dealt
@@ -125,14 +125,14 @@ def test_a_card_leaves_a_hidden_hand_from_its_back_and_a_drawn_one_from_the_card
 
 def test_without_a_stock_or_a_source_outside_it_a_card_appears_in_place() -> None:
     before = [card("AC", 0, 520)]
-    after = [card("AC", 0, 520, before[0].element), card("KD", 60, 520)]
+    after = [card("AC", 0, 520, before[0].node), card("KD", 60, 520)]
     assert kinds(planned(before, after, Cue.of(0, "draw 3"), stock=None)) == [("appear", "card:KD")]
 
 
 def test_a_face_where_a_back_was_flips_and_a_back_turning_up_in_place_flips() -> None:
     board_card = object()
     before = [back(100, 100), back(200, 100, board_card), card("AC", 0, 520)]
-    after = [card("9H", 100, 100), back(200, 100, board_card, down=False), card("AC", 0, 520, before[2].element)]
+    after = [card("9H", 100, 100), back(200, 100, board_card, down=False), card("AC", 0, 520, before[2].node)]
     steps = planned(before, after)
     assert sorted(kinds(steps)) == [("flip", ""), ("flip", "card:9H")]
 
@@ -141,7 +141,7 @@ def test_cards_taken_up_with_a_packet_turning_face_up_come_from_it() -> None:
     # Checks: a half-trick turns up and its cards go into the hand.
     packet = object()
     before = [back(10, 560, packet), card("2H", 150, 250)]
-    after = [back(10, 560, packet, down=False), card("2H", 150, 250, before[1].element),
+    after = [back(10, 560, packet, down=False), card("2H", 150, 250, before[1].node),
              card("5C", 100, 520), card("6C", 160, 520)]
     steps = planned(before, after, Cue.of(1, "cash 2"))
     assert kinds(steps) == [("flip", ""), ("enter", "card:5C"), ("enter", "card:6C")]
@@ -192,7 +192,7 @@ def test_a_checker_slides_to_the_next_square_and_jumps_farther_and_a_captured_on
 
 def test_checkers_of_a_side_pair_with_the_nearest_that_left() -> None:
     before = [piece("dark", 0, 0), piece("dark", 400, 0)]
-    after = [piece("dark", 420, 60), piece("dark", 0, 0, before[0].element)]
+    after = [piece("dark", 420, 60), piece("dark", 0, 0, before[0].node)]
     steps = planned(before, after)
     assert kinds(steps) == [("move", "piece:dark")]
     assert steps[0].start == Box(400, 0, 40, 40)

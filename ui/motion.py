@@ -31,6 +31,7 @@ shown as ``<html data-motion="off">``, under which style.css also stops CSS tran
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -96,16 +97,25 @@ class Box:
 
 @dataclass
 class Thing:
-    """A movable element as measured: its DOM node, what it is (``card:KS``, ``piece:light``, or
-    ``""`` for a back or a board card, which have no name), where it is, whether it is face
-    down (a back), and its classes as they were (a thing without a name of its own is matched
-    by position in the patch, so its node may show something else afterwards)."""
+    """A movable element as measured: which DOM node it is (``node``: a number the page gives
+    each node once, so two measures tell a node that stayed from one drawn anew without a call
+    into the page), what it is (``card:KS``, ``piece:light``, or ``""`` for a back or a board
+    card, which have no name), where it is, whether it is face down (a back), and its classes as
+    they were (a thing without a name of its own is matched by position in the patch, so its
+    node may show something else afterwards). The element itself is fetched only for the few
+    things animated (``element``)."""
 
-    element: Any
+    node: Any
     key: str
     box: Box
     down: bool = False
     css: str = ""
+    found: Any = None  # the (static) NodeList it was measured in, and its place there
+    index: int = -1
+
+    @property
+    def element(self) -> Any:
+        return self.found.item(self.index)
 
     @property
     def card(self) -> str:
@@ -151,12 +161,10 @@ class _Group:
 
 
 def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
-         same: Callable[[Any, Any], bool],
          areas: Callable[[], dict[int, Box]], stock_box: Callable[[], Box | None]) -> list[Step]:
     """The animations that show how the things ``before`` became the things ``after``.
 
-    ``same(a, b)`` tells whether two measured elements are one DOM node (asked of things of the
-    same kind in document order, about once per thing: ``_nodes``). ``cue`` is the action this
+    Things of one kind are paired node for node in document order (``_nodes``). ``cue`` is the action this
     draw shows (None: no action, such as a selection: things that moved still glide, nothing
     comes from elsewhere). ``areas()`` (each seat's area, by seat) and ``stock_box()`` (the stock)
     are asked only when a thing needs a source or a place to go. Nothing is planned when either side is
@@ -177,7 +185,7 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
     backs_gone: list[Thing] = []
     shown: dict[str, Thing] = {}  # a card's value -> where it shows now
     for key, group in groups.items():
-        pairs, olds, rest = _nodes(group.olds, group.news, same)
+        pairs, olds, rest = _nodes(group.olds, group.news)
         kept = [old for old, _ in pairs]
         for old, new in pairs:  # the same node: it glides if it moved, flips if it turned up
             if old.down and not new.down:
@@ -233,8 +241,7 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
 _LOOK_AHEAD = 4
 
 
-def _nodes(olds: list[Thing], news: list[Thing], same: Callable[[Any, Any], bool]
-           ) -> tuple[list[tuple[Thing, Thing]], list[Thing], list[Thing]]:
+def _nodes(olds: list[Thing], news: list[Thing]) -> tuple[list[tuple[Thing, Thing]], list[Thing], list[Thing]]:
     """The things measured before and after that are one DOM node, as (old, new) pairs, then the
     old things not found again and the new ones. Both lists are in document order, where the
     nodes the patch kept keep their order among their kind: the walk compares each new thing
@@ -246,7 +253,7 @@ def _nodes(olds: list[Thing], news: list[Thing], same: Callable[[Any, Any], bool
     index = 0
     for new in news:
         found = next((ahead for ahead in range(index, min(index + _LOOK_AHEAD, len(olds)))
-                      if same(olds[ahead].element, new.element)), None)
+                      if olds[ahead].node == new.node), None)
         if found is None:
             came.append(new)
             continue
@@ -373,23 +380,20 @@ class Motion:
         self._layer: Any = None
 
     def measure(self, root: Any) -> list[Thing]:
-        """The movable things under ``root`` and where they are seen now: one query and a loop
-        (each read through Pyodide's proxies costs; reading more than this is not needed)."""
-        found = root.querySelectorAll(MOVABLE)
+        """The movable things under ``root`` and where they are seen now, read in one call into
+        the page (``_MEASURE``): through Pyodide's proxies each element would cost about eight
+        calls (an attribute, a rectangle and its four sides, the classes), three times the time."""
+        found, rows = _script("measure")(root, MOVABLE)
         things = []
-        for index in range(int(found.length)):
-            element = found.item(index)
-            card = element.getAttribute("data-card")
-            rect = element.getBoundingClientRect()
-            box = Box(float(rect.left), float(rect.top), float(rect.width), float(rect.height))
-            if _present(card):
-                things.append(Thing(element, f"card:{card}", box))
-                continue
-            css = str(element.className)
-            if "spc-piece" in css:
-                things.append(Thing(element, "piece:light" if "spc-light" in css else "piece:dark", box, css=css))
+        for index, (node, card, css, x, y, w, h) in enumerate(rows.to_py()):
+            box = Box(x, y, w, h)
+            if card is not None:
+                things.append(Thing(node, f"card:{card}", box, found=found, index=index))
+            elif "spc-piece" in css:
+                side = "piece:light" if "spc-light" in css else "piece:dark"
+                things.append(Thing(node, side, box, css=css, found=found, index=index))
             else:
-                things.append(Thing(element, "", box, "back" in css or "-down" in css, css))
+                things.append(Thing(node, "", box, "back" in css or "-down" in css, css, found, index))
         return things
 
     def play(self, root: Any, before: list[Thing], cue: Cue | None) -> int:
@@ -419,7 +423,7 @@ class Motion:
                 places["stock"] = _box_of(root.querySelector(STOCK))
             return places["stock"]
 
-        steps = plan(before, after, cue, _same, areas, stock_box)
+        steps = plan(before, after, cue, areas, stock_box)
         for step in steps:
             self._start(step, root)
         return len(steps)
@@ -478,10 +482,8 @@ class Motion:
                 animation.finished.then(lambda *_: ghost.remove(), lambda *_: None)
 
     def _animate(self, element: Any, frames: list[dict[str, Any]]) -> Any:
-        from js import Object
-        from pyodide.ffi import to_js
-
-        animation = element.animate(to_js(frames, dict_converter=Object.fromEntries), _options())
+        # The keyframes go over as one JSON string: cheaper than converting nested dicts.
+        animation = _script("animate")(element, json.dumps(frames), _options())
         self._running.append(animation)
         return animation
 
@@ -531,16 +533,42 @@ def _present(value: Any) -> bool:
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
 
 
-def _same(a: Any, b: Any) -> bool:
-    """One DOM node? (Pyodide compares two proxies with JavaScript's ``===``.)"""
-    return bool(a == b)
-
-
 def _box_of(element: Any) -> Box | None:
     if not _present(element):
         return None
     rect = element.getBoundingClientRect()
     return Box(float(rect.left), float(rect.top), float(rect.width), float(rect.height))
+
+
+#: The two steps done inside the page (JavaScript), made once (``_script``): measuring (each
+#: node numbered once in an expando, ``__motion``, so that identity needs no call back) and
+#: starting an animation from keyframes given as JSON.
+_MEASURE = """
+let count = 0;
+return (root, selector) => {
+  const found = root.querySelectorAll(selector);
+  const rows = [];
+  for (const element of found) {
+    if (element.__motion === undefined) element.__motion = ++count;
+    const card = element.getAttribute("data-card");
+    const rect = element.getBoundingClientRect();
+    rows.push([element.__motion, card, card === null ? String(element.className) : "",
+               rect.left, rect.top, rect.width, rect.height]);
+  }
+  return [found, rows];
+};
+"""
+_ANIMATE = "return (element, frames, options) => element.animate(JSON.parse(frames), options);"
+_SCRIPTS: dict[str, Any] = {}
+
+
+def _script(name: str) -> Any:
+    if not _SCRIPTS:
+        from js import Function
+
+        _SCRIPTS["measure"] = Function(_MEASURE)()
+        _SCRIPTS["animate"] = Function(_ANIMATE)()
+    return _SCRIPTS[name]
 
 
 _OPTIONS: list[Any] = []
