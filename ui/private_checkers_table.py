@@ -354,7 +354,7 @@ class PrivateCheckersTable(GameTable):
         blocks.append(h("section", {"class": "panel", "data-testid": "discards"},
                         h("h2", None, f"Discards ({len(discards)})"),
                         h("div", {"class": "spc-hand spc-stock"},
-                          [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red")},
+                          [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red"), "data-card": card},
                              with_signs(card)) for card in discards]) if discards else
                         h("p", {"class": "spc-note"}, "None yet.")))
         return h("div", {"class": "spc-sides"}, blocks)

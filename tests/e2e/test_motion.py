@@ -50,6 +50,8 @@ RUNNING_ON = """selector => document.getAnimations().some(a => a.id === 'motion'
 
 SETTINGS = "five-checks:settings"
 TOGGLE = f"{TABLE} button[data-cmd=motion]"
+#: A discard the person must choose when a black card turned up under their checker.
+DISCARD = f'{TABLE} button[data-action^="discard "]'
 
 
 def records(page: Page) -> list[dict[str, Any]]:
@@ -132,8 +134,8 @@ def test_moves_and_replies_travel_and_a_click_mid_flight_plays(page: Page, open_
     target.click()
     wait_ply(page, before + 1)
     assert animated_at(page, before + 1, piece=True, square=square), records(page)
-    if page.locator("[data-testid=discard] button[data-action]").count():
-        page.locator("[data-testid=discard] button[data-action]").first.click()  # a black card turned up
+    if page.locator(DISCARD).count():
+        page.locator(DISCARD).first.click()  # a black card turned up
     after = steady(page)
     reached = page.locator(f"{TABLE} [data-square][data-last-move]").evaluate_all(
         "els => els.map(el => el.dataset.square)")
@@ -192,8 +194,8 @@ def test_the_motion_toggle_turns_motion_off_and_is_kept(page: Page, open_app: Op
         before = steady(page)
         page.locator("[data-testid=board] button[data-pick]").first.click()
         page.locator("[data-testid=board] button[data-action]").first.click()
-        if page.locator("[data-testid=discard] button[data-action]").count():
-            page.locator("[data-testid=discard] button[data-action]").first.click()
+        if page.locator(DISCARD).count():
+            page.locator(DISCARD).first.click()
         wait_ply(page, before + 2)
         steady(page)
 
