@@ -118,33 +118,28 @@ class Verb(Action):
         return " ".join([self.verb, *map(str, self.arguments())])
 
 
-class GameRegistry(Mapping[str, "Game"]):
-    """The five games by id, in the gallery's order. A game's module is imported the first time
-    the game is asked for (``GAMES["checks"]``), so a page that shows one game loads that game
-    only; listing the ids (``list(GAMES)``, ``"checks" in GAMES``) imports nothing. The core
-    reads it (``State.game``, ``Record.replay``) without importing a game module at import
-    time, so imports still run one way: the games import the core, never the reverse."""
+V = TypeVar("V")
 
-    #: id -> (module, class) of each game.
-    WHERE: ClassVar[dict[str, tuple[str, str]]] = {
-        "checks": ("engine.checks", "Checks"),
-        "checkmate": ("engine.checkmate", "Checkmate"),
-        "private-checkers": ("engine.private_checkers", "PrivateCheckers"),
-        "chess-cards": ("engine.chess_cards", "ChessCards"),
-        "check": ("engine.check", "Check"),
-    }
+
+class LazyRegistry(Mapping[str, V]):
+    """A mapping by game id whose values are made the first time they are asked for (``load``,
+    which imports the module they live in): listing the ids or testing ``in`` imports nothing."""
+
+    #: The ids, in the gallery's order, each with what ``load`` needs to make its value.
+    WHERE: ClassVar[dict[str, Any]] = {}
 
     def __init__(self) -> None:
-        self._loaded: dict[str, Game] = {}
+        self._loaded: dict[str, V] = {}
 
-    def __getitem__(self, game_id: str) -> "Game":
-        game = self._loaded.get(game_id)
-        if game is None:
+    def load(self, where: Any) -> V:
+        raise NotImplementedError
+
+    def __getitem__(self, game_id: str) -> V:
+        if game_id not in self._loaded:
             if game_id not in self.WHERE:
                 raise KeyError(game_id)
-            module, name = self.WHERE[game_id]
-            game = self._loaded[game_id] = getattr(importlib.import_module(module), name)()
-        return game
+            self._loaded[game_id] = self.load(self.WHERE[game_id])
+        return self._loaded[game_id]
 
     def __contains__(self, game_id: object) -> bool:
         return game_id in self.WHERE
@@ -154,6 +149,26 @@ class GameRegistry(Mapping[str, "Game"]):
 
     def __len__(self) -> int:
         return len(self.WHERE)
+
+
+class GameRegistry(LazyRegistry["Game"]):
+    """The five games by id, in the gallery's order. A game's module is imported the first time
+    the game is asked for (``GAMES["checks"]``), so a page that shows one game loads that game
+    only. The core reads it (``State.game``, ``Record.replay``) without importing a game module
+    at import time, so imports still run one way: the games import the core, never the reverse."""
+
+    #: id -> (module, class) of each game.
+    WHERE: ClassVar[dict[str, Any]] = {
+        "checks": ("engine.checks", "Checks"),
+        "checkmate": ("engine.checkmate", "Checkmate"),
+        "private-checkers": ("engine.private_checkers", "PrivateCheckers"),
+        "chess-cards": ("engine.chess_cards", "ChessCards"),
+        "check": ("engine.check", "Check"),
+    }
+
+    def load(self, where: Any) -> "Game":
+        module, name = where
+        return getattr(importlib.import_module(module), name)()
 
 
 #: Every game by id (see ``GameRegistry``).

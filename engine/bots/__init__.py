@@ -12,20 +12,20 @@ returns the chosen action, and ``choose(...)``, which runs ``think`` to the end.
 from __future__ import annotations
 
 import importlib
-from typing import Iterator, Mapping
+from typing import Any, ClassVar, Mapping
 
 from engine.bots.base import Bot, RandomBot, Thinking
-from engine.core import SetupError
+from engine.core import LazyRegistry, SetupError
 
 __all__ = ["BOTS", "Bot", "RandomBot", "Thinking", "get_bot", "levels"]
 
 
-class BotRegistry(Mapping[str, Mapping[str, Bot]]):
+class BotRegistry(LazyRegistry[Mapping[str, Bot]]):
     """Each game's bots by level, weakest first. A game's bot module is imported the first
     time its bots are asked for, so a page imports the bots of the game it shows only."""
 
     #: id -> (module of its bots, whether the shared RandomBot comes first; Checkmate has its own).
-    WHERE: dict[str, tuple[str, bool]] = {
+    WHERE: ClassVar[dict[str, Any]] = {
         "checks": ("engine.bots.checks", True),
         "checkmate": ("engine.bots.checkmate", False),
         "private-checkers": ("engine.bots.private_checkers", True),
@@ -33,27 +33,10 @@ class BotRegistry(Mapping[str, Mapping[str, Bot]]):
         "check": ("engine.bots.check", True),
     }
 
-    def __init__(self) -> None:
-        self._loaded: dict[str, dict[str, Bot]] = {}
-
-    def __getitem__(self, game_id: str) -> Mapping[str, Bot]:
-        bots = self._loaded.get(game_id)
-        if bots is None:
-            if game_id not in self.WHERE:
-                raise KeyError(game_id)
-            module, with_random = self.WHERE[game_id]
-            found = importlib.import_module(module).BOTS
-            bots = self._loaded[game_id] = {bot.level: bot for bot in ((RandomBot(), *found) if with_random else found)}
-        return bots
-
-    def __contains__(self, game_id: object) -> bool:
-        return game_id in self.WHERE
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self.WHERE)
-
-    def __len__(self) -> int:
-        return len(self.WHERE)
+    def load(self, where: Any) -> Mapping[str, Bot]:
+        module, with_random = where
+        found = importlib.import_module(module).BOTS
+        return {bot.level: bot for bot in ((RandomBot(), *found) if with_random else found)}
 
 
 BOTS = BotRegistry()

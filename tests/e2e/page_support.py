@@ -225,3 +225,19 @@ def stored(page: Page, prefix: str) -> dict[str, str]:
         """prefix => Object.fromEntries(Object.keys(localStorage)
                 .filter(k => k.startsWith(prefix)).map(k => [k, localStorage.getItem(k)]))""",
         prefix)
+
+
+def mark(page: Page, selector: str) -> None:
+    """Put a JS property on the one element ``selector`` finds (it must find exactly one): a
+    later ``marked`` tells whether the page still shows that very DOM node."""
+    found = page.evaluate("""selector => {
+        const all = document.querySelectorAll(selector);
+        if (all.length === 1) all[0].__mark = 1;
+        return all.length;
+    }""", selector)
+    assert found == 1, f"{selector} found {found} elements"
+
+
+def marked(page: Page, selector: str) -> bool:
+    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
+    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)

@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from page_support import (
-    PHONE, TABLE, OpenApp, Shot, assert_fits, current_hash, final_result, ply, reload, steady,
+    assert_fits, current_hash, final_result, mark, marked, OpenApp, PHONE, ply, reload, Shot,
+    steady, TABLE,
 )
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -371,20 +372,6 @@ MINE = "[data-testid=seat-0]"
 ALERT = f"{TABLE} p[role=alert]"
 RAW_CARD = re.compile(r"\b(10|[2-9JQKA])[SHDC]\b")
 
-
-def mark(page: Page, selector: str) -> None:
-    """Put a JS property on the one element ``selector`` finds."""
-    found = page.evaluate("""selector => {
-        const all = document.querySelectorAll(selector);
-        if (all.length === 1) all[0].__mark = 1;
-        return all.length;
-    }""", selector)
-    assert found == 1, f"{selector} found {found} elements"
-
-
-def marked(page: Page, selector: str) -> bool:
-    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
-    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
 
 
 def test_the_persons_places_are_one_element_through_a_round(page: Page, open_app: OpenApp) -> None:

@@ -21,8 +21,8 @@ from engine.bots import get_bot
 from engine.checkmate import Announce, stacked_deck
 from ui.table import bot_rng
 from page_support import (
-    ACTION, NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude,
-    play_out, ply, steady,
+    ACTION, assert_fits, final_result, interlude, mark, marked, NEXT_GAME, OpenApp, PASS, PHONE,
+    play_out, ply, RESULT, Shot, steady, TABLE,
 )
 
 LAST = "button[data-action=last]"
@@ -221,20 +221,6 @@ def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: Op
 
 # --- issue 13: the hand keeps its elements, focus stays on it, refusals say why -----------------
 
-
-def mark(page: Page, selector: str) -> None:
-    """Put a JS property on the one element ``selector`` finds."""
-    found = page.evaluate("""selector => {
-        const all = document.querySelectorAll(selector);
-        if (all.length === 1) all[0].__mark = 1;
-        return all.length;
-    }""", selector)
-    assert found == 1, f"{selector} found {found} elements"
-
-
-def marked(page: Page, selector: str) -> bool:
-    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
-    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
 
 
 def hand_cards(page: Page) -> list[str]:

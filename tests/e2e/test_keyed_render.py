@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page
 
-from page_support import TABLE, OpenApp, ply, steady
+from page_support import TABLE, OpenApp, mark, marked, ply, steady
 
 CHESS_CARDS = "#/chess-cards/play?seats=human,bot:easy&seed=3&delay=0"
 CHECKS = "#/checks/play?seats=human,bot:easy&seed=3&delay=0"
@@ -24,20 +24,6 @@ CHECKS = "#/checks/play?seats=human,bot:easy&seed=3&delay=0"
 CC_HAND = '.cc-seat[data-seat="0"] .cc-hand'
 CK_HAND = "[data-testid=hand-0]"
 
-
-def mark(page: Page, selector: str) -> None:
-    """Put a JS property on the element ``selector`` finds (it must find exactly one)."""
-    found = page.evaluate("""selector => {
-        const all = document.querySelectorAll(selector);
-        if (all.length === 1) all[0].__mark = 1;
-        return all.length;
-    }""", selector)
-    assert found == 1, f"{selector} found {found} elements"
-
-
-def marked(page: Page, selector: str) -> bool:
-    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
-    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
 
 
 def cards(page: Page, hand: str) -> list[str]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 
 from page_support import (
-    ACTION, PASS, PHONE, SETTLED, TABLE, OpenApp, Shot, assert_fits, final_result, play_out, ply, steady,
+    ACTION, assert_fits, final_result, mark, marked, OpenApp, PASS, PHONE, play_out, ply, SETTLED,
+    Shot, steady, TABLE,
 )
 from playwright.sync_api import Page, expect
 
@@ -189,20 +190,6 @@ def test_rules_page(page: Page, open_app: OpenApp) -> None:
 STOCK = "[data-testid=stockpile-0]"
 ALERT = f"{TABLE} p[role=alert]"
 
-
-def mark(page: Page, selector: str) -> None:
-    """Put a JS property on the one element ``selector`` finds."""
-    found = page.evaluate("""selector => {
-        const all = document.querySelectorAll(selector);
-        if (all.length === 1) all[0].__mark = 1;
-        return all.length;
-    }""", selector)
-    assert found == 1, f"{selector} found {found} elements"
-
-
-def marked(page: Page, selector: str) -> bool:
-    """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
-    return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
 
 
 def wait_for_reply(page: Page, ply_at_least: int) -> None:
