@@ -14,7 +14,8 @@ empty storage), and prints per page the median and p95 of:
 Then each page's median time to data-ready over the bare page's, against its goal (``GOALS``). A
 table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/boot.py [-n 10] [--warmup 1] [--json]`` (``make bench`` runs it).
+Usage: ``python3 bench/boot.py [-n 10] [--warmup 1] [--json] [--compare DIR]`` (``make bench``
+runs it); ``--compare`` loads another checkout too (an older commit: before and after a change).
 """
 
 from __future__ import annotations
@@ -125,24 +126,29 @@ def load_once(browser, url: str, *, second_visit: bool = False):  # noqa: ANN001
         context.close()
 
 
-def run(runs: int, warmup: int) -> dict[str, Series]:
+def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series]:
     from playwright.sync_api import sync_playwright  # imported late: only the bench needs it
 
     from tools import build_dist
 
-    series = {name: Series(path) for name, (path, _, _) in PAGES.items()}
+    pages = dict(PAGES)
+    if compare is not None:
+        pages["app (compared)"] = ("index.html", "compared", False)
+    series = {name: Series(path) for name, (path, _, _) in pages.items()}
     with tempfile.TemporaryDirectory(prefix="five-checks-dist-") as folder:
         build_dist.build(Path(folder) / "dist")
         servers = {"tree": serve(ROOT, "127.0.0.1", 0), "dist": serve(Path(folder) / "dist", "127.0.0.1", 0)}
+        if compare is not None:
+            servers["compared"] = serve(compare, "127.0.0.1", 0)
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 try:
                     for i in range(warmup + runs):
                         # Alternate the order so that no page always gets the warmer slot.
-                        order = list(PAGES) if i % 2 == 0 else list(reversed(PAGES))
+                        order = list(pages) if i % 2 == 0 else list(reversed(pages))
                         for name in order:
-                            path, where, second = PAGES[name]
+                            path, where, second = pages[name]
                             ready, fcp, longest, requests, errors = load_once(
                                 browser, url_of(servers[where]) + path, second_visit=second)
                             if i < warmup:
@@ -158,7 +164,7 @@ def run(runs: int, warmup: int) -> dict[str, Series]:
                             s.errors += errors
                         if i >= warmup:
                             print(f"  run {i - warmup + 1}/{runs}: "
-                                  + ", ".join(f"{n} {series[n].ready_ms[-1]:.0f} ms" for n in PAGES),
+                                  + ", ".join(f"{n} {series[n].ready_ms[-1]:.0f} ms" for n in pages),
                                   file=sys.stderr, flush=True)
                 finally:
                     browser.close()
@@ -203,8 +209,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--runs", type=int, default=10, help="measured loads per page (default 10)")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured load pairs first (default 1)")
     parser.add_argument("--json", action="store_true", help="print raw measurements as JSON instead")
+    parser.add_argument("--compare", type=Path, metavar="DIR",
+                        help="another checkout of the app (an older commit, say) to load alongside, "
+                             "as 'app (compared)' (it needs its own vendor/ or a link to this one)")
     args = parser.parse_args(argv)
-    series = run(args.runs, args.warmup)
+    series = run(args.runs, args.warmup, args.compare)
     if args.json:
         print(json.dumps({name: s.__dict__ for name, s in series.items()}, indent=2))
     else:
