@@ -91,9 +91,17 @@ def page_guard() -> PageGuard:
     return PageGuard()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "motion: the test's pages animate (the others ask for reduced motion)")
+
+
 @pytest.fixture
-def context(browser: Browser, page_guard: PageGuard) -> Iterator[BrowserContext]:
-    context = browser.new_context(viewport=DEFAULT_VIEWPORT)
+def context(browser: Browser, page_guard: PageGuard, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
+    # Pages ask for reduced motion, as a person may, unless the test is about motion: a click on
+    # a card in flight waits for it to land, which would slow every whole game played here
+    # (tests/e2e/test_motion.py proves the motion itself).
+    motion = request.node.get_closest_marker("motion") is not None
+    context = browser.new_context(viewport=DEFAULT_VIEWPORT, reduced_motion="no-preference" if motion else "reduce")
     # Context-wide, so popups and workers of the page are covered as well.
     context.route("**/*", page_guard.on_route)
     try:

@@ -20,9 +20,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import TABLE, OpenApp, follow, reload, steady
+
+#: These pages animate (every other e2e test asks for reduced motion: tests/e2e/conftest.py).
+pytestmark = pytest.mark.motion
 
 RECORDER = """
 window.__motion = [];
