@@ -35,9 +35,8 @@ for folder in (ROOT, Path(__file__).resolve().parent):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from page_support import READY, OpenApp, PageGuard, Shot  # noqa: E402
+from page_support import READY, OpenApp, PageGuard, Shot, served  # noqa: E402
 from tools.browser import launch  # noqa: E402
-from tools.serve import serve, url_of  # noqa: E402
 
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
@@ -60,12 +59,8 @@ def _shot(page: Page, name: str) -> Path:
 
 @pytest.fixture(scope="session")
 def base_url() -> Iterator[str]:
-    server = serve(ROOT, "127.0.0.1", 0)
-    try:
-        yield url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(ROOT) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -9,7 +9,8 @@ Imported as ``from page_support import ...`` (pytest puts this folder on ``sys.p
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -241,3 +242,17 @@ def mark(page: Page, selector: str) -> None:
 def marked(page: Page, selector: str) -> bool:
     """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
     return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
+
+
+@contextmanager
+def served(root: Path) -> Iterator[str]:
+    """``root`` served on a free local port (tools/serve.py) for as long as the block runs: its
+    base URL, ending in "/"."""
+    from tools.serve import serve, url_of
+
+    server = serve(root, "127.0.0.1", 0)
+    try:
+        yield url_of(server)
+    finally:
+        server.shutdown()
+        server.server_close()

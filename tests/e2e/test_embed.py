@@ -14,8 +14,7 @@ from urllib.parse import quote
 import pytest
 from playwright.sync_api import FrameLocator, Page, expect
 
-from page_support import TABLE
-from tools.serve import serve, url_of
+from page_support import TABLE, served
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,12 +24,8 @@ BOTS_GAME = "#/checks/play?seats=bot:easy,bot:easy&seed=2&delay=0&embed=1"
 @pytest.fixture(scope="module")
 def host_url() -> Iterator[str]:
     """Another origin (another port) serving the example host page."""
-    server = serve(ROOT, "127.0.0.1", 0)
-    try:
-        yield url_of(server)
-    finally:
-        server.shutdown()
-        server.server_close()
+    with served(ROOT) as url:
+        yield url
 
 
 def received(page: Page, kind: str | None = None) -> list[dict[str, Any]]:
