@@ -73,7 +73,7 @@ from engine.check import (
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.dom import Node, classes, h
-from ui.playing_cards import back, card_name, chip, face, with_signs
+from ui.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
 from ui.routes import DEFAULT_DELAY_MS, SeatSpec
 from ui.table import GameTable
 
@@ -82,8 +82,6 @@ LOG_LINES = 40
 NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
 #: The marks of the piles and of a seat's "called Check!" tag among the last move's marks.
 DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
-#: A card named in a log template ("took 7C into card 2"), shown as a chip.
-CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
 #: The engine speaks of seats ("seat 0 is locked"): for the person, "you are".
 
 

@@ -17,14 +17,21 @@ from ui.dom import Node, classes, h
 SUIT_SIGNS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "C": "♣\ufe0e", "D": "♦\ufe0e"}
 
 
-#: A card of the standard deck written in notation inside a sentence (an engine's reason).
-_CARD_IN_TEXT = re.compile(r"\b(10|[2-9JQKA])([SHCD])\b")
+#: A card of the standard deck written in notation inside a sentence (an engine's reason, a log
+#: line): one group, the whole card, so ``split`` alternates text and cards.
+CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
 
 
 def with_signs(text: str) -> str:
     """``"10C does not go on QD"`` -> ``"10♣ does not go on Q♦"``: the table's signs for the
     cards a sentence names in notation."""
-    return _CARD_IN_TEXT.sub(lambda found: found.group(1) + SUIT_SIGNS[found.group(2)], text)
+    return CARD_IN_TEXT.sub(lambda found: found.group(1)[:-1] + SUIT_SIGNS[found.group(1)[-1]], text)
+
+
+def with_chips(text: str) -> list[Any]:
+    """A sentence for a log: the cards it names in notation drawn as chips (``chip``)."""
+    return [chip(part) if index % 2 else part
+            for index, part in enumerate(CARD_IN_TEXT.split(text)) if part]
 
 
 def card_name(card: str) -> str:

@@ -19,7 +19,6 @@ engine's own rule (``engine.private_checkers.survives``), never by a comparison 
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.playing_cards import PlayingCard
@@ -27,7 +26,7 @@ from engine.private_checkers import (
     SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike, survives,
 )
 from ui.dom import Node, classes, h, present
-from ui.playing_cards import card_name, chip, with_signs
+from ui.playing_cards import card_name, with_chips, with_signs
 from ui.table import GameTable
 
 FILES = "abcdefgh"
@@ -35,19 +34,15 @@ PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
 #: How many of the latest log entries the table shows.
 LOG_LINES = 8
 #: A card named in an engine sentence of the log ("QS turns up on d4"), shown as a chip.
-_CARD_IN_TEXT = re.compile(r"\b((?:10|[2-9JQKA])[SHCD])\b")
 
 
 def is_red(card: str) -> bool:
     return PlayingCard.parse(card).colour == "red"
 
 
-def with_chips(text: str) -> list[Any]:
-    """An engine sentence for the log: its cards as chips (the table's suit signs and colours),
-    its first letter a capital."""
-    text = text[:1].upper() + text[1:]
-    return [chip(part) if index % 2 else part
-            for index, part in enumerate(_CARD_IN_TEXT.split(text)) if part]
+def log_text(text: str) -> list[Any]:
+    """An engine log sentence as the table shows it: a capital, its cards as chips."""
+    return with_chips(text[:1].upper() + text[1:])
 
 
 class PrivateCheckersTable(GameTable):
@@ -365,7 +360,7 @@ class PrivateCheckersTable(GameTable):
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, "What happened"),
                  h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}",
-                                         "data-last-move": index in recent}, with_chips(entry["text"]))
+                                         "data-last-move": index in recent}, log_text(entry["text"]))
                                 for index, entry in latest]) if latest else
                  h("p", {"class": "spc-note"}, "Light moves first."))
 
@@ -390,7 +385,7 @@ class PrivateCheckersTable(GameTable):
         if blast is None:
             return None
         return h("p", {"class": "spc-blowup", "data-testid": "blowup", "role": "alert"},
-                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", with_chips(blast["text"]))
+                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", log_text(blast["text"]))
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won and by which victory in the headline, then each side's rescued and
