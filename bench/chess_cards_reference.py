@@ -5,7 +5,9 @@ which the unit tests hold the current solver to.
 
 Two kinds of entries, each with a fresh baseline solver (a cold table):
 - ``deals``: fresh single-game deals from the first lead, sacrifices on, Queen's Privilege on and
-  off (seeds 0..N-1 each): the value for the seat to act and the baseline's best play.
+  off (seeds 0..N-1 each): the value for the seat to act, the baseline's best play, and its
+  whole best line to the end of the game (``line``: seat, play, value before that play for that
+  seat), whose later positions are quick to check.
 - ``positions``: mid-game positions of seeded random playouts (every combination of Queen's
   Privilege and Sacrifices), written as the moves that lead to them, with the value, the best
   play and, for every legal action, its value for the seat that plays it.
@@ -106,6 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     if args.resume and OUT.exists():
         data = json.loads(OUT.read_text())
+        data["deals"] = [deal for deal in data["deals"] if "line" in deal]  # an older format
     started = time.perf_counter()
 
     have = {(p["seed"], p["options"]["privilege"], p["options"]["sacrifice"]) for p in data["positions"]}
@@ -150,9 +153,17 @@ def main(argv: list[str] | None = None) -> int:
             t0 = time.perf_counter()
             value, best = baseline.solve(state, solver)
             seconds = time.perf_counter() - t0
+            table = len(solver.table)
+            line = []
+            while not state.is_over():
+                seat = state.to_act()[0]
+                line_value, play = baseline.solve(state, solver)
+                line.append([seat, str(play), line_value])
+                state = state.apply(seat, play)
+            assert line[0][2] == value
             data["deals"].append({
                 "seed": seed, "options": options(privilege, True), "value": value,
-                "best": str(best), "table": len(solver.table), "seconds": round(seconds, 2),
+                "best": str(best), "table": table, "seconds": round(seconds, 2), "line": line,
             })
             del solver
             write(data)
