@@ -365,7 +365,8 @@ class Solver:
     def replies(self, hand: int, last: int, lead: int, privilege: bool
                 ) -> list[tuple[int, int, int, int, bool]]:
         """(card, sacrifice or NONE, hand left, sacrifices added, whether the leader keeps the
-        initiative) for every legal reply."""
+        initiative) for every legal reply: those that take the initiative first (measured: about
+        10% fewer positions), then plain plays before sacrifices."""
         key = (hand if hand else 1 << 20 | last) | lead << 26 | privilege << 31
         cached = self._replies.get(key)
         if cached is not None:
@@ -380,6 +381,7 @@ class Solver:
                     plays += [(card, sac) for card in _bits(reply_mask(rest, lead, privilege))]
         out = [(card, sac, hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac), int(sac != NONE),
                 _leader_keeps(lead, card)) for card, sac in plays]
+        out.sort(key=lambda reply: reply[4])
         self._replies[key] = out
         return out
 
