@@ -140,6 +140,7 @@ class Solver:
             self.table.clear()
             self._leads.clear()
             self._replies.clear()
+            self._guide = None  # its table (a few percent of this one's) goes with it
         self.root_cards = cards
         if self._guide is not None:
             self._guide.enter(mh, oh)

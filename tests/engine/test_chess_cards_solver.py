@@ -518,3 +518,24 @@ def test_solve_steps_in_small_slices_with_sacrifices_equals_the_reference():
     assert yields >= 5
     assert value == entry["value"]
     assert entry["actions"][str(action)] == value
+
+
+def test_the_guide_table_is_emptied_with_the_solver_table(monkeypatch: pytest.MonkeyPatch):
+    """With sacrifices the solver keeps a second, cheap solver (its guide): a new deal that
+    empties the exact table empties the guide's too, so memory stays bounded."""
+    import engine.chess_cards_solver as solver_module
+
+    monkeypatch.setattr(solver_module, "MAX_TABLE_ENTRIES", 10)
+    quick = sorted((entry for entry in REFERENCE["positions"]
+                    if entry["options"] == {"privilege": True, "sacrifice": True, "match": False}),
+                   key=lambda entry: (entry["seconds"] > 0.3, -len(entry["actions"])))
+    first, second = (replay(entry["seed"], entry["options"], entry["moves"]) for entry in quick[:2])
+    assert first.seed != second.seed
+    solver = Solver(privilege=True, sacrifice=True)
+    solve(first, solver)
+    assert len(solver.guide().table) > 10
+    solve(second, solver)
+    fresh = Solver(privilege=True, sacrifice=True)
+    solve(second, fresh)
+    assert len(solver.table) == len(fresh.table)
+    assert len(solver.guide().table) == len(fresh.guide().table), "the old deal's guide was kept"
