@@ -1,26 +1,34 @@
 """Exact solver for Chess Cards: alpha-beta negamax over bitmask positions with a shared
-transposition table.
+transposition table, driven by MTD(f).
 
 Chess Cards has perfect information and no chance after the deal, so every position has an
 exact value: the score difference of the current game, for the seat to act, with best play by
-both. The search works on a compact position (two 20-bit hands, the last played cards, the
-sacrifice counts, the move number, the pending lead) rather than on ``ChessCardsState``; the
-results map back to ``Play`` actions.
+both. The search works on a compact position (two 20-bit hands; for an empty hand its last card
+and multiplier; the pending lead) rather than on ``ChessCardsState``; the results map back to
+``Play`` actions.
 
 The search can run in slices: ``solve_steps`` yields between node budgets and keeps every bound
 it has proved in the table, so each slice resumes where the last one left off.
 
-Cost. Without sacrifices a fresh deal takes about 0.1 s in CPython; with them (the default) it
-takes seconds to tens of seconds and stores one to four million positions. Each position is
-searched about once, so the time is the size of the proof, not wasted re-search. A single bound
-is already expensive: proving "at most v" or "at least v" for the side to act, with the exact v
-known in advance, stored 300,000 to 1.2 million positions on the deals measured. The side being
-refuted must have every option answered, and with a sacrifice allowed on every turn its hand
-reaches nearly all 1,024 subsets of its ten cards, each paired with dozens of the other side's
-hands. Deferring sacrifices does not shrink that: in a relaxation where a sacrifice is spent only
-when it changes something (a mating lead, a reply that needs a suit emptied, running out of
-cards), the refuted side still reaches about 1,000 hands and the proof is as large. A cheaper
-exact method would have to prove one result for many hands at once.
+What makes it fast (each measured against the solver before it, ``bench/chess_cards_solver.py
+--compare``, with the same values on every deal and position of the reference data):
+- The key needs neither the move number nor the sacrifice counts while a hand holds cards: a
+  mate's multiplier (move + sacrifices) is then 10 minus the cards the mater holds after the
+  mating lead. Positions reached through different sacrifice timings share one entry.
+- Killer reuse: the sacrifice variants of one lead differ only in the leader's hand, so the
+  reply that refuted one variant is tried first against the next (likewise the leader's next
+  lead across the replies that leave it the initiative).
+- MTD(f): null-window searches starting from the value of the cheap model (a sacrifice only on
+  a mating lead, solved first in a small fraction of the time), instead of one full window.
+- Replies that take the initiative are tried first.
+
+Cost. Without sacrifices a fresh deal takes about 0.1 s in CPython. With them (the default) it
+takes seconds and stores a few hundred thousand to a million positions. A single bound is
+expensive: the side being refuted must have every option answered, and with a sacrifice allowed
+on every turn its hand reaches nearly all 1,024 subsets of its ten cards, each paired with
+dozens of the other side's hands. Deferring sacrifices does not shrink that: in a relaxation
+where a sacrifice is spent only when it changes something, the refuted side still reaches about
+1,000 hands and the proof is as large.
 """
 
 from __future__ import annotations
