@@ -477,10 +477,10 @@ def _root_play(solver: Solver, pos: Position, index: int) -> Play:
     return _play(card, sac, False)
 
 
-def _search_steps(solver: Solver, pos: Position, nodes_per_step: int, guess: int | None
-                  ) -> Generator[None, None, tuple[int, Play]]:
+def _search_steps(solver: Solver, pos: Position, nodes_per_step: int, guess: int | None,
+                  used: int = 0) -> Generator[None, None, tuple[int, Play]]:
     """The exact value and a best play, yielding whenever ``nodes_per_step`` positions have been
-    searched since the last yield.
+    searched since the last yield (``used`` of them already before this search began).
 
     Without a ``guess`` one full-window search. With one, MTD(f): null-window searches, each
     centred on the last one's result, until the root's proven bounds meet. Each search either
@@ -489,7 +489,7 @@ def _search_steps(solver: Solver, pos: Position, nodes_per_step: int, guess: int
     """
     mm, om = pos.move + pos.ms, pos.move + pos.os
     key = solver.key(pos.mh, pos.oh, pos.ml, pos.ol, mm, om, pos.move, pos.lead, pos.privilege)
-    solver.nodes = 0
+    solver.nodes = used
     while True:
         low, high, index = solver.table.get(key, UNKNOWN)
         if low == high:
@@ -510,6 +510,10 @@ def _search_steps(solver: Solver, pos: Position, nodes_per_step: int, guess: int
             solver.nodes = 0
             continue
         solver.limit = INF * INF
+        if solver.table.get(key, UNKNOWN)[:2] == (low, high):
+            # Each completed search moves a root bound; an inconsistent table (a key that
+            # merges positions of different values) would loop here for ever.
+            raise RuntimeError(f"the search of {pos} proved nothing new: inconsistent table")
         if guess is not None:
             guess = value
 
@@ -526,11 +530,13 @@ def solve_steps(state: ChessCardsState, nodes_per_step: int = 20000, solver: Sol
     pos = Position.of(state)
     solver.enter(pos.mh, pos.oh)
     guess = None
+    used = 0
     guide = solver.guide()
     if guide is not None:
         guide.enter(pos.mh, pos.oh)
         guess, _ = yield from _search_steps(guide, pos, nodes_per_step, None)
-    return (yield from _search_steps(solver, pos, nodes_per_step, guess))
+        used = guide.nodes  # the slice the guide finished in goes on with the exact search
+    return (yield from _search_steps(solver, pos, nodes_per_step, guess, used))
 
 
 def solve(state: ChessCardsState, solver: Solver | None = None) -> tuple[int, Play]:

@@ -543,3 +543,42 @@ def test_the_guide_table_is_emptied_with_the_solver_table(monkeypatch: pytest.Mo
     solve(second, fresh)
     assert len(solver.table) == len(fresh.table)
     assert len(solver.guide().table) == len(fresh.guide().table), "the old deal's guide was kept"
+
+
+def test_no_slice_searches_more_than_its_budget_with_sacrifices(monkeypatch: pytest.MonkeyPatch):
+    """The guide and the null-window searches share each slice's node budget (a slice that
+    overran would make the page stutter)."""
+    import engine.chess_cards_solver as solver_module
+
+    searched = [0]  # positions searched by the solver and its guide together
+
+    class Counting(Solver):
+        @property
+        def nodes(self) -> int:
+            return self.__dict__.get("_count", 0)
+
+        @nodes.setter
+        def nodes(self, value: int) -> None:
+            if value == self.nodes + 1:
+                searched[0] += 1
+            self.__dict__["_count"] = value
+
+    monkeypatch.setattr(solver_module, "Solver", Counting)  # the guide is one too
+    entry = next(entry for entry in REFERENCE["positions"]
+                 if entry["options"]["sacrifice"] and 0.5 < entry["seconds"] <= ALL_ACTIONS_UP_TO)
+    state = replay(entry["seed"], entry["options"], entry["moves"])
+    budget = 400
+    thinking = solve_steps(state, budget, Counting(entry["options"]["privilege"], True))
+    slices = []
+    while True:
+        before = searched[0]
+        try:
+            next(thinking)
+        except StopIteration as done:
+            value = done.value[0]
+            break
+        slices.append(searched[0] - before)
+    assert value == entry["value"]
+    assert len(slices) >= 5
+    # Each slice stops at the first position past its budget.
+    assert max(slices) == budget + 1
