@@ -488,13 +488,13 @@ LINE_PLIES = 3
 @pytest.mark.parametrize("privilege", [True, False], ids=["privilege", "no-privilege"])
 def test_fresh_deal_lines_equal_the_reference(privilege: bool):
     """Every stored fresh deal (sacrifices on), a few moves down the baseline's best line."""
-    deals = [deal for deal in REFERENCE["deals"] if deal["options"]["privilege"] == privilege]
+    deals = [fresh for fresh in REFERENCE["deals"] if fresh["options"]["privilege"] == privilege]
     assert len(deals) >= 20
-    for deal in deals:
-        line = deal["line"]
-        assert line[0][2] == deal["value"] and line[0][1] == deal["best"]
+    for fresh in deals:
+        line = fresh["line"]
+        assert line[0][2] == fresh["value"] and line[0][1] == fresh["best"]
         plies = min(LINE_PLIES, len(line) - 1)  # a short line ends in an early mate
-        state = replay(deal["seed"], deal["options"], [move[:2] for move in line[:plies]])
+        state = replay(fresh["seed"], fresh["options"], [move[:2] for move in line[:plies]])
         seat, _, value = line[plies]
         assert state.to_act() == (seat,)
         check_against_reference(state, value)
@@ -502,10 +502,11 @@ def test_fresh_deal_lines_equal_the_reference(privilege: bool):
 
 @pytest.mark.parametrize("privilege", [True, False], ids=["privilege", "no-privilege"])
 def test_a_whole_fresh_deal_equals_the_reference(privilege: bool):
-    """One whole fresh deal with sacrifices per privilege setting (the baseline's smallest)."""
-    deals = [deal for deal in REFERENCE["deals"] if deal["options"]["privilege"] == privilege]
-    deal = min(deals, key=lambda deal: deal["table"])
-    check_against_reference(GAME.new(seed=deal["seed"], options=deal["options"]), deal["value"])
+    """One whole fresh deal with sacrifices per privilege setting (the baseline's smallest), or
+    every one with ``CHESS_CARDS_REFERENCE=all``."""
+    deals = [fresh for fresh in REFERENCE["deals"] if fresh["options"]["privilege"] == privilege]
+    for fresh in deals if EVERYTHING else [min(deals, key=lambda fresh: fresh["table"])]:
+        check_against_reference(GAME.new(seed=fresh["seed"], options=fresh["options"]), fresh["value"])
 
 
 def test_solve_steps_in_small_slices_with_sacrifices_equals_the_reference():
