@@ -5,7 +5,7 @@ For each option combination (Queen's Privilege on/off x Sacrifices on/off) the e
 (``engine.chess_cards_solver``, what the ``perfect`` bot runs) solves N seeded fresh deals from
 the first lead, each with a fresh table (a cold start, as a page's first game), and the table
 gives the median, p95 and max time per deal and the table size (positions stored). Sacrifices on
-multiply the plays of every turn: tens of seconds and millions of positions per deal, so it has
+multiply the plays of every turn: seconds and up to a million positions per deal, so it has
 its own, smaller N and its own table, printed as each deal finishes.
 
 Then the lighter model the ``hard`` bot searches (``mate_sacrifices_only``: a sacrifice is tried
@@ -173,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-n", "--deals", type=int, default=20,
                         help="deals per combination with sacrifices off (default 20)")
     parser.add_argument("--sacrifice-n", type=int, default=5,
-                        help="deals per combination with sacrifices on: tens of seconds each (default 5)")
+                        help="deals per combination with sacrifices on: seconds each (default 5)")
     parser.add_argument("--hard-n", type=int, default=20,
                         help="deals per combination for the hard model (default 20)")
     parser.add_argument("--seed0", type=int, default=0, help="first seed (default 0)")
