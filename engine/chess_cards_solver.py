@@ -347,8 +347,8 @@ class Solver:
 
         The replier has an answer when it holds a card of ``need_a`` or ``need_b`` (suit or
         piece; queens or suit under the privilege), otherwise the lead is mate. ``variants`` are
-        ``(sacrifice or NONE, hand left, sacrifices added)``, the plain play first. Cached per
-        hand: a deal has few distinct hands.
+        ``(sacrifice or NONE, hand left, sacrifices added)``, the plain play first, then the
+        lowest card sacrificed first. Cached per hand: a deal has few distinct hands.
         """
         key = hand if hand else 1 << 20 | last
         cached = self._leads.get(key)
@@ -364,7 +364,9 @@ class Solver:
                 if self.mate_sacrifices_only:
                     # One representative sacrifice, used only if the lead turns out to be mate.
                     others = [_cheapest(rest)]
-                variants += [(sac, rest & ~(1 << sac), 1) for sac in others]
+                # The lowest cards (last suit, last piece) are tried as sacrifices first:
+                # about 5% fewer positions than the highest first, on the deals measured.
+                variants += [(sac, rest & ~(1 << sac), 1) for sac in reversed(others)]
             if self.privilege and card % 5 == Piece.QUEEN:
                 groups.append((card, True, QUEENS, SUIT_MASK[card // 5], variants))
             groups.append((card, False, SUIT_MASK[card // 5], PIECE_MASK[card % 5], variants))
@@ -375,7 +377,8 @@ class Solver:
                 ) -> list[tuple[int, int, int, int, bool]]:
         """(card, sacrifice or NONE, hand left, sacrifices added, whether the leader keeps the
         initiative) for every legal reply: those that take the initiative first (measured: about
-        10% fewer positions), then plain plays before sacrifices."""
+        10% fewer positions), then plain plays before sacrifices, the lowest card sacrificed
+        first."""
         key = (hand if hand else 1 << 20 | last) | lead << 26 | privilege << 31
         cached = self._replies.get(key)
         if cached is not None:
@@ -385,7 +388,7 @@ class Solver:
         else:
             plays = [(card, NONE) for card in _bits(reply_mask(hand, lead, privilege))]
             if self.sacrifice and hand & (hand - 1) and not self.mate_sacrifices_only:
-                for sac in _bits(hand):
+                for sac in reversed(_bits(hand)):  # the lowest card first, as for leads
                     rest = hand & ~(1 << sac)
                     plays += [(card, sac) for card in _bits(reply_mask(rest, lead, privilege))]
         out = [(card, sac, hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac), int(sac != NONE),
