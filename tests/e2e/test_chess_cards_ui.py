@@ -96,7 +96,9 @@ def test_hint_shows_the_best_move(page: Page, open_app: OpenApp, shot: Shot) -> 
     open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=7&sacrifice=0&delay=0")
     page.locator("[data-testid=hint-button]").click()
     hint = page.locator("[data-testid=hint]")
-    expect(hint.locator(".play")).to_be_visible(timeout=60_000)
+    expect(hint.locator(".play")).to_be_visible()  # at once: a suggestion, then the exact answer
+    expect(hint).to_have_attribute("data-advice", "exact", timeout=60_000)
+    expect(hint).to_have_attribute("aria-busy", "false")
     expect(hint).to_contain_text("Best:")
     expect(hint).to_contain_text(re.compile(r"draw|win|lose"))
     best = hint.locator(".play").get_attribute("data-notation")
