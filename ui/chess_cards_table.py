@@ -559,10 +559,13 @@ class ChessCardsTable(GameTable):
                       ("From a quick search that spends sacrifices only on a mate. "
                        if advice.source == LIGHT else "A rule of thumb. ")
                       + "The exact answer is on its way; you may play on meanwhile.")
+        # Plays with a sacrifice or Queen's Privilege take two steps on the table: one click here.
+        play_it = h("button", {"type": "button", "class": "tool", "data-testid": "play-hint",
+                               "data-action": str(advice.play)}, "Play it")
         return h("section", {"class": "cc-panel cc-hint", "data-testid": "hint", "aria-live": "polite",
                              "data-advice": advice.source,
                              "aria-busy": "false" if advice.exact or self.solving.error else "true"},
-                 h("h2", None, "Hint"), h("p", None, body),
+                 h("h2", None, "Hint"), h("p", None, body, " ", play_it),
                  h("p", {"class": "cc-help", "data-testid": "hint-status"},
                    h("span", {"class": "thinking", "aria-hidden": "true"}) if not self.solving.error else None,
                    status) if status else None)
