@@ -566,7 +566,7 @@ class ChessCardsTable(GameTable):
                              "data-advice": advice.source,
                              "aria-busy": "false" if advice.exact or self.solving.error else "true"},
                  h("h2", None, "Hint"), h("p", None, body, " ", play_it),
-                 h("p", {"class": "cc-help", "data-testid": "hint-status"},
+                 h("p", {"class": "cc-muted", "data-testid": "hint-status"},
                    h("span", {"class": "thinking", "aria-hidden": "true"}) if not self.solving.error else None,
                    status) if status else None)
 
