@@ -1,26 +1,34 @@
 """Exact solver for Chess Cards: alpha-beta negamax over bitmask positions with a shared
-transposition table.
+transposition table, driven by MTD(f).
 
 Chess Cards has perfect information and no chance after the deal, so every position has an
 exact value: the score difference of the current game, for the seat to act, with best play by
-both. The search works on a compact position (two 20-bit hands, the last played cards, the
-sacrifice counts, the move number, the pending lead) rather than on ``ChessCardsState``; the
-results map back to ``Play`` actions.
+both. The search works on a compact position (two 20-bit hands; for an empty hand its last card
+and multiplier; the pending lead) rather than on ``ChessCardsState``; the results map back to
+``Play`` actions.
 
 The search can run in slices: ``solve_steps`` yields between node budgets and keeps every bound
 it has proved in the table, so each slice resumes where the last one left off.
 
-Cost. Without sacrifices a fresh deal takes about 0.1 s in CPython; with them (the default) it
-takes seconds to tens of seconds and stores one to four million positions. Each position is
-searched about once, so the time is the size of the proof, not wasted re-search. A single bound
-is already expensive: proving "at most v" or "at least v" for the side to act, with the exact v
-known in advance, stored 300,000 to 1.2 million positions on the deals measured. The side being
-refuted must have every option answered, and with a sacrifice allowed on every turn its hand
-reaches nearly all 1,024 subsets of its ten cards, each paired with dozens of the other side's
-hands. Deferring sacrifices does not shrink that: in a relaxation where a sacrifice is spent only
-when it changes something (a mating lead, a reply that needs a suit emptied, running out of
-cards), the refuted side still reaches about 1,000 hands and the proof is as large. A cheaper
-exact method would have to prove one result for many hands at once.
+What makes it fast (each measured against the solver before it, ``bench/chess_cards_solver.py
+--compare``, with the same values on every deal and position of the reference data):
+- The key needs neither the move number nor the sacrifice counts while a hand holds cards: a
+  mate's multiplier (move + sacrifices) is then 10 minus the cards the mater holds after the
+  mating lead. Positions reached through different sacrifice timings share one entry.
+- Killer reuse: the sacrifice variants of one lead differ only in the leader's hand, so the
+  reply that refuted one variant is tried first against the next (likewise the leader's next
+  lead across the replies that leave it the initiative).
+- MTD(f): null-window searches starting from the value of the cheap model (a sacrifice only on
+  a mating lead, solved first in a small fraction of the time), instead of one full window.
+- Replies that take the initiative are tried first.
+
+Cost. Without sacrifices a fresh deal takes about 0.1 s in CPython. With them (the default) it
+takes seconds and stores a few hundred thousand to a million positions. A single bound is
+expensive: the side being refuted must have every option answered, and with a sacrifice allowed
+on every turn its hand reaches nearly all 1,024 subsets of its ten cards, each paired with
+dozens of the other side's hands. Deferring sacrifices does not shrink that: in a relaxation
+where a sacrifice is spent only when it changes something, the refuted side still reaches about
+1,000 hands and the proof is as large.
 """
 
 from __future__ import annotations
@@ -60,6 +68,10 @@ def mate_score(card: int, move: int, sacrifices: int) -> int:
     return VALUE[card] * multiplier * bonus
 
 
+#: ``MATE[card][multiplier]``: the score of a mate with that card and multiplier.
+MATE = tuple(tuple(mate_score(card, multiplier, 0) for multiplier in range(64)) for card in range(20))
+
+
 def reply_mask(available: int, lead: int, privilege: bool) -> int:
     """The cards of ``available`` that may answer ``lead`` (0: the lead is mate)."""
     if privilege:
@@ -82,10 +94,15 @@ class Solver:
     table between calls, so the positions of a game already searched are answered at once.
 
     Positions are seen from the seat to act ("me" against "op"): the two hands as 20-bit masks,
-    the last played cards, the sacrifice counts, the move number and, at a reply, the lead. A
-    last card and a sacrifice count only matter once that hand is empty, so they are normalised
-    away otherwise to let more positions share an entry. Table entries are
-    ``(lower, upper, index of the best child)``; the best child is tried first next time.
+    each seat's last played card and its *multiplier* (move number + its sacrifices: what a
+    mate by that seat would be multiplied by, before a sacrifice on the mating turn) and, at a
+    reply, the lead. A seat that still holds cards has played one card per move and put the
+    others out of play, so its multiplier follows from its hand (11 minus its cards when it is
+    about to play, 10 minus them once it has played this move) and its last card is never
+    played again: the key holds both only for an empty hand. The move number is in no key
+    unless a ``horizon`` makes positions after it worth 0. Table entries are
+    ``(lower, upper, index of a child)``: once a lower bound is proved, that child reaches it
+    (so an exact entry names a best play); otherwise the child to try first next time.
     """
 
     def __init__(self, privilege: bool, sacrifice: bool, *, mate_sacrifices_only: bool = False,
@@ -104,8 +121,23 @@ class Solver:
         self.root_cards = 0
         self.nodes = 0
         self.limit = INF * INF
-        self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
+        #: The child index a node just searched (or found in the table) names: the "killer"
+        #: tried first in the next sacrifice variant of the same play.
+        self.best = -1
+        self._timed = 1 << 60 if horizon is not None else 0
+        self._guide: Solver | None = None
+        self._leads: dict[int, list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
+
+    def guide(self) -> "Solver | None":
+        """The cheap model of the same options (a sacrifice only on a mating lead) whose value
+        seeds the exact search's first null window; None when this solver is that cheap (no
+        sacrifices, a light model, a horizon)."""
+        if not self.sacrifice or self.mate_sacrifices_only or self.horizon is not None:
+            return None
+        if self._guide is None:
+            self._guide = Solver(self.privilege, self.sacrifice, mate_sacrifices_only=True)
+        return self._guide
 
     def enter(self, mh: int, oh: int) -> None:
         """Called before a search from a root with these hands. The table only ever helps the deal
@@ -116,60 +148,63 @@ class Solver:
             self.table.clear()
             self._leads.clear()
             self._replies.clear()
+            self._guide = None  # its table (a few percent of this one's) goes with it
         self.root_cards = cards
+        if self._guide is not None:
+            self._guide.enter(mh, oh)
 
-    def _store(self, key: int, best: int, best_index: int, alpha: int, beta: int, low: int,
-               high: int) -> None:
-        """Record what a search of the window (alpha, beta) proved: an upper bound when it failed
-        low, a lower bound when it failed high, the exact value otherwise."""
-        # Comparisons rather than min()/max(): this runs once per searched position.
-        if best <= alpha:
-            if best < high:
-                high = best
-        elif best >= beta:
-            if best > low:
-                low = best
+    def key(self, mh: int, oh: int, ml: int, ol: int, mm: int, om: int, move: int, lead: int = NONE,
+            privilege: bool = False) -> int:
+        """The table key of a position (``lead`` NONE: "me" leads; else "me" answers it)."""
+        key = mh | oh << 20 | move * self._timed
+        if not mh:
+            key |= (ml + 1) << 40 | mm << 45
+        if not oh:
+            key |= (ol + 1) << 50 | om << 55
+        if lead != NONE:
+            key |= (lead + 1) << 65 | privilege << 70
+        return key
+
+    def lead_value(self, mh: int, oh: int, ml: int, ol: int, mm: int, om: int, move: int,
+                   alpha: int, beta: int, hint: int = -1) -> int:
+        """Value for "me" to lead; ``mm``/``om`` are the multipliers (move + sacrifices) and
+        ``hint`` a child index to try first when the table names none."""
+        key = mh | oh << 20 | move * self._timed
+        if not mh:
+            key |= (ml + 1) << 40 | mm << 45
+        if not oh:
+            key |= (ol + 1) << 50 | om << 55
+        entry = self.table.get(key)
+        if entry is None:
+            low = -INF
+            high = INF
+            first = hint
         else:
-            low = high = best
-        self.table[key] = (low, high, best_index)
-
-    def _window(self, key: int, alpha: int, beta: int) -> int | tuple[int, int, int, int, int]:
-        """What the table proves about ``key`` for the window (alpha, beta): the value itself when
-        that settles it, else ``(alpha, beta, low, high, best child)`` with the window narrowed to
-        the known bounds, counting one more searched position against the slice's budget."""
-        low, high, first = self.table.get(key, UNKNOWN)
-        if low >= beta or low == high:
-            return low
-        if high <= alpha:
-            return high
+            low, high, first = entry
+            if low >= beta or low == high:
+                self.best = first
+                return low
+            if high <= alpha:
+                self.best = first
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            if first < 0:
+                first = hint
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
-        return (low if low > alpha else alpha), (high if high < beta else beta), low, high, first
-
-    @staticmethod
-    def _key(mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int) -> int:
-        key = mh | oh << 20 | move << 60
-        if not mh:
-            key |= (ml + 1) << 40 | (ms + 1) << 50
-        if not oh:
-            key |= (ol + 1) << 45 | (os_ + 1) << 54
-        return key
-
-    def lead_value(self, mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int,
-                   alpha: int, beta: int) -> int:
-        key = self._key(mh, oh, ml, ol, ms, os_, move)
-        entry = self._window(key, alpha, beta)
-        if type(entry) is int:
-            return entry
-        alpha0 = alpha
-        alpha, beta, low, high, first = entry
-        if self.horizon is not None and move > self.horizon:
+        if self._timed and move > self.horizon:  # type: ignore[operator]
             return 0
+        alpha0 = alpha
         best = -INF
-        best_index = 0
+        best_index = -1
         o_avail = oh if oh else 1 << ol
-        groups = self.leads(mh, ml)
+        groups = self._leads.get(mh if mh else 1 << 20 | ml)
+        if groups is None:
+            groups = self.leads(mh, ml)
         # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
         # mating card's variants only the one with the most sacrifices matters.
         searched = []
@@ -177,27 +212,38 @@ class Solver:
             if o_avail & need_a or o_avail & need_b:
                 searched.append(number)
                 continue
-            sac, rest, dsac = variants[-1]
-            value = mate_score(card, move, ms + dsac)
+            last = len(variants) - 1
+            value = MATE[card][mm + variants[last][2]]
             if value > best:
                 best = value
-                best_index = number << 7 | len(variants) - 1
+                best_index = number << 7 | last
         if best > alpha:
             alpha = best
         if alpha < beta:
+            first_variant = 0
             if first >= 0 and first >> 7 in searched:
-                # The best child of an earlier search goes first.
+                # The child named by the table (or the hint) goes first.
                 searched.remove(first >> 7)
                 searched.insert(0, first >> 7)
+                first_variant = first & 127
             reply_value = self.reply_value
             light = self.mate_sacrifices_only
             for number in searched:
                 card, privilege, _, _, variants = groups[number]
-                for variant, (sac, rest, dsac) in enumerate(variants):
+                order = range(len(variants))
+                if 0 < first_variant < len(variants):
+                    order = [first_variant, *range(first_variant), *range(first_variant + 1, len(variants))]
+                    first_variant = 0
+                # The variants differ only in the leader's hand: the reply list is the same, so
+                # the reply that refuted one variant is tried first against the next.
+                killer = -1
+                for variant in order:
+                    sac, rest, dsac = variants[variant]
                     if dsac and light:
                         break
-                    value = -reply_value(oh, rest, ol, card, os_, ms + dsac, move, card,
-                                         privilege, -beta, -alpha)
+                    value = -reply_value(oh, rest, ol, card, om, mm + dsac, move, card,
+                                         privilege, -beta, -alpha, killer)
+                    killer = self.best
                     if value > best:
                         best = value
                         best_index = number << 7 | variant
@@ -207,30 +253,75 @@ class Solver:
                                 break
                 if alpha >= beta:
                     break
-        self._store(key, best, best_index, alpha0, beta, low, high)
+        if best <= alpha0:
+            # Failed low: an upper bound. A child that proved an earlier lower bound keeps its
+            # place, so an entry with a lower bound always names a child that reaches it.
+            if best < high:
+                high = best
+            if low > -INF:
+                best_index = first
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_index)
+        self.best = best_index
         return best
 
-    def reply_value(self, mh: int, oh: int, ml: int, ol: int, ms: int, os_: int, move: int,
-                    lead: int, privilege: bool, alpha: int, beta: int) -> int:
+    def reply_value(self, mh: int, oh: int, ml: int, ol: int, mm: int, om: int, move: int,
+                    lead: int, privilege: bool, alpha: int, beta: int, hint: int = -1) -> int:
         """Value for the replier ("me") of answering ``lead``; the leader is "op"."""
-        key = self._key(mh, oh, ml, ol, ms, os_, move) | (lead + 1) << 64 | privilege << 70
-        entry = self._window(key, alpha, beta)
-        if type(entry) is int:
-            return entry
+        key = mh | oh << 20 | move * self._timed | (lead + 1) << 65 | privilege << 70
+        if not mh:
+            key |= (ml + 1) << 40 | mm << 45
+        if not oh:
+            key |= (ol + 1) << 50 | om << 55
+        entry = self.table.get(key)
+        if entry is None:
+            low = -INF
+            high = INF
+            first = hint
+        else:
+            low, high, first = entry
+            if low >= beta or low == high:
+                self.best = first
+                return low
+            if high <= alpha:
+                self.best = first
+                return high
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+            if first < 0:
+                first = hint
+        self.nodes += 1
+        if self.nodes > self.limit:
+            raise OutOfBudget
         alpha0 = alpha
-        alpha, beta, low, high, first = entry
         best = -INF
-        best_index = 0
-        replies = self.replies(mh, ml, lead, privilege)
-        order = range(len(replies)) if first <= 0 else [first, *range(first), *range(first + 1, len(replies))]
+        best_index = -1
+        replies = self._replies.get((mh if mh else 1 << 20 | ml) | lead << 26 | privilege << 31)
+        if replies is None:
+            replies = self.replies(mh, ml, lead, privilege)
+        count = len(replies)
+        order = range(count) if first <= 0 or first >= count else [first, *range(first), *range(first + 1, count)]
+        lead_value = self.lead_value
+        # The leader's next lead answers from the same hand whatever the reply: its best lead
+        # against one reply is tried first against the next.
+        killer = -1
+        mm += 1
+        om += 1
+        move += 1
         for index in order:
             card, sac, rest, dsac, leader_keeps = replies[index]
             if not rest and not oh:
                 value = 0  # both hands played out with no mate: a draw
             elif leader_keeps:
-                value = -self.lead_value(oh, rest, ol, card, os_, ms + dsac, move + 1, -beta, -alpha)
+                value = -lead_value(oh, rest, ol, card, om, mm + dsac, move, -beta, -alpha, killer)
+                killer = self.best
             else:
-                value = self.lead_value(rest, oh, card, ol, ms + dsac, os_, move + 1, alpha, beta)
+                value = lead_value(rest, oh, card, ol, mm + dsac, om, move, alpha, beta)
             if value > best:
                 best = value
                 best_index = index
@@ -238,7 +329,17 @@ class Solver:
                     alpha = value
                     if alpha >= beta:
                         break
-        self._store(key, best, best_index, alpha0, beta, low, high)
+        if best <= alpha0:
+            if best < high:
+                high = best
+            if low > -INF:
+                best_index = first
+        elif best >= beta:
+            low = best
+        else:
+            low = high = best
+        self.table[key] = (low, high, best_index)
+        self.best = best_index
         return best
 
     def leads(self, hand: int, last: int) -> list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]:
@@ -273,7 +374,8 @@ class Solver:
     def replies(self, hand: int, last: int, lead: int, privilege: bool
                 ) -> list[tuple[int, int, int, int, bool]]:
         """(card, sacrifice or NONE, hand left, sacrifices added, whether the leader keeps the
-        initiative) for every legal reply."""
+        initiative) for every legal reply: those that take the initiative first (measured: about
+        10% fewer positions), then plain plays before sacrifices."""
         key = (hand if hand else 1 << 20 | last) | lead << 26 | privilege << 31
         cached = self._replies.get(key)
         if cached is not None:
@@ -288,6 +390,7 @@ class Solver:
                     plays += [(card, sac) for card in _bits(reply_mask(rest, lead, privilege))]
         out = [(card, sac, hand & ~(1 << card) & ~(0 if sac == NONE else 1 << sac), int(sac != NONE),
                 _leader_keeps(lead, card)) for card, sac in plays]
+        out.sort(key=lambda reply: reply[4])
         self._replies[key] = out
         return out
 
@@ -356,20 +459,59 @@ def _play(card: int, sac: int, privilege: bool) -> Play:
     return Play(CARDS[card], None if sac == NONE else CARDS[sac], privilege)
 
 
-def _root_entry(solver: Solver, pos: Position) -> tuple[int, Play]:
-    """Search the position with a full window; its table entry then names the best child."""
+def _root_search(solver: Solver, pos: Position, alpha: int, beta: int) -> int:
+    """Search the position with the window (alpha, beta); its table entry keeps what it proved."""
+    mm, om = pos.move + pos.ms, pos.move + pos.os
     if pos.lead == NONE:
-        value = solver.lead_value(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move, -INF, INF)
-        key = solver._key(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move)
-        index = solver.table[key][2]
+        return solver.lead_value(pos.mh, pos.oh, pos.ml, pos.ol, mm, om, pos.move, alpha, beta)
+    return solver.reply_value(pos.mh, pos.oh, pos.ml, pos.ol, mm, om, pos.move, pos.lead,
+                              pos.privilege, alpha, beta)
+
+
+def _root_play(solver: Solver, pos: Position, index: int) -> Play:
+    """The play a root entry's child index names."""
+    if pos.lead == NONE:
         card, privilege, _, _, variants = solver.leads(pos.mh, pos.ml)[index >> 7]
-        return value, _play(card, variants[index & 127][0], privilege)
-    value = solver.reply_value(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move, pos.lead,
-                               pos.privilege, -INF, INF)
-    key = (solver._key(pos.mh, pos.oh, pos.ml, pos.ol, pos.ms, pos.os, pos.move)
-           | (pos.lead + 1) << 64 | pos.privilege << 70)
-    card, sac, _, _, _ = solver.replies(pos.mh, pos.ml, pos.lead, pos.privilege)[solver.table[key][2]]
-    return value, _play(card, sac, False)
+        return _play(card, variants[index & 127][0], privilege)
+    card, sac, _, _, _ = solver.replies(pos.mh, pos.ml, pos.lead, pos.privilege)[index]
+    return _play(card, sac, False)
+
+
+def _search_steps(solver: Solver, pos: Position, nodes_per_step: int, guess: int | None
+                  ) -> Generator[None, None, tuple[int, Play]]:
+    """The exact value and a best play, yielding whenever ``nodes_per_step`` positions have been
+    searched since the last yield.
+
+    Without a ``guess`` one full-window search. With one, MTD(f): null-window searches, each
+    centred on the last one's result, until the root's proven bounds meet. Each search either
+    raises the lower bound or lowers the upper bound, and the bounds live in the table, so a
+    search cut short by the budget simply runs again in the next slice, quicker.
+    """
+    mm, om = pos.move + pos.ms, pos.move + pos.os
+    key = solver.key(pos.mh, pos.oh, pos.ml, pos.ol, mm, om, pos.move, pos.lead, pos.privilege)
+    solver.nodes = 0
+    while True:
+        low, high, index = solver.table.get(key, UNKNOWN)
+        if low == high:
+            # An exact entry names a child that reaches its value (see Solver).
+            return low, _root_play(solver, pos, index)
+        if guess is None:
+            alpha, beta = -INF, INF
+        else:
+            target = low if guess < low else high if guess > high else guess
+            beta = target + 1 if target == low else target
+            alpha = beta - 1
+        solver.limit = nodes_per_step
+        try:
+            value = _root_search(solver, pos, alpha, beta)
+        except OutOfBudget:
+            solver.limit = INF * INF
+            yield
+            solver.nodes = 0
+            continue
+        solver.limit = INF * INF
+        if guess is not None:
+            guess = value
 
 
 def solve_steps(state: ChessCardsState, nodes_per_step: int = 20000, solver: Solver | None = None
@@ -377,20 +519,18 @@ def solve_steps(state: ChessCardsState, nodes_per_step: int = 20000, solver: Sol
     """``solve`` in slices: yields after each ``nodes_per_step`` newly searched positions.
 
     Every bound proved before a slice ran out stays in the table, so the next slice resumes.
+    With sacrifices the exact search is seeded with the value of the cheap model (its
+    ``guide``: a sacrifice only on a mating lead), solved first in the same slices.
     """
     solver = solver or solver_for(state)
     pos = Position.of(state)
     solver.enter(pos.mh, pos.oh)
-    while True:
-        solver.nodes = 0
-        solver.limit = nodes_per_step
-        try:
-            return _root_entry(solver, pos)
-        except OutOfBudget:
-            pass
-        finally:
-            solver.limit = INF * INF
-        yield
+    guess = None
+    guide = solver.guide()
+    if guide is not None:
+        guide.enter(pos.mh, pos.oh)
+        guess, _ = yield from _search_steps(guide, pos, nodes_per_step, None)
+    return (yield from _search_steps(solver, pos, nodes_per_step, guess))
 
 
 def solve(state: ChessCardsState, solver: Solver | None = None) -> tuple[int, Play]:
