@@ -7,7 +7,8 @@ bench presses Hint as soon as the turn comes (the worst case: the solver thinkin
 no head start beyond the bot's reply) and records, on the page's own clock:
 
 * how long the Hint took to show something (a suggestion: rule of thumb or light model);
-* how long until it showed the exact best move and value (at move 1: from the deal);
+* how long until it showed the exact best move and value; at move 1 the Hint is pressed a second
+  after the deal (the end of the page's start) and the time is counted from the deal;
 * the longest gap between two animation frames while the solver worked (the page must never
   stutter: the issue's bound is 100 ms);
 
@@ -38,10 +39,15 @@ from tools.serve import serve, url_of  # noqa: E402
 
 ROUTE = "#/chess-cards/play?seats=human,bot:perfect&seed={seed}&delay=0&match=0&sacrifice={sacrifice}"
 TIMEOUT_MS = 600_000
+SETTLE_MS = 1000
 
 # Frame gaps (a requestAnimationFrame loop) and the Hint's timings, on the page's clock.
 PROBE = """
 (() => {
+  new MutationObserver(() => {
+    if (window.__readyAt === undefined && document.documentElement.hasAttribute('data-ready'))
+      window.__readyAt = performance.now();
+  }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
   window.__gap = 0;
   let last = performance.now();
   const frame = (now) => { window.__gap = Math.max(window.__gap, now - last); last = now; requestAnimationFrame(frame); };
@@ -53,7 +59,8 @@ PROBE = """
     document.querySelector('[data-testid=hint-button]').click();  // handled at once, in Python
     const shown = performance.now() - start;
     const first = hint() ? hint().dataset.advice : null;
-    const finish = () => resolve({ shown, first, exact: performance.now() - start, gap: window.__gap });
+    const finish = () => resolve({ shown, first, exact: performance.now() - start, gap: window.__gap,
+                                   fromDeal: performance.now() - window.__readyAt });
     if (hint() && hint().dataset.advice === 'exact') return finish();
     const watch = new MutationObserver(() => {
       if (hint() && hint().dataset.advice === 'exact') { watch.disconnect(); finish(); }
@@ -86,6 +93,9 @@ def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:  #
         page = context.new_page()
         page.goto(base + ROUTE.format(seed=seed, sacrifice=int(sacrifice)))
         page.wait_for_selector("html[data-ready]", state="attached", timeout=120_000)
+        # The page's own start ends with a few long tasks (the first draw): let them pass, so
+        # that the frame gaps measured are the solver's. It is at work from the deal on.
+        page.wait_for_timeout(SETTLE_MS)
         deal = Deal(seed)
         while True:
             state = page.wait_for_function(PERSON_TO_ACT, timeout=TIMEOUT_MS, polling=20).json_value()
@@ -118,7 +128,7 @@ def report(deals: list[Deal]) -> str:
             groups.setdefault(label(number), []).append(move)
     for name, moves in groups.items():
         shown = [float(m["shown"]) for m in moves]
-        exact = [float(m["exact"]) / 1000 for m in moves]
+        exact = [float(m["fromDeal" if name == "move 1" else "exact"]) / 1000 for m in moves]
         gaps = [float(m["gap"]) for m in moves]
         firsts = {str(m["first"]) for m in moves}
         rows.append(f"{name:<9} {len(moves):>5} {statistics.median(shown):>8.0f} {p95(shown):>7.0f} "
@@ -132,7 +142,7 @@ def report(deals: list[Deal]) -> str:
         f"({browser}, headless)",
         f"{'turn':<9} {'hints':>5} {'shown ms':>8} {'p95':>7} {'exact s':>9} {'p95':>8} "
         f"{'max gap ms':>10}  first shown",
-        rows), ""]
+        rows), "move 1's exact time is counted from the deal (the Hint pressed a second after it).", ""]
     if bot:
         lines.append(f"perfect bot's reply: median {statistics.median(bot):.2f} s, p95 {p95(bot):.2f} s, "
                      f"max {max(bot):.2f} s over {len(bot)} replies")
@@ -164,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
                                      sacrifice=not args.no_sacrifice)
                     deals.append(deal)
                     first = deal.moves[0]
-                    print(f"  seed {seed}: move 1 exact in {float(first['exact']) / 1000:.1f} s, "
+                    print(f"  seed {seed}: move 1 exact {float(first['fromDeal']) / 1000:.1f} s after the deal, "
                           f"{len(deal.moves)} hints, analysis {deal.analysis_ms or 0:.0f} ms",
                           file=sys.stderr, flush=True)
             finally:
