@@ -4,8 +4,8 @@
 Loads, alternately in one browser run, a bare PyScript page (``bench/bare.html``: one inline
 ``<script type="py">`` that sets data-ready), the app from the working tree (``make play``), the
 built site (``make dist``) on a cold visit, and the built site on a second visit (the service
-worker installed by a first visit in the same context), each in a fresh context (cold cache,
-empty storage), and prints per page the median and p95 of:
+worker installed and the interpreter snapshot stored by a first visit in the same context), each
+in a fresh context (cold cache, empty storage), and prints per page the median and p95 of:
 
 * time to ``html[data-ready]`` (the UI is up and interactive), from navigation start;
 * first contentful paint (the static shell: should stay tiny whatever Python costs);
@@ -116,10 +116,13 @@ def load_once(browser, url: str, *, second_visit: bool = False):  # noqa: ANN001
             first = context.new_page()
             first.goto(url)
             first.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
-            # The worker registers once the app is ready and precaches the site: wait for it.
+            # The worker registers once the app is ready and precaches the site, and the page
+            # stores an interpreter snapshot (pwa/interpreter.mjs): wait for both.
             first.wait_for_function(
                 "navigator.serviceWorker.ready.then(r => !!r.active && r.active.state === 'activated')",
                 timeout=READY_TIMEOUT_MS)
+            first.wait_for_selector("html[data-snapshot=saved]", state="attached",
+                                    timeout=READY_TIMEOUT_MS)
             first.close()
         return measure(context.new_page(), url)
     finally:

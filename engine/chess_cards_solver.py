@@ -116,9 +116,10 @@ class Solver:
         self.mate_sacrifices_only = mate_sacrifices_only
         self.horizon = horizon
         self.table: dict[int, tuple[int, int, int]] = {}
-        #: Cards still in the two hands at the root of the last search: a later position of the
-        #: same deal holds a subset of them, a fresh deal (or the next game of a match) does not.
-        self.root_cards = 0
+        #: The two hands of the deal the table was filled in (the fullest seen at a root): every
+        #: position of that deal, earlier or later, and of the next game of a match (the same
+        #: hands exchanged) holds parts of them; another deal's hands do not fit.
+        self.deal = (0, 0)
         self.nodes = 0
         self.limit = INF * INF
         #: The child index a node just searched (or found in the table) names: the "killer"
@@ -142,14 +143,22 @@ class Solver:
     def enter(self, mh: int, oh: int) -> None:
         """Called before a search from a root with these hands. The table only ever helps the deal
         it was filled in (its keys hold whole hands), so once it is large and a new deal starts
-        it is emptied: memory stays bounded over a long session of many deals."""
-        cards = mh | oh
-        if cards & ~self.root_cards and len(self.table) > MAX_TABLE_ENTRIES:
-            self.table.clear()
-            self._leads.clear()
-            self._replies.clear()
-            self._guide = None  # its table (a few percent of this one's) goes with it
-        self.root_cards = cards
+        it is emptied: memory stays bounded over a long session of many deals. Any position of
+        the same deal keeps it: the analysis of a finished game goes back to its first move."""
+        a, b = self.deal
+        if not mh & ~a and not oh & ~b or not mh & ~b and not oh & ~a:
+            pass  # part of the deal: a later position, or the next game of the match
+        elif not a & ~mh and not b & ~oh:
+            self.deal = (mh, oh)  # an earlier position of the same deal
+        elif not a & ~oh and not b & ~mh:
+            self.deal = (oh, mh)
+        else:
+            if len(self.table) > MAX_TABLE_ENTRIES:
+                self.table.clear()
+                self._leads.clear()
+                self._replies.clear()
+                self._guide = None  # its table (a few percent of this one's) goes with it
+            self.deal = (mh, oh)
         if self._guide is not None:
             self._guide.enter(mh, oh)
 

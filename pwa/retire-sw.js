@@ -12,7 +12,9 @@ self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     const scope = self.registration.scope;
     for (const name of await caches.keys()) {
-      if (name.startsWith(`five-checks ${scope} `)) await caches.delete(name);
+      // The worker's caches, and the interpreter snapshot's (pwa/interpreter.mjs).
+      if (name.startsWith(`five-checks ${scope} `)
+          || name.startsWith(`five-checks-snapshot ${scope}`)) await caches.delete(name);
     }
     await self.clients.claim();
     await self.registration.unregister();

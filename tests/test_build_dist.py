@@ -89,8 +89,14 @@ def test_the_python_is_one_archive_unpacked_by_the_inline_config(built: build_di
     (archive, target), = config["files"].items()
     assert target == "./*"  # PyScript unpacks an archive whose target ends in /*
     assert re.fullmatch(r"\./app-[0-9a-f]{10}\.zip", archive)
-    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert (built.out / config["interpreter"]).is_file()
+    # The site's own interpreter module (it starts Pyodide from a snapshot), beside Pyodide's
+    # files, with the worker that makes the snapshot; the service worker precaches both.
+    assert config["interpreter"] == "./vendor/pyodide/interpreter.mjs"
+    for name in ("interpreter.mjs", "snapshot-worker.mjs"):
+        path = f"vendor/pyodide/{name}"
+        assert (built.out / path).read_bytes() == (ROOT / "pwa" / name).read_bytes()
+        assert path in built.precache
+    assert 'from "./pyodide.mjs"' in (built.out / config["interpreter"]).read_text(encoding="utf-8")
     assert "!py-editor" in config["plugins"] and "!error" not in config["plugins"]
     # The same plugins are kept out for MicroPython's type, whose config PyScript also reads.
     mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", index)

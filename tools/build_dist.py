@@ -11,7 +11,9 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             PyScript unpacks into Python's working directory at boot
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
-    vendor/pyodide/         the five Pyodide files that run
+    vendor/pyodide/         the five Pyodide files that run, and the site's interpreter module
+                            (pwa/interpreter.mjs: starts from a memory snapshot after the first
+                            visit) with the worker that makes the snapshot
     manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
     sw.js                   the service worker (pwa/sw.js) with the content version and the list
                             of files to precache
@@ -76,6 +78,9 @@ PYSCRIPT_CHUNKS = ("error",)
 #: What Pyodide's loadPyodide() fetches (as tools/vendor.py vendors it).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
+#: pwa/ modules copied beside Pyodide's files: the interpreter module the built config names, and
+#: the worker it starts to make the interpreter snapshot.
+INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
 #: A zip entry's time: fixed, so that the same sources give the same archive (and version).
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -235,6 +240,10 @@ def dist_config(source: Path, config_path: str, archive: str) -> str:
     config = tomllib.loads(read(source, config_path).decode("utf-8"))
     config["files"] = {f"./{archive}": "./*"}
     config["plugins"] = [f"!{name}" for name in DISABLED_PLUGINS]
+    # Pyodide starts through the site's own interpreter module (pwa/interpreter.mjs), which
+    # starts from a memory snapshot after the first visit; it sits beside pyodide.mjs.
+    runtime = PurePosixPath(local(config["interpreter"])).parent
+    config["interpreter"] = f"./{runtime / INTERPRETER_MODULES[0]}"
     return json.dumps(config, separators=(",", ":"))
 
 
@@ -275,9 +284,11 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     archive = python_archive(source, files)
     archive_name = site.add(hashed_name("app", ".zip", archive), archive)
     interpreter = json.loads(dist_config(source, config_path, archive_name))["interpreter"]
+    runtime = PurePosixPath(local(interpreter)).parent
     for name in PYODIDE_FILES:
-        path = str(PurePosixPath(local(interpreter)).parent / name)
-        site.add(path, read(source, path))
+        site.add(str(runtime / name), read(source, str(runtime / name)))
+    for name in INTERPRETER_MODULES:
+        site.add(str(runtime / name), read(source, f"pwa/{name}"))
     main_path = local(py["src"])
     code = inline_python(main_path, read(source, main_path).decode("utf-8"))
     config = html.escape(dist_config(source, config_path, archive_name), quote=True)

@@ -5,7 +5,9 @@ person to act exactly ``self.legal(seat)``, one ``<button data-action>`` per pla
 ``Play`` values' attributes (card, sacrifice, privilege). Two-step plays (a sacrifice, then the
 card; Queen's Privilege on a queen) are narrowed with ``data-pick`` buttons that change no
 state, only which legal actions the cards complete. The hint and the analysis ask the exact
-solver (``engine.chess_cards_solver``) about full positions, which every seat sees anyway.
+solver (``engine.chess_cards_solver``) about full positions, which every seat sees anyway; the
+solver thinks ahead on the position a person is to act in (``ui.chess_cards_solving``), so the
+Hint answers at once and turns exact when the search is done.
 
 The flow (bots thinking in slices, clicks, the result row) is ``ui.table.GameTable``'s. When the
 first game of a match ends the state is already dealing game 2: the table holds the result of
@@ -18,26 +20,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
-from engine.chess_cards_solver import analyze_steps, solve_steps
+from engine.chess_cards_solver import analyze_steps
 from ui.chess_cards_look import (
     card_name, chip, describe, face, play_chips, with_names,
 )
+from ui.chess_cards_solving import LIGHT, Advice, Solving
 from ui.dom import Node, classes, h, present
 from ui.table import NEXT_GAME, GameTable
 from ui.timers import Job
 
-#: Solver positions per slice for the hint and the analysis (tens of ms in the browser).
+#: Solver positions per slice for the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000
-
-
-@dataclass
-class Hint:
-    """The solver's advice for the position on the table (dropped at the next play)."""
-
-    pending: bool = True
-    best: Play | None = None
-    value: int = 0
-    error: str = ""
 
 
 @dataclass
@@ -60,9 +53,9 @@ class ChessCardsTable(GameTable):
         self.sac_mode = False
         self.sac_pick: str | None = None
         self.privilege = False
-        self.hint: Hint | None = None
+        self.solving = Solving(self.game, self.timers, self._solver_news)
+        self.hint_open = False  # the person asked for the Hint in this position
         self.analyses: dict[int, Analysis] = {}
-        self.hint_job: Job | None = None
         self.analysis_job: Job | None = None
         self.analysis_queue: list[int] = []
 
@@ -94,9 +87,23 @@ class ChessCardsTable(GameTable):
         if self.games_finished() >= number:  # that play ended game ``number``
             self._analyse(number)
 
+    def schedule(self) -> None:
+        super().schedule()
+        self.solving.follow(self.position(), self._advice_wanted())
+
+    def _advice_wanted(self) -> bool:
+        """Whether someone at the device is to act (then the solver thinks ahead for the Hint);
+        a bot to act searches on its own."""
+        return not (self.state.is_over() or self.paused or self.error or self.readonly
+                    or self.human_to_act() is None)
+
+    def _solver_news(self) -> None:
+        if self.hint_open:
+            self.show()
+
     def changed(self) -> None:
         self.sac_mode, self.sac_pick, self.privilege = False, None, False
-        self._drop_hint()
+        self.hint_open = False  # the Hint belonged to the position before
         finished = self.games_finished()
         for number in [n for n in self.analyses if n > finished]:  # taken back into that game
             del self.analyses[number]
@@ -109,7 +116,8 @@ class ChessCardsTable(GameTable):
 
     def command(self, command: str) -> None:
         if command == "hint":
-            self._ask_hint()
+            self.hint_open = not self.hint_open
+            self.show()
 
     def pick(self, pick: str) -> None:
         if pick == "sacrifice":
@@ -120,32 +128,6 @@ class ChessCardsTable(GameTable):
             self.sac_pick = None if self.sac_pick == card else card
         elif pick == "privilege":
             self.privilege = not self.privilege
-        self.show()
-
-    def _drop_hint(self) -> None:
-        if self.hint_job is not None:
-            self.hint_job.cancel()  # what it proved stays in the solver's table for later
-        self.hint_job = None
-        self.hint = None
-
-    def _ask_hint(self) -> None:
-        if self.hint is not None and self.hint.pending:
-            self._drop_hint()  # the button reads "Stop" while the solver works
-            self.show()
-            return
-        hint = self.hint = Hint()
-
-        def done(result: Any) -> None:
-            hint.pending = False
-            hint.value, hint.best = int(result[0]), result[1]
-            self.show()
-
-        def failed(error: BaseException) -> None:
-            hint.pending = False
-            hint.error = f"No hint: {error}"
-            self.show()
-
-        self.hint_job = self.timers.drive(solve_steps(self.position(), SOLVER_NODES), done, failed)
         self.show()
 
     def _progress(self, number: int, analysis: Analysis) -> None:
@@ -237,10 +219,8 @@ class ChessCardsTable(GameTable):
                              for game in view["finished"]))
                 if games > 1 and view["finished"] else None),
             h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
-                         "data-testid": "hint-button",
-                         "disabled": not human_to_act,
-                         "aria-pressed": "true" if self.hint is not None and self.hint.pending else None},
-              "Stop hint" if self.hint is not None and self.hint.pending else "Hint")
+                         "data-testid": "hint-button", "disabled": not human_to_act,
+                         "aria-pressed": "true" if self.hint_open else "false"}, "Hint")
             if self.bots.keys() != {0, 1} else None)
 
     # The board ---------------------------------------------------------------------------
@@ -411,8 +391,8 @@ class ChessCardsTable(GameTable):
 
     def _play_button(self, action: Any, leading: bool, seat: int) -> Node:
         card = str(action.card)
-        hinted = (self.hint is not None and not self.hint.pending and self.hint.best is not None
-                  and str(self.hint.best) == str(action))
+        advice = self._advice()
+        hinted = advice is not None and str(advice.play) == str(action)
         return face(card, "button", {
             "type": "button", "data-action": str(action), "data-seat": seat,
             "aria-label": describe(action, leading).capitalize(),
@@ -551,27 +531,44 @@ class ChessCardsTable(GameTable):
 
     # Side panel --------------------------------------------------------------------------
 
-    def _hint_box(self, view: dict[str, Any], over: bool, paused: bool) -> Node | None:
-        hint = self.hint
-        if hint is None or over or paused:
+    def _advice(self) -> Advice | None:
+        """What the open Hint shows: the best play known now (``Solving.advice``)."""
+        if not self.hint_open or not self._advice_wanted():
             return None
-        if hint.pending:
-            body: list[Any] = ["Looking for the best move… Early in a game with sacrifices on "
-                               "this can take the solver a minute; you may play on meanwhile."]
-        elif hint.error:
-            body = [hint.error]
+        return self.solving.advice()
+
+    def _hint_box(self, view: dict[str, Any], over: bool, paused: bool) -> Node | None:
+        advice = self._advice()
+        if advice is None:
+            return None
+        seat = view["to_act"][0]
+        said = [play_chips(advice.play), " — ", describe(advice.play, view["phase"] == "lead")]
+        if advice.exact:
+            value = advice.value or 0
+            who = "you" if self.solo else self.name(seat)
+            outcome = ("with best play from both sides this game is a draw" if value == 0 else
+                       f"with best play from both sides {who} {'win' if self.solo else 'wins'} "
+                       f"this game by {value}" if value > 0 else
+                       f"with best play from both sides {who} {'lose' if self.solo else 'loses'} "
+                       f"this game by {-value}")
+            body: list[Any] = [h("strong", None, "Best: "), *said, "; ", outcome + "."]
+            status = None
         else:
-            seat = view["to_act"][0]
-            best = hint.best
-            outcome = ("with best play from both sides this game is a draw" if hint.value == 0 else
-                       f"with best play from both sides {self.name(seat) if not self.solo else 'you'} "
-                       f"{'win' if self.solo else 'wins'} this game by {hint.value}" if hint.value > 0 else
-                       f"with best play from both sides {self.name(seat) if not self.solo else 'you'} "
-                       f"{'lose' if self.solo else 'loses'} this game by {-hint.value}")
-            body = [h("strong", None, "Best: "), play_chips(best), " — ",
-                    describe(best, view["phase"] == "lead") + ";", " ", outcome + "."]
-        return h("section", {"class": "cc-panel cc-hint", "data-testid": "hint", "aria-live": "polite"},
-                 h("h2", None, "Hint"), h("p", None, body))
+            body = [h("strong", None, "Suggestion: "), *said, "."]
+            status = (self.solving.error or
+                      ("From a quick search that spends sacrifices only on a mate. "
+                       if advice.source == LIGHT else "A rule of thumb. ")
+                      + "The exact answer is on its way; you may play on meanwhile.")
+        # Plays with a sacrifice or Queen's Privilege take two steps on the table: one click here.
+        play_it = h("button", {"type": "button", "class": "tool", "data-testid": "play-hint",
+                               "data-action": str(advice.play)}, "Play it")
+        return h("section", {"class": "cc-panel cc-hint", "data-testid": "hint", "aria-live": "polite",
+                             "data-advice": advice.source,
+                             "aria-busy": "false" if advice.exact or self.solving.error else "true"},
+                 h("h2", None, "Hint"), h("p", None, body, " ", play_it),
+                 h("p", {"class": "cc-muted", "data-testid": "hint-status"},
+                   h("span", {"class": "thinking", "aria-hidden": "true"}) if not self.solving.error else None,
+                   status) if status else None)
 
     def _sheet(self, view: dict[str, Any], finished: dict[str, Any] | None) -> Node:
         """The score sheet of the game on the table (or of the game just finished)."""

@@ -73,17 +73,7 @@ class SearchBot(Bot):
         self.model = model
 
     def solver(self, state: ChessCardsState) -> Solver:
-        privilege, sacrifice = bool(state.options["privilege"]), bool(state.options["sacrifice"])
-        if self.model == "exact":
-            return solver_for(state)
-        if self.model == "lookahead":
-            # A fresh table each time: the horizon depends on the move the search starts from.
-            return Solver(privilege, sacrifice, mate_sacrifices_only=True,
-                          horizon=state.move_number + 2)
-        key = (privilege, sacrifice)
-        if key not in _LIGHT_SOLVERS:
-            _LIGHT_SOLVERS[key] = Solver(privilege, sacrifice, mate_sacrifices_only=True)
-        return _LIGHT_SOLVERS[key]
+        return model_solver(state, self.model)
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Play],
               rng: random.Random, budget_ms: int) -> Thinking:
@@ -93,6 +83,25 @@ class SearchBot(Bot):
 
 
 _LIGHT_SOLVERS: dict[tuple[bool, bool], Solver] = {}
+
+
+def model_solver(state: ChessCardsState, model: str) -> Solver:
+    """The solver of a model of the game for the state's options: "exact" (the shared exact
+    solver), "light" (sacrifices only on a mating lead: the hard bot's, also shared, so its table
+    carries over between moves) or "lookahead" (the light model scored a few moves ahead).
+    Raises ValueError for another model."""
+    privilege, sacrifice = bool(state.options["privilege"]), bool(state.options["sacrifice"])
+    if model == "exact":
+        return solver_for(state)
+    if model == "lookahead":
+        # A fresh table each time: the horizon depends on the move the search starts from.
+        return Solver(privilege, sacrifice, mate_sacrifices_only=True, horizon=state.move_number + 2)
+    if model != "light":
+        raise ValueError(f"no Chess Cards model {model!r}")
+    key = (privilege, sacrifice)
+    if key not in _LIGHT_SOLVERS:
+        _LIGHT_SOLVERS[key] = Solver(privilege, sacrifice, mate_sacrifices_only=True)
+    return _LIGHT_SOLVERS[key]
 
 BOTS: tuple[Bot, ...] = (
     EasyBot(),

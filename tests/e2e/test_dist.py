@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 
-from page_support import OVER, READY, RESULT, PageGuard, Shot, follow
+from page_support import OVER, READY, RESULT, PageGuard, Shot, first_action, follow
 
 ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
@@ -37,6 +37,9 @@ from tools.serve import serve, url_of  # noqa: E402
 READY_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
 SUBFOLDER = "some/path/"
 CONTROLLED = "navigator.serviceWorker.controller !== null"
+#: pwa/interpreter.mjs marks how the page's Python started, and when a snapshot has been stored.
+SNAPSHOT_SAVED = "html[data-snapshot=saved]"
+SNAPSHOT_WORKER = "vendor/pyodide/snapshot-worker.mjs"
 UPDATE = "[data-testid=update]"
 VERSION_META = 'meta[name="five-checks-version"]'
 
@@ -101,7 +104,7 @@ class Visit:
     context: BrowserContext
     page: Page
     guard: PageGuard
-    page_requests: list[str] = field(default_factory=list)  # what the page itself asked for
+    page_requests: list[str] = field(default_factory=list)  # what the page asked for until ready
     worker_requests: list[str] = field(default_factory=list)  # what the service worker fetched
     ready_s: float = 0.0
 
@@ -139,11 +142,17 @@ def visit(browser: Browser, host: Host) -> Iterator[Visit]:
         if request.service_worker is not None:
             record.worker_requests.append(request.url)
 
-    page.on("request", lambda request: record.page_requests.append(request.url))
+    def on_page_request(request: Request) -> None:
+        # Until the app is ready: afterwards the snapshot worker starts a Pyodide of its own.
+        if not record.ready_s:
+            record.page_requests.append(request.url)
+
+    page.on("request", on_page_request)
     context.on("request", on_worker_request)
     try:
         record.ready_s = open_site(page, host.url)  # the folder, as the installed app starts it
         page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
         yield record
     finally:
         context.close()
@@ -167,6 +176,12 @@ def png_size(data: bytes) -> tuple[int, int]:
 
 def test_cold_visit_makes_few_requests_all_to_the_site(visit: Visit, host: Host) -> None:
     paths = [path_of(url, host) for url in visit.page_requests]
+    # Once the app is ready, the snapshot worker (pwa/interpreter.mjs) starts a Pyodide of its own:
+    # its module, then Pyodide's files (from the HTTP cache on a real host).
+    if SNAPSHOT_WORKER in paths:
+        worker = paths[paths.index(SNAPSHOT_WORKER) + 1:]
+        paths = paths[:paths.index(SNAPSHOT_WORKER)]
+        assert {p for p in worker if not p.startswith("vendor/pyodide/")} == set(), worker
     print(f"\ncold visit: {len(paths)} requests by the page, ready in {visit.ready_s:.1f} s: {paths}")
     print(f"service worker precache: {len(visit.worker_requests)} requests")
     assert len(paths) <= 15, paths
@@ -219,13 +234,82 @@ def test_service_worker_controls_the_page_and_caches_the_version(visit: Visit, h
     assert [worker.url for worker in visit.context.service_workers] == [host.url + "sw.js"]
     version = page.locator(VERSION_META).get_attribute("content")
     assert version == host.build.version
-    caches = page.evaluate("caches.keys()")
-    assert caches == [f"five-checks {host.url} {version}"]
+    caches = sorted(page.evaluate("caches.keys()"))
+    # The worker's cache of this version, and the interpreter snapshot's (pwa/interpreter.mjs).
+    assert caches == [f"five-checks {host.url} {version}",
+                      f"five-checks-snapshot {host.url}vendor/pyodide/"]
     # The wasm is kept as the server sent it: application/wasm, so it compiles while it streams.
     wasm_type = page.evaluate(
         """async name => (await (await caches.open(name)).match('vendor/pyodide/pyodide.asm.wasm'))
                  .headers.get('content-type')""", caches[0])
     assert wasm_type == "application/wasm"
+    assert_behaved(visit.guard, page)
+
+
+def python_value(page: Page, expression: str) -> str:
+    """The ``str`` of a Python expression evaluated in the page's interpreter: a new
+    ``<script type="py">`` added to the page, which PyScript runs with the interpreter it has."""
+    page.evaluate("""expression => {
+        delete document.documentElement.dataset.pyValue;
+        const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = 'import js\\njs.document.documentElement.dataset.pyValue = str(' + expression + ')';
+        document.body.append(script);
+    }""", expression)
+    page.wait_for_selector("html[data-py-value]", state="attached")
+    return page.locator("html").get_attribute("data-py-value") or ""
+
+
+def test_a_second_visit_starts_python_from_the_snapshot(visit: Visit, host: Host) -> None:
+    """The first visit stored a snapshot of a started interpreter; the next visits start from it,
+    each with its own random numbers (the snapshot's ``random`` state is reseeded)."""
+    assert visit.page.locator("html").get_attribute("data-interpreter") == "fresh"
+    draws = []
+    for _ in range(2):
+        page = visit.context.new_page()
+        page.on("console", visit.guard.on_console)
+        page.on("pageerror", visit.guard.on_page_error)
+        start = time.monotonic()
+        open_site(page, host.url)
+        print(f"\nsecond visit (snapshot): ready in {time.monotonic() - start:.1f} s")
+        assert page.locator("html").get_attribute("data-interpreter") == "snapshot"
+        draws.append(python_value(page, "__import__('random').random()"))
+        # Python works as after any start: a game opens and takes a move.
+        follow(page, "#/chess-cards/play?seats=human,bot:easy&seed=3&delay=0")
+        first_action(page)
+        page.wait_for_function("() => Number(document.querySelector('[data-testid=table]')"
+                               "?.dataset.ply) >= 2")  # the move and the bot's answer
+        assert_behaved(visit.guard, page)
+        page.close()
+    assert draws[0] != draws[1], "two visits drew the same random numbers from the snapshot"
+
+
+def test_a_snapshot_that_does_not_restore_is_replaced(visit: Visit, host: Host) -> None:
+    """A damaged snapshot (or one of another Pyodide build) costs one ordinary start: the page
+    starts afresh, warns in the console, and stores a new snapshot."""
+    page = visit.page
+    warnings: list[str] = []
+    page.on("console", lambda message: warnings.append(message.text) if message.type == "warning" else None)
+    damaged = page.evaluate("""async () => {
+        const name = (await caches.keys()).find(n => n.startsWith('five-checks-snapshot '));
+        const cache = await caches.open(name);
+        const [entry] = await cache.keys();
+        await cache.put(entry, new Response(new Uint8Array(4096).fill(7)));
+        return entry.url;
+    }""")
+    page.reload(wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached", timeout=READY_MS)
+    assert page.locator("html").get_attribute("data-interpreter") == "fresh"
+    assert any("snapshot did not restore" in text for text in warnings), warnings
+    page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
+    size = page.evaluate("""async url => {
+        for (const name of await caches.keys()) {
+            const found = await (await caches.open(name)).match(url);
+            if (found) return (await found.arrayBuffer()).byteLength;
+        }
+        return 0;
+    }""", damaged)
+    assert size > 1_000_000, f"no new snapshot stored in place of the damaged one ({size} bytes)"
     assert_behaved(visit.guard, page)
 
 
@@ -237,7 +321,8 @@ def test_offline_it_boots_and_plays_each_game_to_the_end(visit: Visit, host: Hos
     start = time.monotonic()
     page.reload(wait_until="domcontentloaded")
     page.wait_for_selector(READY, state="attached", timeout=READY_MS)
-    print(f"\noffline boot (service worker): ready in {time.monotonic() - start:.1f} s")
+    print(f"\noffline boot (service worker, snapshot): ready in {time.monotonic() - start:.1f} s")
+    assert page.locator("html").get_attribute("data-interpreter") == "snapshot"
     not_cached = [url for url, cached in answered if not cached]
     assert answered and not not_cached, f"answered by the network: {not_cached}"
     for game, route in GAMES.items():
@@ -278,6 +363,7 @@ def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser, tmp_pat
         first = served.build.version
         open_site(page, served.url)
         page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
         second = build_site(served.site, shadow_source(tmp_path / "source", "Version two.")).version
         assert second != first
         fetched: list[str] = []
@@ -301,7 +387,15 @@ def test_a_new_version_is_offered_and_reload_brings_it(browser: Browser, tmp_pat
         description = page.locator('meta[name="description"]').get_attribute("content") or ""
         assert description.startswith("Version two.")
         expect(page.locator(UPDATE)).to_have_count(0)
-        assert page.evaluate("caches.keys()") == [f"five-checks {served.url} {second}"]
+        # The new version starts Python afresh and stores its own snapshot in place of the old.
+        assert page.locator("html").get_attribute("data-interpreter") == "fresh"
+        page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
+        snapshot_cache = f"five-checks-snapshot {served.url}vendor/pyodide/"
+        assert sorted(page.evaluate("caches.keys()")) == [f"five-checks {served.url} {second}",
+                                                          snapshot_cache]
+        entries = page.evaluate("async name => (await (await caches.open(name)).keys()).map(r => r.url)",
+                                snapshot_cache)
+        assert entries == [f"{served.url}vendor/pyodide/snapshot-{second}.bin"]
         assert_behaved(guard, page)
     finally:
         context.close()
@@ -322,6 +416,7 @@ def test_the_development_server_retires_a_built_sites_worker(browser: Browser, t
         base = url_of(server)
         open_site(page, base)
         page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
         assert page.locator(VERSION_META).get_attribute("content") == built.version
         server.shutdown()
         server.server_close()

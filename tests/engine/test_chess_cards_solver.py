@@ -368,6 +368,35 @@ def test_a_large_table_is_emptied_when_a_new_deal_starts(monkeypatch: pytest.Mon
     assert len(solver.table) == len(fresh.table), "the old deal's positions were kept"
 
 
+def test_a_large_table_is_kept_for_earlier_positions_and_the_next_game_of_a_match(
+        monkeypatch: pytest.MonkeyPatch):
+    """The analysis of a finished game goes back to its first position after the game's last
+    search, and game 2 of a match deals the same hands exchanged: both belong to the deal, so
+    what the table proved answers them without a search."""
+    import engine.chess_cards_solver as solver_module
+
+    monkeypatch.setattr(solver_module, "MAX_TABLE_ENTRIES", 10)
+    solver = Solver(privilege=True, sacrifice=False)
+    first = GAME.new(seed=1, options={"sacrifice": False, "match": True})
+    value, _ = solve(first, solver)
+    assert len(solver.table) > 10
+    state = first
+    for _ in range(3):  # a few plays in, as the game's later searches
+        seat = state.to_act()[0]
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    solve(state, solver)
+    assert solve(first, solver)[0] == value
+    assert solver.nodes == 0, "the first position was searched again: the table was emptied"
+    while state.game_number == 1:  # on to game 2: the same hands, exchanged
+        seat = state.to_act()[0]
+        state = state.apply(seat, state.legal_actions(seat)[0])
+    assert state.game_number == 2 and state.move_number == 1
+    # Game 1's first lead (seat 0's hand against seat 1's) is game 2's: seat 1 now holds that
+    # hand and leads.
+    assert solve(state, solver)[0] == value
+    assert solver.nodes == 0, "game 2's first position was searched again"
+
+
 def test_a_small_table_is_kept_across_deals():
     solver = Solver(privilege=True, sacrifice=False)
     options = {"sacrifice": False, "match": False}

@@ -1,0 +1,93 @@
+// The interpreter module of the built site: dist/vendor/pyodide/interpreter.mjs, named by the
+// built page's config ("interpreter") in place of Pyodide's own pyodide.mjs. PyScript imports it
+// and calls its loadPyodide() exactly as it would Pyodide's.
+//
+// Why: most of a start is Python setting itself up inside the wasm (several seconds on a slow
+// machine), and that work is the same on every visit. Pyodide can save the memory of an
+// interpreter that has started into a snapshot and start from it instead, in a fraction of the
+// time. So:
+// - A visit with no snapshot starts Pyodide as usual. Once the app is ready and the page is idle,
+//   a module worker (snapshot-worker.mjs) starts a second, throw-away interpreter, imports the
+//   standard-library modules the app uses, and stores its memory in Cache Storage. The page's own
+//   interpreter is never the one saved: a snapshot may only hold what Pyodide can find again by
+//   name (globals such as `Object`), not the page's live objects that PyScript hands to Python.
+// - A later visit starts from that snapshot (and reseeds `random`, whose state was saved too).
+//   A snapshot that does not restore (another Pyodide build, a damaged entry) is deleted and the
+//   start goes on the usual way.
+// The snapshot belongs to one version of the site (the content version in the page's
+// <meta name="five-checks-version">): a new version makes its own, and storing one removes the
+// others of this copy of the site. Without Cache Storage (an insecure origin) nothing changes.
+//
+// <html data-interpreter> says how this page started ("snapshot" or "fresh"), and
+// <html data-snapshot="saved"> appears once a snapshot has been stored: tests and bench/boot.py
+// wait for it before a second visit.
+
+import { loadPyodide as startPyodide, version } from "./pyodide.mjs";
+
+export { version };
+
+// One cache per copy of the site (its folder), one entry in it: the current version's snapshot.
+const CACHE = `five-checks-snapshot ${new URL("./", import.meta.url).href}`;
+const siteVersion = document.querySelector('meta[name="five-checks-version"]')?.content;
+const entry = siteVersion && new URL(`snapshot-${siteVersion}.bin`, import.meta.url).href;
+const root = document.documentElement;
+
+async function savedSnapshot() {
+  if (!entry || !("caches" in globalThis)) return undefined;
+  try {
+    const response = await (await caches.open(CACHE)).match(entry);
+    return response ? new Uint8Array(await response.arrayBuffer()) : undefined;
+  } catch (error) {
+    console.warn("Five Checks: could not read the interpreter snapshot:", error);
+    return undefined;
+  }
+}
+
+export async function loadPyodide(options) {
+  const snapshot = await savedSnapshot();
+  if (snapshot) {
+    try {
+      const pyodide = await startPyodide({ ...options, _loadSnapshot: snapshot });
+      // The snapshot holds one state of the `random` module: without this every visit would
+      // draw the same numbers.
+      pyodide.runPython("import random; random.seed()");
+      root.dataset.interpreter = "snapshot";
+      return pyodide;
+    } catch (error) {
+      console.warn("Five Checks: the interpreter snapshot did not restore; starting afresh:", error);
+      caches.delete(CACHE).catch(() => {});
+    }
+  }
+  const pyodide = await startPyodide(options);
+  root.dataset.interpreter = "fresh";
+  if (entry && "caches" in globalThis && "Worker" in globalThis) whenReadyAndIdle(makeSnapshot);
+  return pyodide;
+}
+
+function whenReadyAndIdle(work) {
+  const idle = () => ("requestIdleCallback" in globalThis
+    ? requestIdleCallback(work, { timeout: 5000 })
+    : setTimeout(work, 1000));
+  if (root.hasAttribute("data-ready")) return idle();
+  const ready = new MutationObserver(() => {
+    if (!root.hasAttribute("data-ready")) return;
+    ready.disconnect();
+    idle();
+  });
+  ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
+function makeSnapshot() {
+  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+  const stop = (message) => {
+    if (message) console.warn("Five Checks: no interpreter snapshot:", message);
+    worker.terminate();
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.error) return stop(data.error);
+    root.dataset.snapshot = "saved";
+    stop();
+  };
+  worker.onerror = (event) => stop(event.message || "the worker failed");
+  worker.postMessage({ cache: CACHE, entry, indexURL: new URL("./", import.meta.url).href });
+}
