@@ -13,7 +13,7 @@ Two kinds of entries, each with a fresh baseline solver (a cold table):
   play and, for every legal action, its value for the seat that plays it.
 
 Slow on purpose: a fresh deal with sacrifices takes the baseline 5-40 s, the whole file about
-30 minutes on one core (see ``seconds`` in the entries). Run it in the background:
+30-40 minutes on one core of a busy machine (see ``seconds`` in the entries). Run it in the background:
 ``nohup python3 bench/chess_cards_reference.py > /tmp/reference.log 2>&1 &``. The file is
 rewritten after every entry, so an interrupted run keeps what it finished; ``--resume`` keeps
 the entries already in the file and computes only the missing ones.
