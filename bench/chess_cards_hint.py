@@ -97,6 +97,7 @@ def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:  #
         # that the frame gaps measured are the solver's. It is at work from the deal on.
         page.wait_for_timeout(SETTLE_MS)
         deal = Deal(seed)
+        played_at = 0.0  # when the person's last move was made: the bot's reply comes after it
         while True:
             state = page.wait_for_function(PERSON_TO_ACT, timeout=TIMEOUT_MS, polling=20).json_value()
             if state == "over":
