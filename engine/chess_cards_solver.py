@@ -386,8 +386,8 @@ class Solver:
                 ) -> list[tuple[int, int, int, int, bool]]:
         """(card, sacrifice or NONE, hand left, sacrifices added, whether the leader keeps the
         initiative) for every legal reply: those that take the initiative first (measured: about
-        10% fewer positions), then plain plays before sacrifices, the lowest card sacrificed
-        first."""
+        10% less time, 5% fewer positions), then plain plays before sacrifices, the lowest card
+        sacrificed first."""
         key = (hand if hand else 1 << 20 | last) | lead << 26 | privilege << 31
         cached = self._replies.get(key)
         if cached is not None:
