@@ -107,5 +107,5 @@ BOTS: tuple[Bot, ...] = (
     EasyBot(),
     SearchBot("medium", "looks three moves ahead", "lookahead"),
     SearchBot("hard", "searches to the end, sacrificing only to raise a mate", "light"),
-    SearchBot("perfect", "exact play; slow to start a game with sacrifices on", "exact"),
+    SearchBot("perfect", "exact play; with sacrifices on it thinks some seconds over a fresh deal", "exact"),
 )
