@@ -127,9 +127,4 @@ def rule_of_thumb(game: Game, state: ChessCardsState) -> Play:
     instant, and better than nothing while the searches run."""
     seat = state.to_act()[0]
     easy = next(bot for bot in BOTS if bot.level == "easy")
-    thinking = easy.think(game, state.view(seat), state.legal_actions(seat), random.Random(0), 0)
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
+    return easy.choose(game, state.view(seat), state.legal_actions(seat), random.Random(0), 0)
