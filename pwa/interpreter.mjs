@@ -35,7 +35,8 @@ const root = document.documentElement;
 async function savedSnapshot() {
   if (!entry || !("caches" in globalThis)) return undefined;
   try {
-    const response = await (await caches.open(CACHE)).match(entry);
+    // Not caches.open(): that would create the cache, even while a retiring worker clears them.
+    const response = await caches.match(entry, { cacheName: CACHE });
     return response ? new Uint8Array(await response.arrayBuffer()) : undefined;
   } catch (error) {
     console.warn("Five Checks: could not read the interpreter snapshot:", error);
