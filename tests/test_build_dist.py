@@ -6,6 +6,7 @@ The browser side (requests, offline, updates) is tests/e2e/test_dist.py.
 
 from __future__ import annotations
 
+import _imp
 import hashlib
 import html
 import io
@@ -81,13 +82,21 @@ def test_index_loads_one_stylesheet_and_the_core_chunk(built: build_dist.Build) 
     assert "sw.register" in index or 'register("sw.js"' in index
 
 
-def test_the_python_is_one_archive_unpacked_by_the_inline_config(built: build_dist.Build) -> None:
+def pyc_header(pyc: bytes, source: bytes) -> tuple[bytes, int]:
+    """A .pyc's magic number and flags, once its header is checked to hash ``source`` (PEP 552:
+    the hash is keyed by the magic number, so this Python can check another version's)."""
+    magic, flags, source_hash = pyc[:4], int.from_bytes(pyc[4:8], "little"), pyc[8:16]
+    assert source_hash == _imp.source_hash(int.from_bytes(magic, "little"), source)
+    return magic, flags
+
+
+def test_the_python_is_one_compiled_archive_imported_by_the_inline_script(built: build_dist.Build) -> None:
     index = (built.out / "index.html").read_text(encoding="utf-8")
     found = re.search(r'<script type="py" config="([^"]+)">\n(.*?)</script>', index, re.DOTALL)
     assert found, "no inline <script type=py config=...>"
     config = json.loads(html.unescape(found[1]))
     (archive, target), = config["files"].items()
-    assert target == "./*"  # PyScript unpacks an archive whose target ends in /*
+    assert target == build_dist.ARCHIVE_IN_PAGE  # written whole, not unpacked
     assert re.fullmatch(r"\./app-[0-9a-f]{10}\.zip", archive)
     # The site's own interpreter module (it starts Pyodide from a snapshot), beside Pyodide's
     # files, with the worker that makes the snapshot; the service worker precaches both.
@@ -101,14 +110,42 @@ def test_the_python_is_one_archive_unpacked_by_the_inline_config(built: build_di
     # The same plugins are kept out for MicroPython's type, whose config PyScript also reads.
     mpy = re.search(r"<mpy-config>(.*?)</mpy-config>", index)
     assert mpy and json.loads(html.unescape(mpy[1]))["plugins"] == config["plugins"]
-    # The entry point is inline, as written.
-    assert (ROOT / "ui" / "main.py").read_text(encoding="utf-8") in found[2]
+    # The inline script puts the archive on sys.path and imports the entry point from it.
+    code = [line for line in found[2].splitlines() if line and not line.startswith("#")]
+    assert code == ["import sys", f"sys.path.insert(0, {json.dumps(target)})", "import ui.main"]
+    # Every source as written, each module with its bytecode beside it, compiled from it.
     dev_files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    assert "./ui/main.py" in dev_files.values()
     with zipfile.ZipFile(io.BytesIO((built.out / archive).read_bytes())) as zipped:
-        names = zipped.namelist()
-        assert sorted(names) == sorted(dst.removeprefix("./") for dst in dev_files.values())
+        sources = {dst.removeprefix("./") for dst in dev_files.values()}
+        bytecode = {path.removesuffix(".py") + ".pyc" for path in sources if path.endswith(".py")}
+        assert sorted(zipped.namelist()) == sorted(sources | bytecode)
+        headers = set()
         for src, dst in dev_files.items():
-            assert zipped.read(dst.removeprefix("./")) == (ROOT / src).read_bytes()
+            path = dst.removeprefix("./")
+            assert zipped.read(path) == (ROOT / src).read_bytes()
+            headers.add(pyc_header(zipped.read(path.removesuffix(".py") + ".pyc"), zipped.read(path)))
+    (magic, flags), = headers
+    assert flags == 0b01  # hash-based and unchecked: the archive keeps no time stamps to check
+
+
+def test_the_standard_library_is_shipped_compiled(built: build_dist.Build) -> None:
+    """npm's Pyodide ships its standard library as sources: the site ships it as bytecode only,
+    for the same Python as the app's archive, every other entry as it was."""
+    path = "vendor/pyodide/python_stdlib.zip"
+    with zipfile.ZipFile(ROOT / path) as vendored, zipfile.ZipFile(built.out / path) as shipped:
+        names = vendored.namelist()
+        modules = [name for name in names if name.endswith(".py")]
+        assert len(modules) > 400
+        assert shipped.namelist() == [name.removesuffix(".py") + ".pyc" if name.endswith(".py") else name
+                                      for name in names]
+        headers = {pyc_header(shipped.read(name + "c"), vendored.read(name)) for name in modules}
+        for name in names:
+            if not name.endswith(".py"):
+                assert shipped.read(name) == vendored.read(name)
+    with zipfile.ZipFile(built.out / next(p for p in built.files if p.startswith("app-"))) as app:
+        app_header = pyc_header(app.read("ui/main.pyc"), app.read("ui/main.py"))
+    assert headers == {app_header}
 
 
 def test_manifest_and_icons(built: build_dist.Build) -> None:

@@ -4,11 +4,12 @@
 ``make dist`` runs this after ``make vendor`` (the runtime, the rules pages). The working tree
 stays the development copy (``make play``); ``dist/`` is git-ignored output::
 
-    index.html              the page: one stylesheet, the PyScript core, its config inline, the
-                            entry point (ui/main.py) inline, the service worker's page side
+    index.html              the page: one stylesheet, the PyScript core, its config inline, an
+                            inline script that imports the entry point (ui/main.py) from the
+                            archive, the service worker's page side
     site-<hash>.css         vendor/pyscript/core.css + ui/shell.css + ui/style.css, in that order
-    app-<hash>.zip          engine/ and ui/ (every file of pyscript.toml's [files] table), which
-                            PyScript unpacks into Python's working directory at boot
+    app-<hash>.zip          engine/ and ui/ (every file of pyscript.toml's [files] table), each
+                            module with its bytecode for Pyodide's Python; Python imports from it
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
     vendor/pyodide/         the five Pyodide files that run, and the site's interpreter module
@@ -22,16 +23,19 @@ A cold visit makes 10 requests instead of 62 (one per Python file, the TOML pars
 PyScript plugins the app does not use); the service worker then stores the whole site (20 more,
 revalidations a host answers from the browser's HTTP cache). How:
 
-* PyScript 0.7.31's ``[files]`` unpacks an archive when its target ends in ``/*``:
-  ``"./app-<hash>.zip" = "./*"`` becomes Pyodide's ``unpackArchive(buffer, "zip",
-  {extractDir: "./"})``, so ``import engine`` and ``import ui`` work as with one entry per file.
+* The archive is written whole into Pyodide's file system (the config's ``files``:
+  ``"./app-<hash>.zip" = "/five-checks/app.zip"``) and the page's inline Python puts it on
+  ``sys.path`` and imports ``ui.main``: Python's zipimport reads each module from it as it is
+  imported, with no unpacking. Beside each ``.py`` is its ``.pyc``, compiled at build time by the
+  vendored Pyodide itself, run by Node (tools/compile_python.mjs): compiling the sources in the
+  page cost 150-300 ms of every cold start. The sources stay in the archive for tracebacks.
 * The config is inline JSON (``<script type="py" config="{...}">``): no config request, and no
   TOML parser chunk. It disables the plugins the app does not use (``"plugins": ["!donkey", ...]``;
   PyScript then never imports them), and so does an ``<mpy-config>`` for MicroPython's script
   type, whose plugins PyScript loads as well. The error plugin stays: it shows a Python error on
   the page.
 * The three stylesheets are one file; index.html loads PyScript's core chunk directly (core.js
-  only re-exports it); ui/main.py is the inline text of the ``<script type="py">``.
+  only re-exports it).
 
 Everything is addressed relative to index.html, so the site works from any folder of a host
 (``https://host/some/path/``). Names that change with the content carry a hash of it, so a host's
@@ -43,20 +47,23 @@ version, and the service worker's code, included). It names the service worker's
 a new version (pwa/register.js then offers "New version — reload").
 
 Usage: ``python3 tools/build_dist.py [--out DIR] [--source DIR]`` (``--source``: the tree to
-build from, default this repository). Standard library only. Rebuilding into the same folder
-rewrites it and removes what the new build no longer has; a folder that is not a previous
-build is refused unless empty.
+build from, default this repository). Standard library only, plus Node.js to run Pyodide.
+Rebuilding into the same folder rewrites it and removes what the new build no longer has; a
+folder that is not a previous build is refused unless empty.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import io
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -83,6 +90,15 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
 #: A zip entry's time: fixed, so that the same sources give the same archive (and version).
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+#: Where the page's Python finds the app's archive: PyScript writes it there (the config's
+#: ``files``), the entry script puts it on ``sys.path``, and the bytecode names its sources there.
+ARCHIVE_IN_PAGE = "/five-checks/app.zip"
+#: The Node script that compiles the Python with the vendored Pyodide (part of the builder, not
+#: of the site: it is always this repository's).
+COMPILER = ROOT / "tools" / "compile_python.mjs"
+#: Pyodide's standard library archive (in PYODIDE_FILES), shipped compiled: see compiled_stdlib.
+STDLIB = "python_stdlib.zip"
+_STDLIB_CACHE: dict[str, bytes] = {}
 
 _STYLESHEET = re.compile(r'[ \t]*<link rel="stylesheet" href="(?P<href>[^"]+)">[ \t]*\n?')
 _CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscript/core\.js)"></script>')
@@ -215,30 +231,86 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     return core
 
 
-def python_archive(source: Path, files: dict[str, str]) -> bytes:
-    """A zip of the ``[files]`` table: each source at its target path, deterministic."""
+def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_page: str) -> dict[str, bytes]:
+    """Each module of ``sources`` (path inside an archive -> text) compiled by the vendored
+    Pyodide's own Python under Node (tools/compile_python.mjs), as found at ``archive_in_page``
+    in the page ("stdlib": the standard library's archive): path of its ``.pyc`` -> bytes."""
+    node = shutil.which("node")
+    if node is None:
+        raise BuildError("node not found: the build compiles the Python with the vendored "
+                         "Pyodide under Node.js 20+ (the one `make vendor` uses)")
+    try:
+        payload = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
+    except UnicodeDecodeError as error:
+        raise BuildError(f"a Python source is not UTF-8: {error}") from None
+    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page], input=payload,
+                          capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise BuildError(f"compiling the Python for Pyodide failed:\n{done.stderr.strip()}")
+    return {path: base64.b64decode(data) for path, data in json.loads(done.stdout).items()}
+
+
+def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
+    """A zip of the ``[files]`` table, each source at its target path with its bytecode beside
+    it (``ui/dom.py``, ``ui/dom.pyc``: where zipimport looks first); deterministic."""
+    sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
+    contents = sources | compile_for_pyodide(
+        runtime, {path: data for path, data in sources.items() if path.endswith(".py")},
+        ARCHIVE_IN_PAGE)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for src, dst in sorted(files.items(), key=lambda item: item[1]):
-            info = zipfile.ZipInfo(local(dst), ZIP_TIME)
+        for path in sorted(contents):
+            info = zipfile.ZipInfo(path, ZIP_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, read(source, local(src)))
+            archive.writestr(info, contents[path])
     return buffer.getvalue()
 
 
-def inline_python(path: str, code: str) -> str:
-    # A <script> element ends at the first "</script"; after a "<!--", "<script" changes how
-    # the parser reads on (the "script data escaped" states). Neither may appear.
-    if re.search(r"</script|<!--", code, re.IGNORECASE):
-        raise BuildError(f"{path} cannot be inlined in a <script> element")
-    return code
+def compiled_stdlib(runtime: Path, original: bytes) -> bytes:
+    """Pyodide's standard library archive with each module as bytecode in place of its source.
+
+    npm's Pyodide ships the sources only, and the page compiled every module it imported at each
+    cold start: about half of it. Bytecode alone (no sources beside it) keeps the archive at
+    about 4.5 MB instead of 7: a traceback through the standard library then shows file and line
+    but not the line's text. Entries that are not modules are kept as they are, in their order.
+    Cached per process by content (compiling takes about 10 s)."""
+    key = digest(original)
+    if key not in _STDLIB_CACHE:
+        with zipfile.ZipFile(io.BytesIO(original)) as stdlib:
+            entries = stdlib.infolist()
+            sources = {e.filename: stdlib.read(e) for e in entries if e.filename.endswith(".py")}
+            compiled = compile_for_pyodide(runtime, sources, "stdlib")
+            buffer = io.BytesIO()
+            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+                for entry in entries:
+                    if entry.filename in sources:
+                        name = entry.filename.removesuffix(".py") + ".pyc"
+                        info = zipfile.ZipInfo(name, ZIP_TIME)
+                        info.compress_type = zipfile.ZIP_DEFLATED
+                        info.external_attr = 0o644 << 16
+                        archive.writestr(info, compiled[name])
+                    else:
+                        archive.writestr(entry, stdlib.read(entry))
+        _STDLIB_CACHE[key] = buffer.getvalue()
+    return _STDLIB_CACHE[key]
+
+
+def entry_script(main_path: str, sources: set[str]) -> str:
+    """The page's inline Python: put the archive on ``sys.path`` and import the entry point
+    (``ui/main.py`` runs as the module ``ui.main``, from its bytecode like every other)."""
+    if main_path not in sources:
+        raise BuildError(f"{main_path} (the entry point) is not in the config's [files]")
+    module = ".".join(PurePosixPath(main_path).with_suffix("").parts)
+    return ("# The app's modules, compiled for this Python, import straight from their archive\n"
+            f"# (tools/build_dist.py). The entry point: {main_path}.\n"
+            f"import sys\nsys.path.insert(0, {json.dumps(ARCHIVE_IN_PAGE)})\nimport {module}\n")
 
 
 def dist_config(source: Path, config_path: str, archive: str) -> str:
     """The JSON config of the built page: the dev config with [files] replaced by the archive."""
     config = tomllib.loads(read(source, config_path).decode("utf-8"))
-    config["files"] = {f"./{archive}": "./*"}
+    config["files"] = {f"./{archive}": ARCHIVE_IN_PAGE}
     config["plugins"] = [f"!{name}" for name in DISABLED_PLUGINS]
     # Pyodide starts through the site's own interpreter module (pwa/interpreter.mjs), which
     # starts from a memory snapshot after the first visit; it sits beside pyodide.mjs.
@@ -281,16 +353,16 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     files = tomllib.loads(read(source, config_path).decode("utf-8")).get("files", {})
     if not files:
         raise BuildError(f"{config_path} lists no [files]")
-    archive = python_archive(source, files)
-    archive_name = site.add(hashed_name("app", ".zip", archive), archive)
-    interpreter = json.loads(dist_config(source, config_path, archive_name))["interpreter"]
+    interpreter = json.loads(dist_config(source, config_path, "app.zip"))["interpreter"]
     runtime = PurePosixPath(local(interpreter)).parent
+    archive = python_archive(source, files, source / runtime)
+    archive_name = site.add(hashed_name("app", ".zip", archive), archive)
     for name in PYODIDE_FILES:
-        site.add(str(runtime / name), read(source, str(runtime / name)))
+        data = read(source, str(runtime / name))
+        site.add(str(runtime / name), compiled_stdlib(source / runtime, data) if name == STDLIB else data)
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
-    main_path = local(py["src"])
-    code = inline_python(main_path, read(source, main_path).decode("utf-8"))
+    code = entry_script(local(py["src"]), {local(dst) for dst in files.values()})
     config = html.escape(dist_config(source, config_path, archive_name), quote=True)
     # PyScript loads its plugins once per script type it knows, py and mpy (MicroPython), each
     # by that type's config: with no mpy config it would load them all for mpy. An empty
@@ -300,7 +372,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
                           quote=False)
     index = index.replace(py.group(0),
                           f'<mpy-config>{plugins}</mpy-config>\n'
-                          f'  <script type="py" config="{config}">\n# {main_path}\n{code}</script>')
+                          f'  <script type="py" config="{config}">\n{code}</script>')
 
     rules = sorted((source / "docs" / "rules").glob("*.html"))
     if not rules:

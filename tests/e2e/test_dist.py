@@ -13,7 +13,9 @@ request reaches the server here; on a real host they are revalidations (304s).
 
 from __future__ import annotations
 
+import ast
 import os
+import re
 import struct
 import sys
 import time
@@ -258,6 +260,20 @@ def python_value(page: Page, expression: str) -> str:
     }""", expression)
     page.wait_for_selector("html[data-py-value]", state="attached")
     return page.locator("html").get_attribute("data-py-value") or ""
+
+
+def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visit) -> None:
+    """tools/compile_python.mjs compiled them at build time: the page compiles no module it
+    imports, and a traceback through the app still shows the app's source."""
+    origins = ast.literal_eval(python_value(visit.page, (
+        "[__import__('sys').modules[name].__spec__.origin"
+        " for name in ('ui.main', 'ui.dom', 'engine.core', 'asyncio.events', 'json.decoder')]")))
+    app, stdlib = origins[:3], origins[3:]
+    assert app == [f"{build_dist.ARCHIVE_IN_PAGE}/{name}.pyc" for name in ("ui/main", "ui/dom", "engine/core")]
+    assert all(re.fullmatch(r"/lib/python3\d+\.zip/[\w/]+\.pyc", origin) for origin in stdlib), stdlib
+    source = python_value(visit.page, "__import__('inspect').getsource(__import__('ui.dom').dom.present)")
+    assert source.startswith("def present(")
+    assert_behaved(visit.guard, visit.page)
 
 
 def test_a_second_visit_starts_python_from_the_snapshot(visit: Visit, host: Host) -> None:

@@ -1,0 +1,52 @@
+// Compiles Python modules to the bytecode of the Python inside the vendored Pyodide, for the
+// built site (tools/build_dist.py calls it; see compile_for_pyodide there): the app's archive and
+// Pyodide's standard library, which npm ships as sources only.
+//
+// Why: a Python module imported from source is compiled on every start, and in the page that is
+// slow: about half of a cold start was spent compiling the standard library's sources, and
+// 150-300 ms more the app's. Pyodide's Python is another version than the one running the build,
+// so Pyodide itself, run by Node, compiles: its Python is sure to accept that bytecode.
+//
+//   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page>
+//   stdin:  {"ui/dom.py": "<source>", ...}   (paths inside the archive)
+//   stdout: {"ui/dom.pyc": "<base64>", ...}  (beside each source: where zipimport looks)
+//
+// The archive path "stdlib" stands for the archive the interpreter's standard library is
+// imported from (/lib/python3XY.zip), so the caller need not know Pyodide's Python version.
+//
+// The .pyc files are "unchecked hash-based" (PEP 552): Python loads them without comparing them
+// to their source, whose time stamps an archive does not keep. The build writes both from the
+// same text, so they cannot disagree. Each code object names its source where the page will find
+// it (the archive's path in the page + the module's path), so tracebacks show the right file.
+import { pathToFileURL } from "node:url";
+import { join } from "node:path";
+
+const [indexDir, archiveInPage] = process.argv.slice(2);
+if (!indexDir || !archiveInPage) {
+  console.error("usage: node tools/compile_python.mjs <pyodide folder> <archive path in the page>");
+  process.exit(2);
+}
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+
+const { loadPyodide } = await import(pathToFileURL(join(indexDir, "pyodide.mjs")).href);
+const pyodide = await loadPyodide({ indexURL: indexDir + "/", stdout: () => {}, stderr: console.error });
+pyodide.globals.set("sources_json", input);
+pyodide.globals.set("archive_in_page", archiveInPage);
+const output = pyodide.runPython(`
+import base64, json, marshal, sys
+from importlib.util import MAGIC_NUMBER, source_hash
+
+if archive_in_page == "stdlib":
+    archive_in_page = next(path for path in sys.path if path.endswith(".zip"))
+compiled = {}
+for path, text in json.loads(sources_json).items():
+    source = text.encode("utf-8")
+    code = compile(source, f"{archive_in_page}/{path}", "exec", dont_inherit=True)
+    # The PEP 552 header: magic, flags (1: hash-based, unchecked), the source's hash.
+    header = MAGIC_NUMBER + (1).to_bytes(4, "little") + source_hash(source)
+    compiled[path.removesuffix(".py") + ".pyc"] = base64.b64encode(header + marshal.dumps(code)).decode()
+json.dumps(compiled)
+`);
+process.stdout.write(output);
