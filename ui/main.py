@@ -143,7 +143,8 @@ async def main() -> None:
     if embed.HOST is not None:
         embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
         embed.HOST.resized()
-    # Keep the app reachable (debugging from the console: pyscript's globals).
+    # Keep the app reachable for debugging: a global of the page's script in the working tree,
+    # where this file is the script; ``ui.main.app`` in the built site, which imports it.
     globals()["app"] = app
 
 
