@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Boot benchmark: how much the app adds to a bare PyScript boot on the same vendored runtime.
+"""Boot benchmark: how long the app takes to start, against a bare PyScript page on npm's runtime.
 
 Loads, alternately in one browser run, a bare PyScript page (``bench/bare.html``: one inline
 ``<script type="py">`` that sets data-ready), the app from the working tree (``make play``), the
 built site (``make dist``) on a cold visit, and the built site on a second visit (the service
 worker installed and the interpreter snapshot stored by a first visit in the same context), each
-in a fresh context (cold cache, empty storage), and prints per page the median and p95 of:
+in a fresh context (cold cache, empty storage). The app runs Pyodide with its standard library
+compiled (tools/vendor.py), so the bare page is loaded twice: on the runtime as npm ships it
+(``node_modules/``: the baseline of the goals), and on the vendored one (what the app itself
+adds to a start on its runtime). It prints per page the median and p95 of:
 
 * time to ``html[data-ready]`` (the UI is up and interactive), from navigation start;
 * first contentful paint (the static shell: should stay tiny whatever Python costs);
@@ -58,10 +61,11 @@ READY_PROBE = """
 })();
 """
 
-#: name -> (path, which server, second visit): the working tree and the built site (``make dist``,
-#: built afresh into a temporary folder) on two local servers.
+#: name -> (path, which server, second visit): the bare page on npm's runtime, the working tree
+#: and the built site (``make dist``, built afresh into a temporary folder), on three local servers.
 PAGES = {
-    "bare": ("bench/bare.html", "tree", False),
+    "bare": ("bench/bare.html", "npm runtime", False),
+    "bare (vendored)": ("bench/bare.html", "tree", False),
     "app (tree)": ("index.html", "tree", False),
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
@@ -129,6 +133,19 @@ def load_once(browser, url: str, *, second_visit: bool = False):  # noqa: ANN001
         context.close()
 
 
+def bare_on_npm_runtime(folder: Path) -> Path:
+    """A folder serving bench/bare.html with Pyodide as npm ships it (links, not copies)."""
+    stock = ROOT / "node_modules" / "pyodide"
+    if not (stock / "python_stdlib.zip").is_file():
+        raise SystemExit("boot: node_modules/pyodide is missing: run `make vendor`")
+    (folder / "bench").mkdir(parents=True)
+    (folder / "bench" / "bare.html").symlink_to(ROOT / "bench" / "bare.html")
+    (folder / "vendor").mkdir()
+    (folder / "vendor" / "pyscript").symlink_to(ROOT / "vendor" / "pyscript")
+    (folder / "vendor" / "pyodide").symlink_to(stock)
+    return folder
+
+
 def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series]:
     from playwright.sync_api import sync_playwright  # imported late: only the bench needs it
 
@@ -140,7 +157,8 @@ def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series
     series = {name: Series(path) for name, (path, _, _) in pages.items()}
     with tempfile.TemporaryDirectory(prefix="five-checks-dist-") as folder:
         build_dist.build(Path(folder) / "dist")
-        servers = {"tree": serve(ROOT, "127.0.0.1", 0), "dist": serve(Path(folder) / "dist", "127.0.0.1", 0)}
+        servers = {"tree": serve(ROOT, "127.0.0.1", 0), "dist": serve(Path(folder) / "dist", "127.0.0.1", 0),
+                   "npm runtime": serve(bare_on_npm_runtime(Path(folder) / "bare"), "127.0.0.1", 0)}
         if compare is not None:
             servers["compared"] = serve(compare, "127.0.0.1", 0)
         try:
@@ -186,19 +204,23 @@ def report(series: dict[str, Series], runs: int) -> str:
         fcp_med = f"{statistics.median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         fcp_p95 = f"{p95(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         rows.append(
-            f"{name:<18} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
+            f"{name:<20} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
             f"{statistics.median(s.ready_ms) / bare:>6.3f} "
             f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms {statistics.median(s.requests):>9.0f}"
         )
     lines = [table(
         f"Boot benchmark: {runs} loads per page, alternated, fresh context each ({browser}, headless)",
-        f"{'page':<18} {'ready median':>13} {'ready p95':>10} {'/bare':>6} {'FCP median':>11} {'FCP p95':>8} "
+        f"{'page':<20} {'ready median':>13} {'ready p95':>10} {'/bare':>6} {'FCP median':>11} {'FCP p95':>8} "
         f"{'long task':>12} {'requests':>9}",
         rows), ""]
     for name, goal in GOALS.items():
         ratio = statistics.median(series[name].ready_ms) / bare
         lines.append(f"{name}/bare, median time to data-ready: {ratio:.3f} "
                      f"(goal <= {goal}: {'ok' if ratio <= goal else 'OVER GOAL'})")
+    vendored = statistics.median(series["bare (vendored)"].ready_ms)
+    for name in ("app (tree)", "dist"):
+        lines.append(f"{name}/bare (vendored), what the app adds to a start on its own runtime: "
+                     f"{statistics.median(series[name].ready_ms) / vendored:.3f} (no goal)")
     for name, s in series.items():
         if s.foreign:
             lines.append(f"WARNING: {name} requested other hosts: {sorted(set(s.foreign))}")

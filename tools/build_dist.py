@@ -12,7 +12,8 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             module with its bytecode for Pyodide's Python; Python imports from it
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
-    vendor/pyodide/         the five Pyodide files that run, and the site's interpreter module
+    vendor/pyodide/         the five Pyodide files that run (the standard library compiled, as
+                            tools/vendor.py vendors it), and the site's interpreter module
                             (pwa/interpreter.mjs: starts from a memory snapshot after the first
                             visit) with the worker that makes the snapshot
     manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
@@ -55,15 +56,12 @@ folder that is not a previous build is refused unless empty.
 from __future__ import annotations
 
 import argparse
-import base64
 import hashlib
 import html
 import io
 import json
 import os
 import re
-import shutil
-import subprocess
 import sys
 import tomllib
 import zipfile
@@ -72,6 +70,10 @@ from pathlib import Path, PurePosixPath
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
+if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
+    sys.path.insert(0, str(ROOT))
+
+from tools.pyodide_compile import ZIP_TIME, CompileError, compile_for_pyodide  # noqa: E402
 
 #: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
 SW_MARK = "// The service worker of the built site (dist/sw.js)"
@@ -88,17 +90,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: pwa/ modules copied beside Pyodide's files: the interpreter module the built config names, and
 #: the worker it starts to make the interpreter snapshot.
 INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
-#: A zip entry's time: fixed, so that the same sources give the same archive (and version).
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 #: Where the page's Python finds the app's archive: PyScript writes it there (the config's
 #: ``files``), the entry script puts it on ``sys.path``, and the bytecode names its sources there.
 ARCHIVE_IN_PAGE = "/five-checks/app.zip"
-#: The Node script that compiles the Python with the vendored Pyodide (part of the builder, not
-#: of the site: it is always this repository's).
-COMPILER = ROOT / "tools" / "compile_python.mjs"
-#: Pyodide's standard library archive (in PYODIDE_FILES), shipped compiled: see compiled_stdlib.
-STDLIB = "python_stdlib.zip"
-_STDLIB_CACHE: dict[str, bytes] = {}
 
 _STYLESHEET = re.compile(r'[ \t]*<link rel="stylesheet" href="(?P<href>[^"]+)">[ \t]*\n?')
 _CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscript/core\.js)"></script>')
@@ -231,32 +225,17 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     return core
 
 
-def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_page: str) -> dict[str, bytes]:
-    """Each module of ``sources`` (path inside an archive -> text) compiled by the vendored
-    Pyodide's own Python under Node (tools/compile_python.mjs), as found at ``archive_in_page``
-    in the page ("stdlib": the standard library's archive): path of its ``.pyc`` -> bytes."""
-    node = shutil.which("node")
-    if node is None:
-        raise BuildError("node not found: the build compiles the Python with the vendored "
-                         "Pyodide under Node.js 20+ (the one `make vendor` uses)")
-    try:
-        payload = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
-    except UnicodeDecodeError as error:
-        raise BuildError(f"a Python source is not UTF-8: {error}") from None
-    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page], input=payload,
-                          capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        raise BuildError(f"compiling the Python for Pyodide failed:\n{done.stderr.strip()}")
-    return {path: base64.b64decode(data) for path, data in json.loads(done.stdout).items()}
-
-
 def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
     """A zip of the ``[files]`` table, each source at its target path with its bytecode beside
     it (``ui/dom.py``, ``ui/dom.pyc``: where zipimport looks first); deterministic."""
     sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
-    contents = sources | compile_for_pyodide(
-        runtime, {path: data for path, data in sources.items() if path.endswith(".py")},
-        ARCHIVE_IN_PAGE)
+    try:
+        compiled = compile_for_pyodide(
+            runtime, {path: data for path, data in sources.items() if path.endswith(".py")},
+            ARCHIVE_IN_PAGE)
+    except CompileError as error:
+        raise BuildError(str(error)) from None
+    contents = sources | compiled
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted(contents):
@@ -265,35 +244,6 @@ def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, contents[path])
     return buffer.getvalue()
-
-
-def compiled_stdlib(runtime: Path, original: bytes) -> bytes:
-    """Pyodide's standard library archive with each module as bytecode in place of its source.
-
-    npm's Pyodide ships the sources only, and the page compiled every module it imported at each
-    cold start: about half of it. Bytecode alone (no sources beside it) keeps the archive at
-    about 4.5 MB instead of 7: a traceback through the standard library then shows file and line
-    but not the line's text. Entries that are not modules are kept as they are, in their order.
-    Cached per process by content (compiling takes about 10 s)."""
-    key = digest(original)
-    if key not in _STDLIB_CACHE:
-        with zipfile.ZipFile(io.BytesIO(original)) as stdlib:
-            entries = stdlib.infolist()
-            sources = {e.filename: stdlib.read(e) for e in entries if e.filename.endswith(".py")}
-            compiled = compile_for_pyodide(runtime, sources, "stdlib")
-            buffer = io.BytesIO()
-            with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-                for entry in entries:
-                    if entry.filename in sources:
-                        name = entry.filename.removesuffix(".py") + ".pyc"
-                        info = zipfile.ZipInfo(name, ZIP_TIME)
-                        info.compress_type = zipfile.ZIP_DEFLATED
-                        info.external_attr = 0o644 << 16
-                        archive.writestr(info, compiled[name])
-                    else:
-                        archive.writestr(entry, stdlib.read(entry))
-        _STDLIB_CACHE[key] = buffer.getvalue()
-    return _STDLIB_CACHE[key]
 
 
 def entry_script(main_path: str, sources: set[str]) -> str:
@@ -358,8 +308,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     archive = python_archive(source, files, source / runtime)
     archive_name = site.add(hashed_name("app", ".zip", archive), archive)
     for name in PYODIDE_FILES:
-        data = read(source, str(runtime / name))
-        site.add(str(runtime / name), compiled_stdlib(source / runtime, data) if name == STDLIB else data)
+        site.add(str(runtime / name), read(source, str(runtime / name)))
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
     code = entry_script(local(py["src"]), {local(dst) for dst in files.values()})

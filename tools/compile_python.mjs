@@ -9,7 +9,8 @@
 //
 //   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page>
 //   stdin:  {"ui/dom.py": "<source>", ...}   (paths inside the archive)
-//   stdout: {"ui/dom.pyc": "<base64>", ...}  (beside each source: where zipimport looks)
+//   stdout: {"compiled": {"ui/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
+//            "failed": ["ui/x.py:3: SyntaxError: ...", ...]}  looks first)
 //
 // The archive path "stdlib" stands for the archive the interpreter's standard library is
 // imported from (/lib/python3XY.zip), so the caller need not know Pyodide's Python version.
@@ -34,19 +35,29 @@ const { loadPyodide } = await import(pathToFileURL(join(indexDir, "pyodide.mjs")
 const pyodide = await loadPyodide({ indexURL: indexDir + "/", stdout: () => {}, stderr: console.error });
 pyodide.globals.set("sources_json", input);
 pyodide.globals.set("archive_in_page", archiveInPage);
-const output = pyodide.runPython(`
+let output;
+try {
+  output = pyodide.runPython(`
 import base64, json, marshal, sys
 from importlib.util import MAGIC_NUMBER, source_hash
 
 if archive_in_page == "stdlib":
     archive_in_page = next(path for path in sys.path if path.endswith(".zip"))
-compiled = {}
+compiled, failed = {}, []
 for path, text in json.loads(sources_json).items():
     source = text.encode("utf-8")
-    code = compile(source, f"{archive_in_page}/{path}", "exec", dont_inherit=True)
+    try:
+        code = compile(source, f"{archive_in_page}/{path}", "exec", dont_inherit=True)
+    except SyntaxError as error:
+        failed.append(f"{path}:{error.lineno}: {type(error).__name__}: {error.msg}")
+        continue
     # The PEP 552 header: magic, flags (1: hash-based, unchecked), the source's hash.
     header = MAGIC_NUMBER + (1).to_bytes(4, "little") + source_hash(source)
     compiled[path.removesuffix(".py") + ".pyc"] = base64.b64encode(header + marshal.dumps(code)).decode()
-json.dumps(compiled)
+json.dumps({"compiled": compiled, "failed": failed})
 `);
+} catch (error) {
+  console.error(String(error.message).trim()); // not the minified runtime's source
+  process.exit(1);
+}
 process.stdout.write(output);

@@ -5,7 +5,10 @@ The page loads PyScript and Pyodide from its own origin only (no CDN, ever), so 
 npm versions pinned in package.json are copied into the git-ignored ``vendor/`` folder:
 
 * ``node_modules/@pyscript/core/dist/*`` (minus source maps) -> ``vendor/pyscript/``
-* the five Pyodide files that actually run -> ``vendor/pyodide/``
+* the five Pyodide files that actually run -> ``vendor/pyodide/``, the standard library compiled:
+  npm ships its modules as sources, which the page would compile at every start (about half of a
+  cold start); ``python_stdlib.zip`` holds their bytecode instead (tools/pyodide_compile.py, which
+  runs that same Pyodide under Node: about 10 s, once per Pyodide release)
 
 Only what runs is copied: no ``.map`` files, no ``.d.ts``, no Node-only ``pyodide.js``.
 The trailing ``sourceMappingURL`` comment is dropped from copied scripts and styles so an
@@ -13,6 +16,8 @@ open DevTools does not request the missing maps (a 404 would look like a broken 
 
 Idempotent and fast: a file is rewritten only when its source changed (the copy carries the
 source's mtime), and files left over from an older version (hashed chunk names) are removed.
+The page, the built site (tools/build_dist.py copies vendor/) and the tests all run this runtime;
+the stock one stays in node_modules (bench/boot.py measures both).
 
 Usage: ``python3 tools/vendor.py [--check]``; ``--check`` only reports whether vendor/ is
 up to date (exit 1 if not).
@@ -29,6 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
+    sys.path.insert(0, str(ROOT))
+
+from tools.pyodide_compile import CompileError, compiled_stdlib  # noqa: E402
+
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"
 
@@ -44,6 +54,8 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: The one of them vendored compiled (see the module's docstring).
+STDLIB = "python_stdlib.zip"
 
 # `//# sourceMappingURL=x.map` (JS) and `/*# sourceMappingURL=x.map */` (CSS), on their own line.
 _SOURCEMAP_RE = re.compile(rb"\n?(?://# sourceMappingURL=[^\n]*|/\*# sourceMappingURL=[^\n]*?\*/)\s*\Z")
@@ -60,6 +72,10 @@ class CopyJob:
     @property
     def strip_sourcemap(self) -> bool:
         return self.dst.suffix in _STRIP_MAP_SUFFIXES
+
+    @property
+    def compile_stdlib(self) -> bool:
+        return self.dst.name == STDLIB and self.dst.parent.name == "pyodide"
 
 
 class VendorError(RuntimeError):
@@ -116,6 +132,8 @@ def is_current(job: CopyJob) -> bool:
     src_stat = job.src.stat()
     if dst_stat.st_mtime_ns != src_stat.st_mtime_ns:
         return False
+    if job.compile_stdlib:  # a copy the source's size is one vendored uncompiled, by older tools
+        return dst_stat.st_size != src_stat.st_size
     return job.strip_sourcemap or dst_stat.st_size == src_stat.st_size
 
 
@@ -123,6 +141,8 @@ def copy(job: CopyJob) -> None:
     data = job.src.read_bytes()
     if job.strip_sourcemap:
         data = _SOURCEMAP_RE.sub(b"\n", data)
+    if job.compile_stdlib:
+        data = compiled_stdlib(job.src.parent, data)  # Pyodide compiles its own library
     job.dst.parent.mkdir(parents=True, exist_ok=True)
     tmp = job.dst.with_name(job.dst.name + ".tmp")
     tmp.write_bytes(data)
@@ -157,8 +177,12 @@ def main(argv: list[str] | None = None) -> int:
         for path in stale:
             print(f"vendor: stale: {path.relative_to(ROOT)}")
         return 1 if todo or stale else 0
-    for job in todo:
-        copy(job)
+    try:
+        for job in todo:
+            copy(job)
+    except CompileError as exc:
+        print(f"vendor: {exc}", file=sys.stderr)
+        return 2
     for path in stale:
         path.unlink()
     versions = pinned_versions()
