@@ -1,7 +1,8 @@
 # Five Checks: build, serve, test, benchmark.
 #
 #   make vendor         npm ci (when node_modules is missing or stale), copy the runtime into
-#                       vendor/, install the build deps and build the rules pages
+#                       vendor/ (Pyodide's standard library compiled by Pyodide under Node),
+#                       install the build deps and build the rules pages
 #                       (docs/rules/<id>.html), regenerate pyscript.toml's [files] table
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
 #   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
