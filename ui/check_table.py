@@ -49,7 +49,6 @@ they answer at once (ruling 8: bots have looked).
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any, Mapping, Sequence
 
 from engine import CLOCK, Action
@@ -74,7 +73,7 @@ from engine.check import (
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.dom import Node, classes, h
 from ui.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
-from ui.routes import DEFAULT_DELAY_MS, SeatSpec
+from ui.routes import DEFAULT_DELAY_MS
 from ui.table import GameTable
 
 LOG_LINES = 40
@@ -90,16 +89,6 @@ class CheckTable(GameTable):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
         super().__init__(*args, **kwargs)  # the engine's lobby: seat 0 is the Game Master
-        if not self.readonly:
-            taken = [spec.name for spec in self.seats]
-            named = tuple(  # two bots of one level would share a name: number them by seat
-                SeatSpec("bot", f"Bot {seat + 1} ({spec.level})", spec.level)
-                if spec.is_bot and taken.count(spec.name) > 1 else spec
-                for seat, spec in enumerate(self.seats)
-            )
-            if named != self.seats:
-                self.seats = named
-                self.setup = replace(self.setup, seats=named)
         self.memory_aid = False
         self.take_mode = False
         #: The first step of calling Check was taken: the confirmation is on screen.

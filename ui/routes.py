@@ -134,6 +134,18 @@ def bot_name(level: str) -> str:
     return f"Bot ({level})"
 
 
+def distinct_bot_names(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
+    """``seats`` with the bots that would share a name numbered by seat: two "Bot (easy)" at
+    seats 2 and 3 become "Bot 2 (easy)" and "Bot 3 (easy)", so the log and the scores say
+    which one played. People keep the names they typed."""
+    taken = [spec.name for spec in seats]
+    return tuple(
+        SeatSpec("bot", f"Bot {number} ({spec.level})", spec.level)
+        if spec.is_bot and taken.count(spec.name) > 1 else spec
+        for number, spec in enumerate(seats, start=1)
+    )
+
+
 def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -> tuple[SeatSpec, ...]:
     """``human:Ann,bot:hard`` -> seat specs; RouteError naming what is wrong."""
     items = [item.strip() for item in text.split(",")]

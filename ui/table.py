@@ -44,7 +44,7 @@ from engine.knowledge import undo_point
 from ui import embed, motion
 from ui.dom import Node, attr, classes, h, present
 from ui.playing_cards import with_signs
-from ui.routes import PlaySetup
+from ui.routes import PlaySetup, distinct_bot_names
 from ui.saves import SavedGame, StorageError, Store, pack_record, record_json
 from ui.screen import Navigate, Screen
 from ui.timers import Job, now_ms
@@ -92,6 +92,8 @@ class GameTable(Screen):
         move the rules refuse): the router shows them as a page."""
         super().__init__(root, navigate)
         self.game = GAMES[self.game_id]
+        if not readonly:  # a replay shows the names as they were saved
+            setup = replace(setup, seats=distinct_bot_names(setup.seats))
         self.setup = setup
         self.seats = setup.seats
         self.readonly = readonly

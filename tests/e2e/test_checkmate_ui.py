@@ -93,6 +93,13 @@ def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenAp
     shot(page, "checkmate-4p-result-1280")
 
 
+def test_bots_of_one_level_are_told_apart_by_their_seat(page: Page, open_app: OpenApp) -> None:
+    open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:easy,bot:hard&seed=5&delay=0")
+    for seat, name in ((1, "Bot 2 (easy)"), (2, "Bot 3 (easy)"), (3, "Bot (hard)")):
+        expect(page.locator(f"[data-testid=name-{seat}]")).to_have_text(name)
+    expect(page.locator(".cm-direction")).to_contain_text("You → Bot 2 (easy) → Bot 3 (easy) → Bot (hard)")
+
+
 def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0")
