@@ -164,10 +164,11 @@ def test_two_people_pass_the_device_and_see_only_their_stockpile(page: Page, ope
 def test_teams_of_bots_play_to_the_end(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/private-checkers/play?seats=bot:random,bot:easy,bot:random,bot:easy&seed=4&delay=0")
     result = final_result(page, timeout_ms=120_000)
-    # One line per side, its players named: the score of a team game said once.
+    # One line per side, its players named (two bots of one level, told apart by their seat):
+    # the score of a team game said once.
     expect(result.locator(".result-scores li")).to_have_count(2)
-    expect(result.locator(".result-scores li").first).to_contain_text("Light (Bot (random), Bot (random)):")
-    expect(page.locator("[data-testid=side-0]")).to_contain_text("Bot (random)")
+    expect(result.locator(".result-scores li").first).to_contain_text("Light (Bot 1 (random), Bot 3 (random)):")
+    expect(page.locator("[data-testid=side-0]")).to_contain_text("Bot 1 (random)")
 
 
 def test_setup_offers_the_variants(page: Page, open_app: OpenApp) -> None:
