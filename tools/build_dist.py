@@ -73,7 +73,7 @@ DIST = ROOT / "dist"
 if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
     sys.path.insert(0, str(ROOT))
 
-from tools.pyodide_compile import ZIP_TIME, CompileError, compile_for_pyodide  # noqa: E402
+from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry  # noqa: E402
 
 #: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
 SW_MARK = "// The service worker of the built site (dist/sw.js)"
@@ -239,10 +239,7 @@ def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
         for path in sorted(contents):
-            info = zipfile.ZipInfo(path, ZIP_TIME)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, contents[path])
+            archive.writestr(zip_entry(path), contents[path])
     return buffer.getvalue()
 
 
@@ -300,11 +297,11 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     if py is None:
         raise BuildError('index.html: no <script type="py" src=... config=...>')
     config_path = local(py["config"])
-    files = tomllib.loads(read(source, config_path).decode("utf-8")).get("files", {})
+    dev_config = tomllib.loads(read(source, config_path).decode("utf-8"))
+    files = dev_config.get("files", {})
     if not files:
         raise BuildError(f"{config_path} lists no [files]")
-    interpreter = json.loads(dist_config(source, config_path, "app.zip"))["interpreter"]
-    runtime = PurePosixPath(local(interpreter)).parent
+    runtime = PurePosixPath(local(dev_config["interpreter"])).parent  # Pyodide's folder
     archive = python_archive(source, files, source / runtime)
     archive_name = site.add(hashed_name("app", ".zip", archive), archive)
     for name in PYODIDE_FILES:

@@ -29,6 +29,14 @@ COMPILER = Path(__file__).resolve().parent / "compile_python.mjs"
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 
 
+def zip_entry(name: str) -> zipfile.ZipInfo:
+    """A deflated archive entry at ``ZIP_TIME``, readable by all: the same content, the same bytes."""
+    info = zipfile.ZipInfo(name, ZIP_TIME)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.external_attr = 0o644 << 16
+    return info
+
+
 class CompileError(RuntimeError):
     """Node is missing, or Pyodide could not compile a module (the message says which)."""
 
@@ -72,10 +80,7 @@ def compiled_stdlib(runtime: Path, original: bytes) -> bytes:
             for entry in entries:
                 if entry.filename in sources:
                     name = entry.filename.removesuffix(".py") + ".pyc"
-                    info = zipfile.ZipInfo(name, ZIP_TIME)
-                    info.compress_type = zipfile.ZIP_DEFLATED
-                    info.external_attr = 0o644 << 16
-                    archive.writestr(info, compiled[name])
+                    archive.writestr(zip_entry(name), compiled[name])
                 else:
                     archive.writestr(entry, stdlib.read(entry))
     return buffer.getvalue()
