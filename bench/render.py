@@ -8,8 +8,8 @@ deal when a game ends; the result between the games of a match is not held on sc
 root of its own laid out like the app's. Every move is timed three
 ways over the same positions, each pass from a fresh root:
 
-* ``patch``: ``ui.dom.patch`` of the table's tree onto the last one (what the app does);
-* ``mount``: ``ui.dom.mount`` of the same tree (every element built anew: the app before the
+* ``patch``: ``ui.kit.dom.patch`` of the table's tree onto the last one (what the app does);
+* ``mount``: ``ui.kit.dom.mount`` of the same tree (every element built anew: the app before the
   keyed patch);
 * ``patch+FLIP``: what ``Screen.show`` does with motion on: ``Motion.measure`` before the patch,
   the patch, then ``Motion.play`` (measure again, pair, start the animations).
@@ -65,10 +65,10 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     from js import document
 
     from engine import CLOCK
-    from ui import motion
-    from ui.dom import forget, mount, patch
-    from ui.router import resolve
-    from ui.routes import parse_hash
+    from ui.kit import motion
+    from ui.kit.dom import forget, mount, patch
+    from ui.app.navigation import resolve
+    from ui.app.routes import parse_hash
 
     app = document.getElementById("app")
     app.style.display = "none"  # only the bench's roots are laid out

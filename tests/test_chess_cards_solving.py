@@ -1,4 +1,4 @@
-"""``ui.chess_cards_solving.Solving``: the solver thinking ahead on the table's position.
+"""``ui.tables.chess_cards_solving.Solving``: the solver thinking ahead on the table's position.
 
 The page drives the work with background timers; here a stand-in for ``Timers`` keeps the work
 and runs it step by step, so each stage (rule of thumb, light model, exact) can be looked at.
@@ -13,8 +13,8 @@ import pytest
 
 from engine import GAMES
 from engine.chess_cards_solver import Solver, solve
-from ui.chess_cards_solving import EXACT, LIGHT, RULE, Solving, rule_of_thumb
-from ui.timers import Job
+from ui.tables.chess_cards_solving import EXACT, LIGHT, RULE, Solving, rule_of_thumb
+from ui.kit.timers import Job
 
 GAME = GAMES["chess-cards"]
 

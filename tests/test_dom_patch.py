@@ -1,4 +1,4 @@
-"""``ui.dom.patch`` against a small fake DOM: what it keeps, what it changes, what it never does.
+"""``ui.kit.dom.patch`` against a small fake DOM: what it keeps, what it changes, what it never does.
 
 The fake implements the part of the DOM the builder uses (``createElement``, ``append``,
 ``before``, ``replaceChildren``, attributes, ``textContent``, ``childNodes`` ...) plus the old
@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from ui.dom import KEY_ATTRS, Node, build, forget, h, patch
+from ui.kit.dom import KEY_ATTRS, Node, build, forget, h, patch
 
 
 class JsException(Exception):
-    """What Pyodide raises for an error thrown by the browser (``ui.dom`` knows it by name)."""
+    """What Pyodide raises for an error thrown by the browser (``ui.kit.dom`` knows it by name)."""
 
 
 class NodeList:
@@ -456,7 +456,7 @@ def test_text_the_page_rewrote_itself_is_redrawn_right(doc: Document) -> None:
 
 def test_children_the_page_replaced_are_rebuilt(doc: Document) -> None:
     """Noticed when the children of that element change (their count is read then); a change
-    only inside them is not (the page is not read back): see ``ui.dom``'s docstring."""
+    only inside them is not (the page is not read back): see ``ui.kit.dom``'s docstring."""
     root = root_of(doc)
     patch(root, h("div", None, h("p", None, "loading"), "text"), doc)
     div = root.children[0]

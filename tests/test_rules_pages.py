@@ -20,8 +20,8 @@ import pytest
 from engine import GAMES
 from engine.bots import levels
 from tools import build_rules as builder
-from ui.catalog import CATALOG
-from ui.routes import RouteError, parse_hash, parse_play
+from ui.app.catalog import CATALOG
+from ui.app.routes import RouteError, parse_hash, parse_play
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"

@@ -1,6 +1,6 @@
-"""The lists of saved games (ui/saved_lists.py) and where the gallery and setup put them.
+"""The lists of saved games (ui/screens/saved_lists.py) and where the gallery and setup put them.
 
-The lists are ``ui.dom`` Node trees built from a ``Store`` over ``MemoryStorage``: plain Python,
+The lists are ``ui.kit.dom`` Node trees built from a ``Store`` over ``MemoryStorage``: plain Python,
 so these tests read the trees the page would mount, attribute by attribute.
 """
 
@@ -10,14 +10,14 @@ import random
 from typing import Any, Callable, Iterator
 
 from engine import Record
-from ui.dom import Node
-from ui.gallery import GalleryScreen
-from ui.routes import SeatSpec
-from ui.saved_lists import (
+from ui.kit.dom import Node
+from ui.screens.gallery import GalleryScreen
+from ui.app.routes import SeatSpec
+from ui.screens.saved_lists import (
     ListActions, continue_section, history_section, replay_link, stats_section, storage_problem,
 )
-from ui.saves import GAME_KEY, MemoryStorage, SavedGame, Store, Tally
-from ui.setup import SetupScreen
+from ui.storage.saves import GAME_KEY, MemoryStorage, SavedGame, Store, Tally
+from ui.screens.setup import SetupScreen
 
 TITLES = {"checks": "Checks", "chess-cards": "Chess Cards (MATE)"}
 MINUTE = 60_000.0

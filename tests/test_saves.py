@@ -1,4 +1,4 @@
-"""The saved-game format and store (ui/saves.py): round trips, versions, corrupt input, the
+"""The saved-game format and store (ui/storage/saves.py): round trips, versions, corrupt input, the
 history and statistics, a full or missing storage, records as files and links."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from engine import GAMES, Record, SetupError
-from ui.routes import PlaySetup, SeatSpec
-from ui.saves import (
+from ui.app.routes import PlaySetup, SeatSpec
+from ui.storage.saves import (
     DONE_KEY, GAME_KEY, HISTORY_LIMIT, SCHEMA, STATS_KEY, MemoryStorage, SavedGame, SaveError,
     StorageError, Store, ago, outcome, pack_record, read_record, record_json, unpack_record,
 )

@@ -1,9 +1,9 @@
 """Seat names at a table: bots of one level are told apart by their seat number (every game's
-table applies ``distinct_bot_names``, ui/table.py)."""
+table applies ``distinct_bot_names``, ui/tables/base.py)."""
 
 from __future__ import annotations
 
-from ui.routes import SeatSpec, bot_name, distinct_bot_names, parse_seats
+from ui.app.routes import SeatSpec, bot_name, distinct_bot_names, parse_seats
 
 LEVELS = ("easy", "medium", "hard")
 

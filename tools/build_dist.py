@@ -227,7 +227,7 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
 
 def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
     """A zip of the ``[files]`` table, each source at its target path with its bytecode beside
-    it (``ui/dom.py``, ``ui/dom.pyc``: where zipimport looks first); deterministic."""
+    it (``ui/kit/dom.py``, ``ui/kit/dom.pyc``: where zipimport looks first); deterministic."""
     sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
     try:
         compiled = compile_for_pyodide(

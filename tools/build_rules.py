@@ -5,7 +5,7 @@ Each page stands alone: the site's styles, breadcrumbs back to the gallery and t
 setup (``../../index.html#/<id>``), and no script at all, so it is readable with JavaScript off
 and before Python has started (the static shell of index.html links to it). The app's
 ``#/<id>/rules`` route fetches the same file and shows its ``[data-rules-body]`` element, so
-both show one HTML (ui/rules.py). The pages sit beside their sources so that ``docs/rules/`` is
+both show one HTML (ui/screens/rules.py). The pages sit beside their sources so that ``docs/rules/`` is
 the one folder to host (README "Host it") and a link from one .md to another (``check.md``)
 keeps its meaning once both are HTML.
 
@@ -41,10 +41,10 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make `ui` importable
     sys.path.insert(0, str(ROOT))
 
-from ui.catalog import CATALOG, entry  # noqa: E402
-from ui.dom import Node, classes  # noqa: E402
-from ui.routes import parse_hash  # noqa: E402
-from ui.rules import ROUTE_ATTR, RULES_DIR, article, code_node, page_path  # noqa: E402
+from ui.app.catalog import CATALOG, entry  # noqa: E402
+from ui.kit.dom import Node, classes  # noqa: E402
+from ui.app.routes import parse_hash  # noqa: E402
+from ui.screens.rules import ROUTE_ATTR, RULES_DIR, article, code_node, page_path  # noqa: E402
 
 LIBRARY = "markdown-it-py"
 REQUIREMENTS = ROOT / "requirements-build.txt"
@@ -86,7 +86,7 @@ class BuildError(Exception):
 class Raw(str):
     """HTML the build already wrote (the rendered Markdown): ``to_html`` passes it through.
 
-    A ``str`` subclass, so ``ui.dom.h`` keeps it as a child like any text.
+    A ``str`` subclass, so ``ui.kit.dom.h`` keeps it as a child like any text.
     """
 
 
@@ -193,7 +193,7 @@ def static_link(route: str) -> str:
 
 
 def to_html(node: Node | str) -> str:
-    """HTML text of a ``ui.dom`` tree (text escaped, ``Raw`` passed through)."""
+    """HTML text of a ``ui.kit.dom`` tree (text escaped, ``Raw`` passed through)."""
     if isinstance(node, Raw):
         return str(node)
     if isinstance(node, str):
@@ -219,7 +219,7 @@ def body_html(md: Any, game_id: str, text: str) -> str:
 def page_html(md: Any, version: str, game_id: str, text: str) -> str:
     item = entry(game_id)
     if item is None:
-        raise BuildError(f"{RULES_DIR}/{game_id}.md: no game {game_id!r} in ui/catalog.py")
+        raise BuildError(f"{RULES_DIR}/{game_id}.md: no game {game_id!r} in ui/app/catalog.py")
     body = Raw("\n" + body_html(md, game_id, text))
     return PAGE.format(
         title=escape(item.title), library=LIBRARY, version=version, mark=MARK,

@@ -8,7 +8,7 @@
 // so Pyodide itself, run by Node, compiles: its Python is sure to accept that bytecode.
 //
 //   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page>
-//   stdin:  {"ui/dom.py": "<source>", ...}   (paths inside the archive)
+//   stdin:  {"ui/kit/dom.py": "<source>", ...}   (paths inside the archive)
 //   stdout: {"compiled": {"ui/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
 //            "failed": ["ui/x.py:3: SyntaxError: ...", ...]}  looks first)
 //

@@ -50,7 +50,7 @@ _FILES_TABLE_RE = re.compile(r"^\[files\][^\n]*\n(?:(?!\[)[^\n]*(?:\n|\Z))*", re
 def python_files(root: Path = ROOT) -> list[str]:
     """Repo-relative POSIX paths of every .py file under engine/ and ui/, sorted.
 
-    Nothing else: the rules pages are fetched when opened (ui/rules.py), not copied at boot.
+    Nothing else: the rules pages are fetched when opened (ui/screens/rules.py), not copied at boot.
     """
     found: list[str] = []
     for package in PACKAGES:

@@ -16,12 +16,12 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from ui import embed
-from ui.catalog import CATALOG
-from ui.dom import attr, present
-from ui.router import resolve
-from ui.routes import parse_hash
-from ui.screen import MessageScreen, Screen
+from ui.app import embed
+from ui.app.catalog import CATALOG
+from ui.kit.dom import attr, present
+from ui.app.navigation import resolve
+from ui.app.routes import parse_hash
+from ui.app.screen import MessageScreen, Screen
 
 class App:
     """The router's host: one screen at a time, and the delegated listeners that feed it."""
@@ -133,7 +133,7 @@ class App:
 async def main() -> None:
     app = App(document.getElementById("app"))
     if embed.asks_embed(str(window.location.hash)):
-        # Embedded for the page's life: the game alone, sized to its frame (ui/embed.py).
+        # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):

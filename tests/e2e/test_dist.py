@@ -268,11 +268,11 @@ def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visi
     imports, and a traceback through the app still shows the app's source."""
     origins = ast.literal_eval(python_value(visit.page, (
         "[__import__('sys').modules[name].__spec__.origin"
-        " for name in ('ui.main', 'ui.dom', 'engine.core', 'asyncio.events', 'json.decoder')]")))
+        " for name in ('ui.main', 'ui.kit.dom', 'engine.core', 'asyncio.events', 'json.decoder')]")))
     app, stdlib = origins[:3], origins[3:]
     assert app == [f"{build_dist.ARCHIVE_IN_PAGE}/{name}.pyc" for name in ("ui/main", "ui/dom", "engine/core")]
     assert all(re.fullmatch(r"/lib/python3\d+\.zip/[\w/]+\.pyc", origin) for origin in stdlib), stdlib
-    source = python_value(visit.page, "__import__('inspect').getsource(__import__('ui.dom').dom.present)")
+    source = python_value(visit.page, "__import__('inspect').getsource(__import__('ui.kit.dom').dom.present)")
     assert source.startswith("def present(")
     assert_behaved(visit.guard, visit.page)
 

@@ -1,4 +1,4 @@
-"""A redraw keeps the page's elements (issue 13, part 1): ``ui.dom.patch`` instead of a rebuild.
+"""A redraw keeps the page's elements (issue 13, part 1): ``ui.kit.dom.patch`` instead of a rebuild.
 
 Proof through the page, with the conftest guard on:
 

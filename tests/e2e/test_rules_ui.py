@@ -23,7 +23,7 @@ GAME_IDS = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
 DESKTOP = {"width": 1280, "height": 800}
 
 #: The rendered Markdown of the page, with the one attribute the app sets differently (the
-#: href of a link that stands for an app route, see ui/rules.py) left out.
+#: href of a link that stands for an app route, see ui/screens/rules.py) left out.
 BODY_HTML = """() => {
     const body = document.querySelector('[data-rules-body]').cloneNode(true);
     body.querySelectorAll('a[data-route]').forEach(a => a.removeAttribute('href'));

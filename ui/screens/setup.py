@@ -4,7 +4,7 @@ The form only builds a play route (``#/<id>/play?...``) and follows it, so every
 here can also be started, shared or bookmarked as a link. ``#/<id>?<play params>`` opens the
 form filled in like that route (the table's "Change setup" link uses it).
 
-Around the form, this game's saved games (``ui.saved_lists``): "Continue" above it (a person
+Around the form, this game's saved games (``ui.screens.saved_lists``): "Continue" above it (a person
 coming back sees the game they left before a new one), the person's results against each bot
 level and the recent finished games below it, each with its replay link.
 """
@@ -16,17 +16,17 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
-from ui.catalog import CATALOG, entry
-from ui.dom import Node, attr, h
-from ui.routes import (
+from ui.app.catalog import CATALOG, entry
+from ui.kit.dom import Node, attr, h
+from ui.app.routes import (
     DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
     default_bot_level, parse_play,
 )
-from ui.saved_lists import (
+from ui.screens.saved_lists import (
     ListActions, continue_section, history_section, refocus, replay_link, stats_section, storage_problem,
 )
-from ui.saves import Listed, Store, Tally
-from ui.screen import Navigate, Screen
+from ui.storage.saves import Listed, Store, Tally
+from ui.app.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 
@@ -35,7 +35,7 @@ class SetupScreen(Screen):
                  store: Store | None = None) -> None:
         super().__init__(root, navigate)
         if store is None:
-            from ui.storage import store as page_store
+            from ui.storage.page_store import store as page_store
 
             store = page_store()
         self.store = store

@@ -16,25 +16,25 @@ from typing import Any
 
 from engine import GAMES, EngineError
 from engine.bots import levels
-from ui.catalog import entry
-from ui.gallery import GalleryScreen
-from ui.routes import MAX_DELAY_MS, Route, RouteError, parse_play, saved_id
-from ui.rules import RulesScreen
-from ui.saves import SaveError
-from ui.screen import MessageScreen, Navigate, Screen
-from ui.setup import SetupScreen
-from ui.storage import store
+from ui.app.catalog import entry
+from ui.screens.gallery import GalleryScreen
+from ui.app.routes import MAX_DELAY_MS, Route, RouteError, parse_play, saved_id
+from ui.screens.rules import RulesScreen
+from ui.storage.saves import SaveError
+from ui.app.screen import MessageScreen, Navigate, Screen
+from ui.screens.setup import SetupScreen
+from ui.storage.page_store import store
 
 HOME = ("#/", "All games")
 
 
 #: Each game's table: (module, class), imported when a route shows the game.
 TABLES = {
-    "checks": ("ui.checks_table", "ChecksTable"),
-    "checkmate": ("ui.checkmate_table", "CheckmateTable"),
-    "private-checkers": ("ui.private_checkers_table", "PrivateCheckersTable"),
-    "chess-cards": ("ui.chess_cards_table", "ChessCardsTable"),
-    "check": ("ui.check_table", "CheckTable"),
+    "checks": ("ui.tables.checks", "ChecksTable"),
+    "checkmate": ("ui.tables.checkmate", "CheckmateTable"),
+    "private-checkers": ("ui.tables.private_checkers", "PrivateCheckersTable"),
+    "chess-cards": ("ui.tables.chess_cards", "ChessCardsTable"),
+    "check": ("ui.tables.check", "CheckTable"),
 }
 
 
@@ -72,7 +72,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
     if rest == ("replay",):
-        from ui.replay import ReplayScreen
+        from ui.screens.replay import ReplayScreen
 
         return ReplayScreen(root, navigate, game_id, route.query, table_class(game_id))
     return MessageScreen(root, navigate, "Page not found",

@@ -16,12 +16,12 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine import CLOCK, GAMES, EngineError, Record
-from ui.dom import Node, attr, classes, h
-from ui.routes import PlaySetup, SeatSpec
-from ui.saves import SavedGame, SaveError, read_record, unpack_record
-from ui.screen import Navigate, Screen
-from ui.storage import store
-from ui.table import GameTable
+from ui.kit.dom import Node, attr, classes, h
+from ui.app.routes import PlaySetup, SeatSpec
+from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
+from ui.app.screen import Navigate, Screen
+from ui.storage.page_store import store
+from ui.tables.base import GameTable
 
 #: The keys the viewer answers, and the step command each one gives.
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
@@ -135,7 +135,7 @@ class ReplayScreen(Screen):
     def on_change(self, element: Any) -> None:
         if attr(element, "data-field") != "record-file":
             return
-        from ui.files import read_file
+        from ui.kit.files import read_file
 
         def done(name: str, text: str) -> None:
             self._open_text(text, name)

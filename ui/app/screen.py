@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ui import motion
-from ui.dom import Node, attr, forget, h, mount, patch, present
-from ui.timers import Timers
+from ui.kit import motion
+from ui.kit.dom import Node, attr, forget, h, mount, patch, present
+from ui.kit.timers import Timers
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
 Navigate = Callable[[str], None]
@@ -36,7 +36,7 @@ class Screen:
         self._refocus: list[Any] | None = None
         #: The control that kept focus but stopped playing (see ``show``), while focus waits there.
         self._stale: Any = None
-        #: The animations of this screen's draws (``ui.motion``), and how many actions the last
+        #: The animations of this screen's draws (``ui.kit.motion``), and how many actions the last
         #: draw showed (see ``motion_cue``).
         self.motion = motion.Motion()
         self._shown_actions = -1
@@ -45,7 +45,7 @@ class Screen:
         raise NotImplementedError
 
     def show(self) -> None:
-        """Draw the screen by patching what it drew last (``ui.dom.patch``): elements that stay
+        """Draw the screen by patching what it drew last (``ui.kit.dom.patch``): elements that stay
         keep their DOM node, so focus and scroll stay too. When the focused control is gone
         (the card was played), focus goes to its twin if one is drawn (same ``data-action``,
         ``data-pick``, ``data-cmd`` or ``id``), else to the first control that plays nearest to
@@ -53,7 +53,7 @@ class Screen:
         unless the person has put focus somewhere else meanwhile. A focused control that stays
         drawn but plays nothing any more (a square a checker just reached) counts as gone.
 
-        With motion on (``ui.motion.enabled``), what moved is animated from where it was seen
+        With motion on (``ui.kit.motion.enabled``), what moved is animated from where it was seen
         just before the patch to where it is drawn (FLIP); nothing is measured otherwise."""
         document = self.root.ownerDocument  # the page's own: PyScript's wrapper is slower
 
@@ -126,8 +126,8 @@ class Screen:
 
     def motion_cue(self) -> motion.Cue | None:
         """The action this draw shows, if any since the last draw (where cards with no earlier
-        place come from: ``ui.motion``). Read from a game table's positions (``state.history``
-        of ``ui.table.GameTable``): a screen without them shows no actions. Several actions
+        place come from: ``ui.kit.motion``). Read from a game table's positions (``state.history``
+        of ``ui.tables.base.GameTable``): a screen without them shows no actions. Several actions
         since the last draw: the latest; a takeback: none."""
         history = getattr(getattr(self, "state", None), "history", None)
         if history is None:

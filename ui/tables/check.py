@@ -71,10 +71,10 @@ from engine.check import (
     pos_text,
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
-from ui.dom import Node, classes, h
-from ui.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
-from ui.routes import DEFAULT_DELAY_MS
-from ui.table import GameTable
+from ui.kit.dom import Node, classes, h
+from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
+from ui.app.routes import DEFAULT_DELAY_MS
+from ui.tables.base import GameTable
 
 LOG_LINES = 40
 #: A seat's name in a log template: ``{0}``, or ``{1}'s`` (a possessive).

@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 from engine.playing_cards import PlayingCard
-from ui.dom import Node, classes, h
+from ui.kit.dom import Node, classes, h
 
 SUIT_SIGNS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "C": "♣\ufe0e", "D": "♦\ufe0e"}
 

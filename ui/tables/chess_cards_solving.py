@@ -27,7 +27,7 @@ from engine.bots.chess_cards import BOTS, model_solver
 from engine.chess_cards import ChessCardsState, Play
 from engine.chess_cards_solver import solve_steps
 from engine.core import Game
-from ui.timers import Job, Timers, now_ms
+from ui.kit.timers import Job, Timers, now_ms
 
 #: Solver positions per step of background work: a few milliseconds in the page, so a slice
 #: rarely overruns ``BACKGROUND_SLICE_MS`` by much.

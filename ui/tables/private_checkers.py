@@ -25,9 +25,9 @@ from engine.playing_cards import PlayingCard
 from engine.private_checkers import (
     SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike, survives,
 )
-from ui.dom import Node, classes, h, present
-from ui.playing_cards import card_name, with_chips, with_signs
-from ui.table import GameTable
+from ui.kit.dom import Node, classes, h, present
+from ui.tables.playing_cards import card_name, with_chips, with_signs
+from ui.tables.base import GameTable
 
 FILES = "abcdefgh"
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}

@@ -16,7 +16,7 @@ The person's hand is drawn the same way whatever the moment (issue 13): every ca
 ``button[data-card]`` for as long as it is in the hand, playable (``data-action``) or not
 (``data-try``: a click says why, in the engine's words), in a container that is always there; the
 fan's face-down cards likewise (out of the tab order while they cannot be drawn). These hooks only say who
-acts and when: ``ui.table.GameTable`` applies the actions and runs the bots (thinking in slices,
+acts and when: ``ui.tables.base.GameTable`` applies the actions and runs the bots (thinking in slices,
 clicks, pass-the-device screens). In a series the table holds each finished deal's result on
 screen (bots paused) until someone deals the next one.
 """
@@ -26,10 +26,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
-from ui.dom import Node, classes, h, present
-from ui.playing_cards import back, card_name, chip, face
-from ui.table import CLOCK_TICK_MS, NEXT_GAME, GameTable
-from ui.timers import now_ms
+from ui.kit.dom import Node, classes, h, present
+from ui.tables.playing_cards import back, card_name, chip, face
+from ui.tables.base import CLOCK_TICK_MS, NEXT_GAME, GameTable
+from ui.kit.timers import now_ms
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
 LAST_CARD_GRACE_MS = 4000

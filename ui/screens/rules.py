@@ -15,7 +15,7 @@ fetched, a page costs one same-origin request when someone opens the rules, and 
 like every other file of the app. Measured in headless Chromium on this machine: going from a
 setup screen to a rules route takes about 30 ms to the first heading, as the old in-Python
 renderer did. Why trust it as HTML: it is this project's own build output from its own origin, not
-user input; every user string (a player's name) still reaches the page as text (``ui.dom``).
+user input; every user string (a player's name) still reaches the page as text (``ui.kit.dom``).
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from ui.catalog import CATALOG, entry
-from ui.chess_cards_look import chip
-from ui.dom import Node, build, h, present
-from ui.screen import Navigate, Screen
+from ui.app.catalog import CATALOG, entry
+from ui.tables.chess_cards_look import chip
+from ui.kit.dom import Node, build, h, present
+from ui.app.screen import Navigate, Screen
 
 #: Where the build writes the page of a game, relative to index.html (and to the repository).
 RULES_DIR = "docs/rules"

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from ui.saves import MemoryStorage, Store
+from ui.storage.saves import MemoryStorage, Store
 
 _STORE: list[Store] = []
 

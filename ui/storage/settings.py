@@ -1,7 +1,7 @@
 """The app's own settings (not a game's): one JSON object in ``localStorage["five-checks:settings"]``.
 
 Today it holds one choice, ``{"motion": false}`` when a person turned the tables' animations off
-(the "Motion" toggle of every table's bar, ``ui.motion``). A missing or unreadable entry means
+(the "Motion" toggle of every table's bar, ``ui.kit.motion``). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ui.dom import present
-from ui.saves import MemoryStorage
+from ui.kit.dom import present
+from ui.storage.saves import MemoryStorage
 
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
 KEY = "five-checks:settings"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ui.dom import Node, classes, h
+from ui.kit.dom import Node, classes, h
 
 SUIT_NAMES = {"b": "black", "r": "red", "y": "yellow", "w": "white"}
 PIECE_NAMES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}

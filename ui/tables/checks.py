@@ -20,9 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.checks import Card, Cash, Play, worth
-from ui.dom import Node, classes, h
-from ui.playing_cards import back, card_name, chip, face
-from ui.table import NEXT_GAME, GameTable
+from ui.kit.dom import Node, classes, h
+from ui.tables.playing_cards import back, card_name, chip, face
+from ui.tables.base import NEXT_GAME, GameTable
 
 
 def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:

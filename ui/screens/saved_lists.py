@@ -8,7 +8,7 @@
 - A line when the browser keeps nothing (``storage_problem``) and the note that a game was
   discarded, with the way to bring it back (``ListActions``).
 
-Pure Python, like ``ui.dom``: the functions build ``Node`` trees from a ``Store`` and its
+Pure Python, like ``ui.kit.dom``: the functions build ``Node`` trees from a ``Store`` and its
 lists, so they are tested without a browser. ``ListActions`` carries out the list's buttons
 (``data-cmd="discard:<id>"``, ``forget:<id>``, ``restore``) on the store; the screens only
 redraw.
@@ -19,8 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from ui.dom import Node, h, present
-from ui.saves import (
+from ui.kit.dom import Node, h, present
+from ui.storage.saves import (
     HISTORY_LIMIT, Listed, SavedGame, SaveError, StorageError, Store, Tally, ago, outcome,
 )
 

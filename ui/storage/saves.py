@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from engine import Record, SetupError
-from ui.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
+from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
 
 #: Bumped when the saved format changes in a way older code cannot read.
 SCHEMA = 1

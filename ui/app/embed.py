@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 from typing import Any, Callable, Mapping
 
-from ui.routes import parse_hash
+from ui.app.routes import parse_hash
 
 SOURCE = "five-checks"
 #: The route parameter that turns embedding on.

@@ -6,10 +6,10 @@ person to act exactly ``self.legal(seat)``, one ``<button data-action>`` per pla
 card; Queen's Privilege on a queen) are narrowed with ``data-pick`` buttons that change no
 state, only which legal actions the cards complete. The hint and the analysis ask the exact
 solver (``engine.chess_cards_solver``) about full positions, which every seat sees anyway; the
-solver thinks ahead on the position a person is to act in (``ui.chess_cards_solving``), so the
+solver thinks ahead on the position a person is to act in (``ui.tables.chess_cards_solving``), so the
 Hint answers at once and turns exact when the search is done.
 
-The flow (bots thinking in slices, clicks, the result row) is ``ui.table.GameTable``'s. When the
+The flow (bots thinking in slices, clicks, the result row) is ``ui.tables.base.GameTable``'s. When the
 first game of a match ends the state is already dealing game 2: the table holds the result of
 game 1 on screen (bots paused) until someone presses "Next game".
 """
@@ -21,13 +21,13 @@ from typing import Any
 
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps
-from ui.chess_cards_look import (
+from ui.tables.chess_cards_look import (
     card_name, chip, describe, face, play_chips, with_names,
 )
-from ui.chess_cards_solving import LIGHT, Advice, Solving
-from ui.dom import Node, classes, h, present
-from ui.table import NEXT_GAME, GameTable
-from ui.timers import Job
+from ui.tables.chess_cards_solving import LIGHT, Advice, Solving
+from ui.kit.dom import Node, classes, h, present
+from ui.tables.base import NEXT_GAME, GameTable
+from ui.kit.timers import Job
 
 #: Solver positions per slice for the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000

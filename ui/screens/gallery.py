@@ -5,7 +5,7 @@ app keeps a copy of that static shell and shows it again here, so the blurbs liv
 and the page does not change under the reader's eyes when Python takes over. A list built from
 the catalog is the fallback when the page has no shell.
 
-Above the gallery: the "Continue" list of every game in progress (``ui.saved_lists``) and, when
+Above the gallery: the "Continue" list of every game in progress (``ui.screens.saved_lists``) and, when
 the browser keeps nothing, a line saying so.
 """
 
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ui.catalog import CATALOG
-from ui.dom import Node, attr, build, h, present
-from ui.saved_lists import ListActions, continue_section, refocus, storage_problem
-from ui.saves import Store
-from ui.screen import Navigate, Screen
+from ui.app.catalog import CATALOG
+from ui.kit.dom import Node, attr, build, h, present
+from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
+from ui.storage.saves import Store
+from ui.app.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 
@@ -29,7 +29,7 @@ class GalleryScreen(Screen):
         super().__init__(root, navigate)
         self.shell = shell
         if store is None:
-            from ui.storage import store as page_store
+            from ui.storage.page_store import store as page_store
 
             store = page_store()
         self.store = store

@@ -6,7 +6,7 @@ than the seat in front of the screen may know) and its buttons from ``self.legal
 is the only place that applies actions, and does the flow:
 
 - starts the game a play route asks for (``PlaySetup``) or continues a saved one (``SavedGame``),
-  saves it after every action (``ui.saves``; a finished game goes to the history) and names it in
+  saves it after every action (``ui.storage.saves``; a finished game goes to the history) and names it in
   the URL by its saved id, never by its seed;
 - takes back the one person's last decision against bots (``undo``) as far as doing so shows them
   nothing they could not see before (``engine.knowledge.undo_point``);
@@ -41,13 +41,14 @@ from typing import Any, ClassVar, Mapping, Sequence
 from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import get_bot
 from engine.knowledge import undo_point
-from ui import embed, motion
-from ui.dom import Node, attr, classes, h, present
-from ui.playing_cards import with_signs
-from ui.routes import PlaySetup, distinct_bot_names
-from ui.saves import SavedGame, StorageError, Store, pack_record, record_json
-from ui.screen import Navigate, Screen
-from ui.timers import Job, now_ms
+from ui.app import embed
+from ui.kit import motion
+from ui.kit.dom import Node, attr, classes, h, present
+from ui.tables.playing_cards import with_signs
+from ui.app.routes import PlaySetup, distinct_bot_names
+from ui.storage.saves import SavedGame, StorageError, Store, pack_record, record_json
+from ui.app.screen import Navigate, Screen
+from ui.kit.timers import Job, now_ms
 
 #: The button that deals on after a game of a match or series: not an engine action (the state
 #: has dealt the next game already); tests and players click it like one.
@@ -405,7 +406,7 @@ class GameTable(Screen):
         return True
 
     def tell_host(self, seat: int, action: Action) -> None:
-        """An embedding page hears of every action and of the end (``ui.embed``)."""
+        """An embedding page hears of every action and of the end (``ui.app.embed``)."""
         embed.moved(self.game_id, self.save_id, seat, str(action), len(self.state.history))
         result = self.result_data()
         if result is not None:
@@ -550,12 +551,12 @@ class GameTable(Screen):
         elif command == "new-deal":
             self.navigate(with_seed(self.setup, random.SystemRandom().randint(0, 999_999)).to_hash())
         elif command == "download":
-            from ui.files import download
+            from ui.kit.files import download
 
             download(f"{self.game_id}-{self.save_id or self.setup.seed}.json",
                      record_json(Record.from_state(self.state), self.names()))
         elif command == "copy-link":
-            from ui.files import copy_text
+            from ui.kit.files import copy_text
 
             copy_text(self.root, self.record_link())
         elif command:
@@ -713,7 +714,7 @@ class GameTable(Screen):
         """The header over the board: the game's name, a link back to its setup screen, and
         ``where`` (which game of a match, how far it has come); the ``score``; the table's
         ``tools``, the takeback, the "Motion" toggle (``[data-cmd=motion]``, ``aria-pressed``:
-        cards travel or not, ``ui.motion``), then a link to the rules. ``css`` adds the game's
+        cards travel or not, ``ui.kit.motion``), then a link to the rules. ``css`` adds the game's
         own class."""
         return h("header", {"class": classes("cc-bar", css)},
                  h("div", {"class": "cc-bar-title"},
@@ -726,7 +727,7 @@ class GameTable(Screen):
 
     def motion_button(self) -> Node | None:
         """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
-        travel or not, ``ui.motion``); none in the replay viewer."""
+        travel or not, ``ui.kit.motion``); none in the replay viewer."""
         return None if self.readonly else h("button", motion.toggle_attrs(), "Motion")
 
     def rules_link(self) -> Node:

@@ -1,0 +1,1 @@
+"""The DOM kit: keyed markup trees and their patch, timers, files and the clipboard, cards that travel."""
