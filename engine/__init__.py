@@ -14,6 +14,7 @@ from engine.core import (
     IllegalAction,
     InvalidNotation,
     Option,
+    Reason,
     Record,
     Result,
     SetupError,
@@ -22,5 +23,5 @@ from engine.core import (
 
 __all__ = [
     "CLOCK", "Action", "EngineError", "Game", "GAMES", "GameSummary", "IllegalAction", "InvalidNotation",
-    "Option", "Record", "Result", "SetupError", "State",
+    "Option", "Reason", "Record", "Result", "SetupError", "State",
 ]

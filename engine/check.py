@@ -50,8 +50,21 @@ from types import MappingProxyType
 from typing import Any, Mapping, Sequence
 
 from engine.core import (
-    CLOCK, Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result,
-    SetupError, State, Verb, deal_order, evolve, with_seat,
+    CLOCK,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Reason,
+    Result,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
@@ -485,7 +498,7 @@ class CheckState(State):
         if isinstance(action, Start) and self.phase is Phase.LOBBY:
             return "every seat must join before the Game Master starts"
         if seat in self.locked:
-            return f"seat {seat} is locked and takes no more actions"
+            return Reason("{seat} {is|are} locked and {takes|take} no more actions", seat=seat)
         if self.window is not None and seat in self.window.passed:
             return "that seat has passed: a pass is final for this matching stage"
         if isinstance(action, Timeout):
@@ -495,10 +508,10 @@ class CheckState(State):
     def _why_not_join(self, seat: int) -> str:
         """Ruling 1: the lobby accepts the next seat's join only, so join order is seat order."""
         if not 0 <= seat < self.players:
-            return f"the table has no seat {seat}"
+            return Reason("the table has no {seat}", seat=seat)
         if seat in self.joined:
-            return f"seat {seat} has already joined"
-        return f"seats join in seat order: seat {self.next_joiner()} joins next"
+            return Reason("{seat} {has|have} already joined", seat=seat)
+        return Reason("seats join in seat order: {seat_next} joins next", seat_next=self.next_joiner())
 
     def why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
@@ -515,19 +528,19 @@ class CheckState(State):
                 return "the discard pile is sealed by a match: draw from the draw pile"
             if is_special(self.discard[-1]):
                 return f"a King, Queen or Jack ({self.discard[-1]}) cannot be taken from the discard pile"
-            return f"slot {action.slot} of seat {seat} holds no card"
+            return Reason("slot {slot} of {seat} holds no card", slot=action.slot, seat=seat)
         if isinstance(action, CallCheck):
             if self.final_queue is not None:
                 return "Check cannot be called once the Final Turns have begun"
             return "Check is called only at the start of a turn, before drawing"
         if isinstance(action, (Replace, Match)) and phase in (Phase.DRAWN, Phase.MATCHING):
-            return f"slot {action.slot} of seat {seat} holds no card"
+            return Reason("slot {slot} of {seat} holds no card", slot=action.slot, seat=seat)
         if isinstance(action, (Peek, Exchange)) and phase is Phase.ABILITY:
             ability = self.stack[-1]
             positions = (action.target,) if isinstance(action, Peek) else (action.first, action.second)
             for pos in positions:
                 if pos[0] in self.locked:
-                    return f"seat {pos[0]} is locked: its cards cannot be targeted"
+                    return Reason("{seat_locked} is locked: its cards cannot be targeted", seat_locked=pos[0])
                 if not 0 <= pos[0] < self.players or pos[1] not in self.slots(pos[0]):
                     return f"there is no card at {pos_text(pos)}"
             if isinstance(action, Peek):

@@ -44,8 +44,20 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, EngineError, Game, GameSummary, InvalidNotation, MatchState, Option, SetupError,
-    State, Verb, deal_order, evolve, with_seat,
+    Action,
+    EngineError,
+    Game,
+    GameSummary,
+    InvalidNotation,
+    MatchState,
+    Option,
+    Reason,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
@@ -276,23 +288,23 @@ class CheckmateState(MatchState):
         hand = self.hands[seat] if 0 <= seat < self.players else ()
         if isinstance(action, Announce):
             if len(hand) != 1:
-                return f"'last card' is said with exactly one card in hand; seat {seat} holds {len(hand)}"
+                return Reason("'last card' is said with exactly one card in hand; {seat} {holds|hold} {count}", seat=seat, count=len(hand))
             if seat in self.announced:
-                return f"seat {seat} has already said 'last card'"
-            return f"seat {seat} missed the moment to say 'last card': another seat has acted since"
+                return Reason("{seat} {has|have} already said 'last card'", seat=seat)
+            return Reason("{seat} missed the moment to say 'last card': another seat has acted since", seat=seat)
         if seat != self.main_actor:
-            return f"seat {seat} may only say 'last card' now"
+            return Reason("{seat} may only say 'last card' now", seat=seat)
         if self.giver is not None:
             if not isinstance(action, Give):
-                return f"seat {seat} must first give a King to seat {self.turn}, who played an Ace"
+                return Reason("{seat} must first give a King to {seat_ace}, who played an Ace", seat=seat, seat_ace=self.turn)
             if action.card.rank != KING:
                 return f"{action.card} is not a King"
-            return f"{action.card} is not in seat {seat}'s hand"
+            return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
         if isinstance(action, Give):
             return "no Ace is waiting for a King"
         if isinstance(action, Play):
             if action.card not in hand:
-                return f"{action.card} is not in seat {seat}'s hand"
+                return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             top = self.pile[-1]
             if action.card.is_joker or top.is_joker:
                 return f"{action.card} does not go on {top}: a Joker only matches its own colour"
@@ -300,8 +312,8 @@ class CheckmateState(MatchState):
         if isinstance(action, Draw):
             playable = self.playable(seat)
             if playable:
-                return (f"seat {seat} holds a playable card ({playable[0]}) and must play it "
-                        "rather than draw")
+                return Reason("{seat} {holds|hold} a playable card ({card}) and must play it rather than draw",
+                              seat=seat, card=playable[0])
             return f"the stockpile has {len(self.stock)} cards: there is no card {action.position}"
         return "Checkmate actions are a card, draw:N, give:K? or last"
 

@@ -43,8 +43,23 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, Result,
-    SetupError, State, Verb, deal_order, evolve, match_result, sole_leader, with_seat,
+    Action,
+    Game,
+    GameSummary,
+    IllegalAction,
+    InvalidNotation,
+    MatchState,
+    Option,
+    Reason,
+    Result,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    match_result,
+    sole_leader,
+    with_seat,
 )
 from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
@@ -248,7 +263,7 @@ class ChecksState(MatchState):
             return f"pile {action.pile + 1} is empty: the deck ran out, so it stays empty"
         if isinstance(action, Play):
             if action.card not in hand:
-                return f"{action.card} is not in seat {seat}'s hand"
+                return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             return "the rules do not allow it here"
         total = point_total(hand)
         return (

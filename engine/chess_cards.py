@@ -45,8 +45,19 @@ from types import MappingProxyType
 from typing import Any, Iterable, Mapping, Sequence
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, SetupError,
-    State, deal_order, evolve, with_seat,
+    Action,
+    Game,
+    GameSummary,
+    IllegalAction,
+    InvalidNotation,
+    MatchState,
+    Option,
+    Reason,
+    SetupError,
+    State,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import card_names, sort_cards
 
@@ -344,7 +355,7 @@ class ChessCardsState(MatchState):
             if not self.options["sacrifice"]:
                 return "sacrifices are off in this game"
             if sacrifice not in hand:
-                return f"{sacrifice} is not in seat {seat}'s hand"
+                return Reason("{card} is not in {seat's} hand", card=sacrifice, seat=seat)
             if sacrifice == action.card:
                 return "a card cannot be both sacrificed and played"
             if len(hand) < 2:
@@ -360,9 +371,9 @@ class ChessCardsState(MatchState):
         if not hand:
             last = self.played[seat][-1]
             if action.card != last:
-                return f"seat {seat} has no card in hand and must play its last played card {last}"
+                return Reason("{seat} {has|have} no card in hand and must play {its|your} last played card {card}", seat=seat, card=last)
         elif action.card not in hand:
-            return f"{action.card} is not in seat {seat}'s hand"
+            return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
         if self.lead is not None:
             lead = self.lead
             if lead.privilege:

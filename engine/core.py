@@ -35,6 +35,66 @@ class InvalidNotation(IllegalAction):
     """Text that does not parse as an action of the game."""
 
 
+class SeatRef(int):
+    """A seat named in a ``Reason``: the engine says "seat 1", a table says the seat's name."""
+
+
+class Reason(str):
+    """Why an action is refused: a sentence of the engine's ("seat 1 holds 3 cards"), which also
+    keeps its ``template`` and ``parts`` so that a table can say it in its own words.
+
+    Template fields: ``{name}`` a part (a ``SeatRef`` part reads "seat N"), ``{name's}`` a
+    part's possessive, ``{holds|hold}`` a verb that agrees with the part ``seat`` (the first form
+    for a seat, the second when the table addresses that seat as "you"). A plain ``str`` reason
+    is a sentence with no parts.
+    """
+
+    template: str
+    parts: Mapping[str, Any]
+
+    def __new__(cls, template: str, **parts: Any) -> Reason:
+        parts = {name: SeatRef(value) if name.startswith("seat") and isinstance(value, int) else value
+                 for name, value in parts.items()}
+        text = render_reason(template, parts, lambda seat: f"seat {seat}", None)
+        reason = super().__new__(cls, text)
+        reason.template = template
+        reason.parts = parts
+        return reason
+
+
+def render_reason(template: str, parts: Mapping[str, Any], seat_name: Callable[[int], str],
+                  you: int | None) -> str:
+    """``template`` with its fields filled (see ``Reason``): seats through ``seat_name``, the
+    verbs agreeing with "you" when the part ``seat`` is the seat ``you``."""
+    import string
+
+    subject_is_you = you is not None and parts.get("seat") == you
+    out: list[str] = []
+    for literal, field_name, _spec, _conversion in string.Formatter().parse(template):
+        out.append(literal)
+        if field_name is None:
+            continue
+        if "|" in field_name:
+            third, second = field_name.split("|", 1)
+            out.append(second if subject_is_you else third)
+            continue
+        owner = field_name.endswith("'s")
+        value = parts[field_name[:-2] if owner else field_name]
+        if isinstance(value, SeatRef):
+            name = seat_name(value)
+            out.append(possessive(name) if owner else name)
+        else:
+            out.append(possessive(str(value)) if owner else str(value))
+    return "".join(out)
+
+
+def possessive(name: str) -> str:
+    """``seat 1's``, ``Ann's``; "you" and "You" become "your" and "Your"."""
+    if name in ("you", "You"):
+        return name[0] + "our"
+    return f"{name}'s"
+
+
 class SetupError(EngineError, ValueError):
     """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record."""
 

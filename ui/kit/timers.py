@@ -34,6 +34,10 @@ class Timers:
         # A callback's exception has no caller to reach: hand it to the screen to show.
         self.on_error = on_error
 
+    def now_ms(self) -> float:
+        """The clock the delays count on (``now_ms``)."""
+        return now_ms()
+
     def later(self, delay_ms: float, callback: Callable[[], None]) -> int:
         """Run ``callback`` after ``delay_ms`` unless the group is cleared first."""
         from pyodide.ffi import create_proxy

@@ -18,7 +18,7 @@ Every place of a grid shows its number, the one the log uses ("card 2" is slot 1
 2 are the top row, 3 and 4 the bottom row, penalty cards get columns of their own to the right,
 so a grid only ever grows sideways and the table below it never moves.
 Each place of a grid is one ``button`` for as long as it holds a card (keyed by its position:
-its card turns up and down), whatever it offers (issue 13): ``data-action``/``data-pick`` when a
+its card turns up and down), whatever it offers: ``data-action``/``data-pick`` when a
 click plays or picks, else ``data-try`` (``offer``) and a click says why, in the engine's words or,
 where the rules allow it but the table wants a first step (take the discard), that step. The
 person's own places (their hand) are in the tab order, the others' only while they offer a move.
@@ -27,7 +27,7 @@ Several people on one device: whatever only one of them may see (the initial pee
 an ability's peeks) is behind a "pass the device" screen; the matching window, where everyone may
 act at once, shows no card faces, so all may use it together.
 
-Layout (issue 13): the regions have fixed heights, so nothing moves when a matching window opens:
+Layout: the regions have fixed heights, so nothing moves when a matching window opens:
 the opponents, the centre (draw pile, discard pile, a place kept for a drawn card, a place kept
 for the window and its ``[data-testid=countdown]``), the person's grid, then the prompt and
 buttons, then the log. At 1280x800 and 360x740 the person's grid and the countdown are inside the
@@ -39,11 +39,9 @@ places taken, replaced, matched, peeked at or swapped, the "called Check!" tag) 
 until the person acts. In Check! a pass in another seat's matching window does not count as
 acting, so a round of bots stays marked until the person's own turn is played.
 
-The matching window is timed by the page, not the engine: the base table's clock plays the
-``CLOCK`` seat's ``timeout`` after the ``match_seconds`` option. Bots answer in the window after
-their level's reaction delay (``engine.bots.check.reaction_ms``), scaled by the route's ``delay``
-like every bot move (``delay=0`` in tests: bots answer at once); in the lobby and the initial peek
-they answer at once (ruling 8: bots have looked).
+The matching window is timed by the page, not the engine, and bots answer in it after their
+level's reaction delay: both are the flow's (``ui.tables.game_flows.CheckFlow``), as is the lobby,
+where people join and the Game Master starts as soon as the rules allow.
 """
 
 from __future__ import annotations
@@ -52,28 +50,23 @@ import re
 from typing import Any, Mapping, Sequence
 
 from engine import CLOCK, Action
-from engine.bots.check import reaction_ms
 from engine.check import (
-    GAME_MASTER,
     CallCheck,
     DiscardDrawn,
     DrawPile,
     Exchange,
-    Join,
     Match,
     Pass,
     Peek,
     Ready,
     Replace,
     Skip,
-    Start,
     TakeDiscard,
     pos_text,
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.kit.dom import Node, classes, h
 from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
-from ui.app.routes import DEFAULT_DELAY_MS
 from ui.tables.base import GameTable
 
 LOG_LINES = 40
@@ -122,39 +115,6 @@ class CheckTable(GameTable):
         """The person the pass screen calls (a private moment's), else the first able to act."""
         seat = self.private_seat()
         return seat if seat is not None else super().human_to_act()
-
-    # -- the lobby, played by the table ----------------------------------------------------
-
-    def schedule(self) -> None:
-        """In the engine's lobby (a new game, a reload or a takeback into it), every person
-        still to join is set to join, and the Game Master to start, as soon as the rules allow
-        (ruling 1: in seat order; the bots join in their own turn)."""
-        if not self.readonly and self.view()["phase"] == "lobby":
-            joined = self.view()["joined"]
-            for seat in self.humans:
-                if seat == GAME_MASTER:
-                    self.ahead.setdefault(seat, Start())
-                elif seat not in joined:
-                    self.ahead.setdefault(seat, Join())
-        super().schedule()
-
-    # -- pace ------------------------------------------------------------------------------
-
-    def scaled(self, ms: float) -> float:
-        """Bot reaction delays follow the route's ``delay`` (0 in tests: at once)."""
-        return ms * self.setup.delay_ms / DEFAULT_DELAY_MS
-
-    def clock_ms(self) -> float:
-        return 1000 * int(self.view()["options"]["match_seconds"])  # ruling 9: the page's timer
-
-    def bot_delay_ms(self, seat: int) -> float:
-        phase = self.view()["phase"]
-        if phase in ("lobby", "peek"):
-            return 0  # a join, and ruling 8: bots have looked at their bottom row at once
-        if phase == "matching":
-            # A race: each level reacts after its own delay (section 7: the first match wins).
-            return self.scaled(reaction_ms(self.seats[seat].level) + self.rngs[seat].uniform(0, 250))
-        return super().bot_delay_ms(seat)
 
     def played(self, before: Any, seat: int, action: Any) -> None:
         phase = self.view()["phase"]

@@ -6,19 +6,17 @@ by their types: a ``Play`` is a card of the hand, a ``Draw`` a face-down card of
 ``Give`` a King of the hand when an Ace calls for one, an ``Announce`` the large "Last card!"
 button. Each button's ``data-action`` is ``str(action)``.
 
-Timing of "last card" (the rule: before any other seat acts): a bot that owes it is asked first,
-before anyone else may act, and every level says it; a person who owes it while a bot is to move
-gets ``LAST_CARD_GRACE_MS`` before that bot moves, the seconds left ticking beside the "Last card!"
-button (``[data-testid=countdown]``); a person who owes it while another person is to move is
-asked first, on their own screen, and may let the moment pass.
+Timing of "last card" (the rule: before any other seat acts) is the flow's
+(``ui.tables.game_flows.CheckmateFlow``): a bot that owes it is asked first; a person who owes it
+while a bot is to move gets a grace before that bot moves, its seconds left ticking beside the
+"Last card!" button (``[data-testid=countdown]``); a person who owes it while another person is
+to move is asked first, on their own screen, and may let the moment pass (``[data-cmd=waive]``).
 
-The person's hand is drawn the same way whatever the moment (issue 13): every card is one
+The person's hand is drawn the same way whatever the moment: every card is one
 ``button[data-card]`` for as long as it is in the hand, playable (``data-action``) or not
 (``data-try``: a click says why, in the engine's words), in a container that is always there; the
-fan's face-down cards likewise (out of the tab order while they cannot be drawn). These hooks only say who
-acts and when: ``ui.tables.base.GameTable`` applies the actions and runs the bots (thinking in slices,
-clicks, pass-the-device screens). In a series the table holds each finished deal's result on
-screen (bots paused) until someone deals the next one.
+fan's face-down cards likewise (out of the tab order while they cannot be drawn). In a series the
+table holds each finished deal's result on screen (bots paused) until someone deals the next one.
 """
 
 from __future__ import annotations
@@ -26,113 +24,31 @@ from __future__ import annotations
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
-from ui.kit.dom import Node, classes, h, present
+from ui.kit.dom import Node, classes, h
 from ui.tables.playing_cards import back, card_name, chip, face
-from ui.tables.base import CLOCK_TICK_MS, NEXT_GAME, GameTable
-from ui.kit.timers import now_ms
-
-#: How long bots wait for a person who owes "last card" before the next of them moves.
-LAST_CARD_GRACE_MS = 4000
-
+from ui.tables.base import NEXT_GAME, GameTable
+from ui.tables.game_flows import CheckmateFlow
 
 # --- the table -----------------------------------------------------------------------------------
 
 
 class CheckmateTable(GameTable):
     game_id = "checkmate"
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
-        super().__init__(*args, **kwargs)
-        #: (moment, seat): a person who let their "last card" moment pass in hot-seat play.
-        self.waived: tuple[int, int] | None = None
-        #: The moment whose grace for a person's "last card" has run out: the bot may move.
-        self.graced: int | None = None
-        #: The moment whose grace is running, and when (``now_ms``) it runs out.
-        self.grace_moment: int | None = None
-        self.grace_end = 0.0
-
-    # -- flow: who acts and when (the base applies the actions and runs the bots) -----------
-
-    def moment(self) -> int:
-        """The position's epoch: a waiver or a grace period holds for one moment only."""
-        return self.epoch
-
-    def games_finished(self) -> int:
-        return len(self.view()["finished"])
-
-    def human_to_act(self) -> int | None:
-        """"Last card" comes before any other action (ruling 6): while a bot owes it no person
-        acts (the bot says it next); then a person who owes it and has not let the moment pass;
-        else the person whose action moves the play on."""
-        view = self.view()
-        if any(seat in self.bots for seat in view["due"]):
-            return None
-        moment = self.moment()
-        for seat in view["to_act"]:
-            if seat in self.humans and seat in view["due"] and self.waived != (moment, seat):
-                return seat
-        return view["mover"] if view["mover"] in self.humans else None
-
-    def bot_to_act(self) -> int | None:
-        """A bot that owes "last card" is asked first; else the bot whose move it is."""
-        owing = next((seat for seat in self.view()["due"] if seat in self.bots), None)
-        return owing if owing is not None else super().bot_to_act()
-
-    def schedule(self) -> None:
-        """The base runs the bots, but a bot whose move would end a person's "last card" moment
-        waits ``LAST_CARD_GRACE_MS`` first, so that the person may say it; the seconds left tick
-        in ``[data-testid=countdown]``."""
-        if self.grace_running():
-            self.thinking = None
-            moment = self.moment()
-            if self.grace_moment != moment:  # the grace starts once per moment
-                self.grace_moment = moment
-                self.grace_end = now_ms() + LAST_CARD_GRACE_MS
-                self.timers.later(LAST_CARD_GRACE_MS, lambda: self.end_grace(moment))
-                self.timers.later(CLOCK_TICK_MS, lambda: self._grace_tick(moment))
-            return
-        super().schedule()
-
-    def grace_running(self) -> bool:
-        """A person owes "last card" and the next bot to act would move the play on."""
-        if self.paused or self.error or self.graced == self.moment():
-            return False
-        due = self.view()["due"]
-        bot = self.bot_to_act()
-        return bot is not None and bot not in due and any(seat in self.humans for seat in due)
-
-    def end_grace(self, moment: int) -> None:
-        if self.moment() == moment and not self.paused:
-            self.graced = moment
-            self.schedule()
-            self.show()
+    flow: CheckmateFlow
 
     def in_grace(self) -> bool:
         """The bots are holding back for a person's "last card" now."""
-        return self.grace_moment == self.moment() and self.grace_running()
+        return self.flow.in_grace()
 
     def clock_text(self) -> str:
         """The seconds left of the "last card" grace (Checkmate has no timed event of its own)."""
-        left = max(0.0, self.grace_end - now_ms()) if self.in_grace() else 0.0
-        return f"{left / 1000:.1f} s"
-
-    def _grace_tick(self, moment: int) -> None:
-        """Redraw the seconds left while the grace of ``moment`` runs (the base's clock does the
-        same for the engine's timed events)."""
-        left = self.grace_end - now_ms()
-        if moment != self.moment() or not self.in_grace() or left <= 0:
-            return
-        line = self.root.querySelector("[data-testid=countdown]")
-        if present(line):
-            line.textContent = self.clock_text()
-        self.timers.later(min(CLOCK_TICK_MS, left), lambda: self._grace_tick(moment))
+        return f"{self.flow.countdown_left_ms('grace') / 1000:.1f} s"
 
     def command(self, command: str) -> None:
         if command == "waive":
             seat = self.human_to_act()
-            if seat is not None and seat in self.view()["due"]:
-                self.waived = (self.moment(), seat)
-                self.show()
+            if seat is not None:
+                self.flow.waive(seat)
 
     # -- words -----------------------------------------------------------------------------
 

@@ -40,9 +40,6 @@ class ChecksTable(GameTable):
 
     # -- flow ------------------------------------------------------------------------------
 
-    def games_finished(self) -> int:
-        return len(self.view()["finished"])
-
     def changed(self) -> None:
         self.picked = None
 

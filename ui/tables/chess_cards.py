@@ -61,9 +61,6 @@ class ChessCardsTable(GameTable):
 
     # -- flow ------------------------------------------------------------------------------
 
-    def games_finished(self) -> int:
-        return len(self.view()["finished"])
-
     def position(self) -> ChessCardsState:
         """The position on the table, for the solver: all cards are open, so the full state is
         exactly what every seat sees."""
@@ -87,9 +84,10 @@ class ChessCardsTable(GameTable):
         if self.games_finished() >= number:  # that play ended game ``number``
             self._analyse(number)
 
-    def schedule(self) -> None:
-        super().schedule()
+    def flow_changed(self) -> None:
+        # The solver follows the position on the table, thinking ahead while a person is to act.
         self.solving.follow(self.position(), self._advice_wanted())
+        super().flow_changed()
 
     def _advice_wanted(self) -> bool:
         """Whether someone at the device is to act (then the solver thinks ahead for the Hint);

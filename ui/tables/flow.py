@@ -1,0 +1,523 @@
+"""A game in progress, with no page in it: ``TableFlow``.
+
+The flow owns what happens at a table whoever is watching it:
+
+- the positions so far (``states``) and the position's ``epoch``, which goes up on every change
+  of position (an action, a takeback, a replay step): a bot's answer, a timed event or a click
+  belongs to the epoch, or the ply, it was made for, and is dropped when the game moved on;
+- who is to act and what each seat may do (``view``, ``legal_actions``); seats are pluggable:
+  a person at this device (``people``), a bot (``bots``), a seat whose actions arrive from
+  elsewhere (any other seat: ``act`` takes them like a click);
+- bots thinking in slices through a ``Timers`` interface, several at once where several seats
+  act at once, a quick answer held back (``bot_delay_ms``) so that a person sees it coming;
+- every timed event, through one mechanism (``Countdown``): the engine's ``CLOCK`` event comes
+  due after ``clock_ms`` (Check!'s matching window), and a game's flow may hold the bots for a
+  while (Checkmate's grace for "last card", ``ui.tables.game_flows``);
+- takebacks (``undo``) as far as they show a person nothing new (``engine.knowledge.undo_point``);
+- saving after every action through a ``Store`` (``ui.storage.saves.Store`` or a fake);
+- actions people chose ahead (``play_when_due``), played as soon as the rules allow them;
+- the pause between the games of a match or series (``paused``, ``deal_next``).
+
+A listener (``FlowListener``: the table) hears of each change and redraws; it never applies an
+action itself. The flow imports nothing from the browser: the unit tests run it in CPython with
+fake timers and a fake store (``tests/test_table_flow.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Hashable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
+from engine.bots import Bot, get_bot
+from engine.knowledge import undo_point
+from ui.app.routes import PlaySetup, distinct_bot_names
+from ui.storage.saves import SavedGame, StorageError
+
+#: Think budget handed to the bots (searching levels use it; the others answer at once).
+BOT_BUDGET_MS = 1500
+#: How often a countdown's listener hears the time left.
+CLOCK_TICK_MS = 200
+#: How long a timed event takes to come due when the game's flow does not say (``clock_ms``).
+DEFAULT_CLOCK_MS = 5000
+#: After how long a bot's think is said to take a while, and how often its seconds are told.
+THINKING_SHOWN_MS = 2000
+THINKING_TICK_MS = 1000
+
+
+class Job(Protocol):
+    """Work being driven in slices: ``cancel`` stops it at its next slice."""
+
+    finished: bool
+
+    def cancel(self) -> None: ...
+
+
+class Timers(Protocol):
+    """What the flow needs of time: ``ui.kit.timers.Timers`` in the page, a fake in tests."""
+
+    def later(self, delay_ms: float, callback: Callable[[], None]) -> Any: ...
+
+    def drive(self, work: Generator[Any, Any, Any], done: Callable[[Any], None],
+              failed: Callable[[BaseException], None] | None = None) -> Job: ...
+
+    def now_ms(self) -> float: ...
+
+
+class Store(Protocol):
+    """Where games in progress are kept: ``ui.storage.saves.Store`` or a fake. ``save`` and
+    ``finish`` raise ``StorageError`` when the browser keeps nothing."""
+
+    def new_id(self) -> str: ...
+
+    def now(self) -> float: ...
+
+    def save(self, game: SavedGame) -> Any: ...
+
+    def finish(self, game: SavedGame) -> Any: ...
+
+
+class FlowListener:
+    """What a table hears from its flow. Every method does nothing here: a listener overrides
+    what it draws."""
+
+    def flow_changed(self) -> None:
+        """Something on the table changed (an action, a takeback, a pause, a failure): redraw."""
+
+    def flow_moved(self) -> None:
+        """The position changed: drop what a person had half chosen for the old one."""
+
+    def flow_played(self, before: State, seat: int, action: Action) -> None:
+        """``action`` by ``seat`` led from ``before`` to the flow's state."""
+
+    def flow_tick(self) -> None:
+        """A countdown runs: the time left (``TableFlow.countdown_left_ms``) changed."""
+
+    def flow_thinking(self, seat: int, seconds: int) -> None:
+        """The bot of ``seat`` has been thinking for ``seconds`` (said after a while)."""
+
+
+class StalePosition(IllegalAction):
+    """An action chosen for a position the game has left (a click on an old table, a late
+    message): refused, and nothing changes."""
+
+
+class FlowStopped(IllegalAction):
+    """The flow takes no action now: the game is over, paused between games, read-only, or
+    stopped by a failure."""
+
+
+@dataclass
+class Asked:
+    """A bot seat's decision under way: the epoch it was asked in (``key``), the timed window it
+    was asked in (the clock's window, or None outside a timed window), and its work."""
+
+    key: int
+    window: int | None
+    job: Job | None = None
+
+
+@dataclass
+class Countdown:
+    """A timed event running: what it belongs to (``key``; a new key starts a new countdown),
+    when it falls due (``deadline``, in the timers' milliseconds), what it does then (``fire``)
+    and whether bots wait for it (``holds_bots``)."""
+
+    kind: str
+    key: Hashable
+    deadline: float
+    fire: Callable[[], None]
+    holds_bots: bool = False
+
+
+@dataclass(frozen=True)
+class Timed:
+    """A game flow's answer to "what timed event is due now": see ``TableFlow.timed``."""
+
+    kind: str
+    key: Hashable
+    ms: float
+    fire: Callable[[], None]
+    holds_bots: bool = False
+
+
+class TableFlow:
+    """A game in progress (see the module docstring): built from a play route's ``setup`` or a
+    ``saved`` game, driven by ``timers``, kept in ``store``; ``readonly`` for the replay viewer
+    (no bots, no saves, any position through ``goto``).
+
+    Raises SetupError (bad option, bad deck, unreadable record) and IllegalAction (a saved move
+    the rules refuse)."""
+
+    def __init__(self, setup: PlaySetup, timers: Timers, *, saved: SavedGame | None = None,
+                 store: Store | None = None, readonly: bool = False) -> None:
+        self.game = GAMES[setup.game_id]
+        if not readonly:  # a replay shows the names as they were saved
+            setup = replace(setup, seats=distinct_bot_names(setup.seats))
+        self.setup = setup
+        self.seats = setup.seats
+        self.timers = timers
+        self.readonly = readonly
+        self.listener = FlowListener()
+        #: Every position so far: the start, then one per action (takebacks cut it short).
+        self.states: list[State] = (Record.from_json(saved.record.to_json()).states() if saved else
+                                    [self.game.new(setup.seed, players=len(self.seats),
+                                                   options=setup.options, deck=setup.deck)])
+        self.state: State = self.states[-1]
+        self.epoch = 0
+        self.store = None if readonly else store
+        self.save_id = saved.id if saved else ""
+        self.created = saved.created if saved else 0.0
+        #: Why the game could not be saved (storage full or off): said once, play goes on.
+        self.save_problem = ""
+        self.bots: dict[int, Bot] = {} if readonly else {
+            seat: get_bot(self.game.id, spec.level) for seat, spec in enumerate(self.seats) if spec.is_bot}
+        #: Pacing randomness (a bot's reaction time), seeded from the deal.
+        self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
+        #: The seats of people at this device.
+        self.people: tuple[int, ...] = () if readonly else tuple(
+            seat for seat, spec in enumerate(self.seats) if not spec.is_bot)
+        #: The seat drawn nearest the player (the first person; seat 0 when only bots play).
+        self.bottom = self.people[0] if self.people else 0
+        #: One person against bots, with takebacks allowed in setup.
+        self.undo_offered = len(self.people) == 1 and bool(self.bots) and setup.undo
+        self._undo: tuple[int, tuple[int, str]] | None = None  # (epoch, undo_point)
+        #: The bot to name as thinking (the first bot to act with a decision under way).
+        self.thinking: int | None = None
+        self.asked: dict[int, Asked] = {}
+        #: Actions people chose ahead, by seat, played as soon as they are legal.
+        self.ahead: dict[int, Action] = {}
+        #: While the engine's clock is to act: the epoch it came due in (its window's identity).
+        self.clock_key: int | None = None
+        self.countdown: Countdown | None = None
+        #: A failure that stops the flow (a bot that raised, a move of a bot refused).
+        self.error = ""
+        #: Finished games of a match or series whose result was dismissed.
+        self.shown = saved.shown if saved else 0
+        self._views: dict[int | None, dict[str, Any]] = {}
+
+    # -- what each seat may know and do ----------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """``state.view(seat)`` of the position now, worked out once per position and seat (read
+        it, never change it); None is the spectator's view, which holds what everybody knows."""
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = self.state.view(seat)
+        return view
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """The engine's legal actions of ``seat`` now; none while the flow waits (paused,
+        stopped, read-only)."""
+        if self.readonly or self.paused or self.error:
+            return ()
+        return self.state.legal_actions(seat)
+
+    @property
+    def ply(self) -> int:
+        """Actions applied since the game (or match) began."""
+        return len(self.state.history)
+
+    def person_to_act(self) -> int | None:
+        """The person at this device whose action moves the play on now, if any."""
+        return next((seat for seat in self.state.to_act() if seat in self.people), None)
+
+    def bot_to_act(self) -> int | None:
+        return next((seat for seat in self.state.to_act() if seat in self.bots), None)
+
+    def games_finished(self) -> int:
+        """How many games of the match or series are over (their summaries in the view)."""
+        return len(self.view(None).get("finished", ()))
+
+    @property
+    def paused(self) -> bool:
+        """True while the flow waits for a person before play goes on: a game of a match or
+        series has ended and its result stays on screen until ``deal_next``."""
+        return self.games_finished() > self.shown and not self.state.is_over()
+
+    def result_data(self) -> dict[str, Any] | None:
+        """The result as JSON values, or None while the game goes on."""
+        result = self.state.result() if self.state.is_over() else None
+        if result is None:
+            return None
+        return {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason}
+
+    # -- starting, saving ------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Save the game under its id (a new one for a new game) and set going what acts on
+        its own."""
+        if self.readonly:
+            return
+        if self.store is not None and not self.save_id:
+            self.save_id = self.store.new_id()
+            self.created = self.store.now()
+        self.save()
+        self.schedule()
+
+    def saved(self) -> SavedGame:
+        """The game as it is kept: its record so far, seats and settings."""
+        return SavedGame(
+            id=self.save_id, record=Record.from_state(self.state), seats=self.seats,
+            seed_given=self.setup.seed_given, delay_ms=self.setup.delay_ms, undo=self.setup.undo,
+            shown=self.shown, created=self.created, result=self.result_data())
+
+    def save(self) -> None:
+        """Keep the game as it stands (a finished one goes to the history); a refusal is kept in
+        ``save_problem`` and play goes on."""
+        if self.store is None or not self.save_id:
+            return
+        try:
+            saved = self.saved()
+            (self.store.finish if saved.result is not None else self.store.save)(saved)
+        except StorageError as error:
+            self.save_problem = f"This game is not being saved: {error}."
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
+        """The action of a person (here or elsewhere) for ``seat``, chosen at position ``ply``
+        (None: the position now). Raises ``StalePosition`` when the game has left that
+        position, ``FlowStopped`` while the flow takes no action, ``InvalidNotation`` or
+        ``IllegalAction`` (with the engine's reason) when the rules refuse it; nothing changes
+        then."""
+        if ply is not None and ply != self.ply:
+            raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
+                                f"the game is at ply {self.ply}")
+        self._check_running(seat, action)
+        if seat in self.bots:
+            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: a bot plays that seat")
+        self._apply(seat, self.parse(action))
+
+    def parse(self, action: Action | str) -> Action:
+        """An action, from notation text if need be (raises ``InvalidNotation``)."""
+        return self.game.parse_action(self.state, action) if isinstance(action, str) else action
+
+    def play_when_due(self, seat: int, action: Action) -> None:
+        """A person's action chosen ahead: played as soon as it is legal for ``seat`` (other
+        seats' actions may come in between)."""
+        self.ahead[seat] = action
+        self.schedule()
+        self.listener.flow_changed()
+
+    def deal_next(self) -> None:
+        """Go on after a game of a match or series whose result was on screen."""
+        self.shown = self.games_finished()
+        self.save()
+        self.schedule()
+        self.listener.flow_changed()
+
+    def _check_running(self, seat: int, action: Action | str) -> None:
+        why = ("the game is over" if self.state.is_over() else "the table is read-only" if self.readonly
+               else "the game has stopped" if self.error
+               else "the next game of the match has not been dealt yet" if self.paused else "")
+        if why:
+            raise FlowStopped(f"illegal action {str(action)!r} by seat {seat}: {why}")
+
+    def _apply(self, seat: int, action: Action) -> None:
+        before = self.state
+        after = before.apply(seat, action)
+        self.states.append(after)
+        self._moved_to(after)
+        self.listener.flow_played(before, seat, action)
+        self.save()
+        self.schedule()
+        self.listener.flow_changed()
+
+    def _moved_to(self, state: State) -> None:
+        self.state = state
+        self.epoch += 1
+        self._views.clear()
+        self.listener.flow_moved()
+
+    def fail(self, message: str) -> None:
+        """Stop the flow with ``message`` (a bot that failed): nothing acts on its own after."""
+        self.error = message
+        self.thinking = None
+        self.countdown = None
+        self._drop_asked(())
+        self.listener.flow_changed()
+
+    # -- what acts on its own --------------------------------------------------------------
+
+    def schedule(self) -> None:
+        """Set going what acts on its own now, unless the game is over, paused, read-only or
+        stopped: the countdown of a timed event, an action a person chose ahead, and a bot for
+        every bot seat to act that has no decision under way. Inside a timed window a bot's
+        answer holds while the window lasts (other seats acting meanwhile do not void it) if it
+        is still legal; elsewhere any action voids the answers under way."""
+        self.thinking = None
+        if self.state.is_over() or self.paused or self.error or self.readonly:
+            self._drop_asked(())
+            self.clock_key = None
+            self.countdown = None
+            return
+        to_act = self.state.to_act()
+        if CLOCK not in to_act:
+            self.clock_key = None
+        elif self.clock_key is None:
+            self.clock_key = self.epoch  # the window opens; its time runs until the event
+        self._run_countdown(self.timed())
+        if self.countdown is not None and self.countdown.holds_bots:
+            return
+        for seat in to_act:
+            chosen = self.ahead.get(seat)
+            if chosen is not None and chosen in self.state.legal_actions(seat):
+                del self.ahead[seat]
+                self._apply(seat, chosen)
+                return
+        self._drop_asked(to_act)
+        for seat in to_act:
+            if seat in self.bots:
+                if seat not in self.asked:
+                    self._think(seat)
+                if self.thinking is None:
+                    self.thinking = seat
+
+    # -- timed events ----------------------------------------------------------------------
+
+    def timed(self) -> Timed | None:
+        """The timed event due now, if any: here the engine's clock event, played ``clock_ms``
+        after it came due (the engine never reads a clock). A game's flow adds its own."""
+        if self.clock_key is None:
+            return None
+        return Timed("clock", ("clock", self.clock_key), self.clock_ms(), self._clock_event)
+
+    def clock_ms(self) -> float:
+        """How long after it comes due the clock's event is played."""
+        return DEFAULT_CLOCK_MS
+
+    def _clock_event(self) -> None:
+        events = self.state.legal_actions(CLOCK)
+        if events:
+            self._apply(CLOCK, events[0])
+
+    def countdown_left_ms(self, kind: str | None = None) -> float:
+        """Milliseconds left of the countdown running (of that ``kind``, if given); 0 if none."""
+        countdown = self.countdown
+        if countdown is None or (kind is not None and countdown.kind != kind):
+            return 0.0
+        return max(0.0, countdown.deadline - self.timers.now_ms())
+
+    def _run_countdown(self, timed: Timed | None) -> None:
+        if timed is None:
+            self.countdown = None
+            return
+        if self.countdown is not None and self.countdown.key == timed.key:
+            return  # still the same event: its time keeps running
+        countdown = self.countdown = Countdown(timed.kind, timed.key, self.timers.now_ms() + timed.ms,
+                                               timed.fire, timed.holds_bots)
+        self.timers.later(min(CLOCK_TICK_MS, timed.ms), lambda: self._tick(countdown))
+
+    def _tick(self, countdown: Countdown) -> None:
+        if self.countdown is not countdown or self.error or self.paused:
+            return  # a stale countdown: the event it timed is gone
+        left = countdown.deadline - self.timers.now_ms()
+        if left <= 0:
+            self.countdown = None
+            countdown.fire()
+            return
+        self.listener.flow_tick()
+        self.timers.later(min(CLOCK_TICK_MS, left), lambda: self._tick(countdown))
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def _holds(self, asked: Asked) -> bool:
+        """Whether a decision asked for earlier still answers the state now: nothing happened
+        since, or it was asked in the timed window still open."""
+        return asked.key == self.epoch or (asked.window is not None and asked.window == self.clock_key)
+
+    def _drop_asked(self, to_act: Sequence[int]) -> None:
+        for seat, asked in list(self.asked.items()):
+            if seat not in to_act or not self._holds(asked):
+                if asked.job is not None:
+                    asked.job.cancel()
+                del self.asked[seat]
+
+    def _think(self, seat: int) -> None:
+        """Ask the bot of ``seat`` for its action now; its answer comes back to ``_bot_plays``."""
+        state = self.state
+        if self.thinking is None:
+            self.thinking = seat
+        key = self.epoch
+        asked = self.asked[seat] = Asked(key, self.clock_key if CLOCK in state.to_act() else None)
+        work = self.bots[seat].think(self.game, state.view(seat), state.legal_actions(seat),
+                                     bot_rng(self.setup.seed, seat, len(state.history)), BOT_BUDGET_MS)
+        started = self.timers.now_ms()
+
+        def done(action: Action) -> None:
+            # Hold a quick answer back a little: a move that appears instantly is easy to miss.
+            wait = self.bot_delay_ms(seat) - (self.timers.now_ms() - started)
+            self.timers.later(wait, lambda: self._bot_plays(seat, action, asked))
+
+        def failed(error: BaseException) -> None:
+            self.fail(f"The {self.seats[seat].level} bot failed: {error}")
+
+        def still_thinking() -> None:
+            job = asked.job
+            if self.thinking != seat or self.epoch != key or job is None or job.finished:
+                return
+            self.listener.flow_thinking(seat, int((self.timers.now_ms() - started) / 1000))
+            self.timers.later(THINKING_TICK_MS, still_thinking)
+
+        asked.job = self.timers.drive(work, done, failed)
+        self.timers.later(THINKING_SHOWN_MS, still_thinking)
+
+    def bot_delay_ms(self, seat: int) -> float:
+        """How long after it was asked a bot's answer is played (the route's ``delay``)."""
+        return self.setup.delay_ms
+
+    def _bot_plays(self, seat: int, action: Action, asked: Asked) -> None:
+        """A bot's answer arrives: play it unless the game moved on meanwhile (in a timed
+        window, unless it is no longer legal: then the bot is asked again)."""
+        if self.asked.get(seat) is not asked or not self._holds(asked) or self.error or self.paused:
+            return
+        del self.asked[seat]
+        if asked.key != self.epoch and action not in self.state.legal_actions(seat):
+            self._think(seat)
+            return
+        try:
+            self._apply(seat, action)
+        except IllegalAction as error:
+            self.fail(str(error))
+
+    # -- takebacks -------------------------------------------------------------------------
+
+    def undo_state(self) -> tuple[int, str]:
+        """The ply a takeback returns to and "", or -1 and why there is none now."""
+        if not self.undo_offered:
+            return -1, "takebacks are off in this game"
+        if self._undo is None or self._undo[0] != self.epoch:
+            self._undo = (self.epoch, undo_point(self.states, self.bottom, [s.name for s in self.seats]))
+        return self._undo[1]
+
+    def undo(self) -> str:
+        """Take back the person's last decision and the bots' replies after it; "" when done,
+        else why not (nothing changes then)."""
+        target, why = self.undo_state()
+        if target < 0:
+            return why
+        del self.states[target + 1:]
+        self.ahead.clear()
+        self._moved_to(self.states[-1])
+        self.shown = min(self.shown, self.games_finished())
+        self.save()
+        self.schedule()
+        self.listener.flow_changed()
+        return ""
+
+    # -- the replay viewer -----------------------------------------------------------------
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` actions (read-only flows: the replay viewer)."""
+        self._moved_to(self.states[max(0, min(ply, len(self.states) - 1))])
+        # Between the games of a match the viewer goes straight on: no "next game" pause.
+        self.shown = self.games_finished()
+
+
+def bot_rng(seed: int, seat: int, ply: int) -> random.Random:
+    """The generator a bot decides with: seeded by the deal, the seat and the move, so a reload
+    or a takeback meets the same reply."""
+    return random.Random(f"{seed}:{seat}:{ply}")
