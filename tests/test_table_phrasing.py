@@ -1,0 +1,65 @@
+"""The engine's reasons as a table says them (``ui.tables.phrasing``): built once from the parts
+of a ``Reason``, the verbs agreeing with "you", and the engine's own sentence unchanged."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import GAMES, Reason
+from engine.core import SeatRef
+from tests.engine.checkmate_helpers import deal, race
+from tests.test_table_flow import EASY_BOT, YOU, flow_at
+from ui.tables.phrasing import Phrasing, why_not
+from ui.tables.playing_cards import with_signs
+
+NAMES = ["You", "Bo", "Cy"]
+
+
+def test_a_reason_reads_as_the_engines_sentence_and_keeps_its_parts() -> None:
+    reason = Reason("{seat} {holds|hold} {count} cards: {card} is not in {seat's} hand", seat=1, count=3, card="7C")
+    assert reason == "seat 1 holds 3 cards: 7C is not in seat 1's hand"
+    assert reason.parts == {"seat": 1, "count": 3, "card": "7C"} and isinstance(reason.parts["seat"], SeatRef)
+
+
+@pytest.mark.parametrize(("you", "said"), [
+    (1, "You hold 3 cards: 7♣︎ is not in your hand."),
+    (None, "Bo holds 3 cards: 7♣︎ is not in Bo's hand."),
+    (0, "Bo holds 3 cards: 7♣︎ is not in Bo's hand."),
+])
+def test_the_table_says_a_seat_by_name_or_as_you(you: int | None, said: str) -> None:
+    reason = Reason("{seat} {holds|hold} {count} cards: {card} is not in {seat's} hand", seat=1, count=3, card="7C")
+    assert Phrasing(NAMES, you, with_signs).sentence(reason) == said
+
+
+def test_other_seats_in_a_sentence_keep_their_names_and_the_verb_agrees_with_its_subject() -> None:
+    reason = Reason("{seat} must first give a King to {seat_ace}, who played an Ace", seat=0, seat_ace=2)
+    assert Phrasing(NAMES, 0, with_signs).sentence(reason) == "You must first give a King to Cy, who played an Ace."
+    assert Phrasing(NAMES, 2, with_signs).sentence(reason) == "You must first give a King to you, who played an Ace."
+
+
+def test_plain_engine_text_gets_a_capital_a_full_stop_and_the_tables_card_signs() -> None:
+    assert Phrasing(NAMES, 0, with_signs).sentence("no Ace is waiting for a King") == "No Ace is waiting for a King."
+    assert Phrasing(NAMES, 0, with_signs).sentence(" QC matches neither ") == "Q♣︎ matches neither."
+
+
+def test_every_seat_reason_of_the_engines_reads_right_for_you() -> None:
+    # Seat 0 holds one card and owes "last card"; saying it twice, or at another moment, is refused.
+    state = race(["7H", "3H 9S"], top="2H", announce=False).apply(0, "last")
+    reason = state.why_illegal(0, GAMES["checkmate"].parse_action(state, "last"))
+    assert isinstance(reason, Reason)
+    assert Phrasing(NAMES, 0, with_signs).sentence(reason) == "You have already said 'last card'."
+    opening = deal([], players=2)
+    reason = opening.why_illegal(0, GAMES["checkmate"].parse_action(opening, "last"))
+    assert Phrasing(NAMES, 0, with_signs).sentence(reason) == (
+        "'last card' is said with exactly one card in hand; you hold 10.")
+
+
+def test_why_not_says_whose_turn_it_is_and_the_engines_reason() -> None:
+    flow, timers, heard = flow_at(deal(["7C 2S 3S 4S 5S 6S 9S 10S QS JS", "8C"], stock="2H"),
+                                  (YOU, EASY_BOT), delay_ms=5_000)
+    phrasing = Phrasing(["You", "Bot (easy)"], 0, with_signs)
+    assert why_not(flow, phrasing, 0, "8C") == "8♣︎ is not in your hand."
+    assert why_not(flow, phrasing, 0, "7C") == ""
+    flow.act(0, "7C")
+    assert why_not(flow, phrasing, 0, "2S") == "Not your turn: Bot (easy) to play."
+    assert why_not(flow, phrasing, 0, "zz").startswith("Invalid Checkmate action 'zz': a card like 7♣︎")
