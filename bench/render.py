@@ -82,7 +82,7 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
 
     # A seeded random playout: the positions to draw, each with the action that led to it.
     rng = random.Random(seed)
-    state = table.state
+    state = table.flow.state
     positions = [(state, None)]
     deal = seed
     while len(positions) <= moves + WARM_UP:
@@ -103,15 +103,16 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     times: dict[str, list[float]] = {"build": [], "patch": [], "mount": [], "flip": [], "measure": []}
     movable: list[int] = []
     started_animations: list[int] = []
-    table.moved_to(positions[0][0])
+    # The flow shows any of these positions as the replay viewer does (``goto``).
+    table.flow.states[:] = [position for position, _cue in positions]
+    table.flow.goto(0)
     for root in roots.values():
         patch(root, table.render(), document)
     int(roots["patch"].offsetHeight)
     # The three ways take turns on every move (in a rotating order), each on its own root, so a
     # machine busy with something else slows them alike.
     for number, (state, cue) in enumerate(positions[1:]):
-        table.moved_to(state)
-        table.shown = table.games_finished()  # no pause on a finished game of a match
+        table.flow.goto(number + 1)  # no pause on a finished game of a match either
         warm = number < WARM_UP
         for turn in range(len(kinds)):
             kind = kinds[(number + turn) % len(kinds)]

@@ -79,19 +79,19 @@ class ReplayScreen(Screen):
             self.problem = f"This record cannot be replayed: {error}."
             return
         people = [seat for seat, spec in enumerate(seats) if not spec.is_bot]
-        table.watching = (people[0] if people else 0) if table.states[-1].is_over() else None
+        table.watching = (people[0] if people else 0) if table.flow.states[-1].is_over() else None
         self.table, self.problem = table, ""
-        self.step_to(len(table.states) - 1)
+        self.step_to(len(table.flow.states) - 1)
 
     # -- stepping --------------------------------------------------------------------------
 
     @property
     def finished(self) -> bool:
-        return self.table is not None and self.table.states[-1].is_over()
+        return self.table is not None and self.table.flow.states[-1].is_over()
 
     @property
     def last(self) -> int:
-        return len(self.table.states) - 1 if self.table is not None else 0
+        return len(self.table.flow.states) - 1 if self.table is not None else 0
 
     def step_to(self, ply: int) -> None:
         if self.table is None:
@@ -161,7 +161,7 @@ class ReplayScreen(Screen):
                   self._opener(open=table is None))]
 
     def _viewer(self, table: GameTable) -> Node:
-        moves = table.states[-1].history
+        moves = table.flow.states[-1].history
         return h("div", {"class": "replay-viewer"},
                  h("div", {"class": "replay-controls", "role": "toolbar", "aria-label": "Step through the game"},
                    self._step_button("first", "« First", "First position (Home)", self.ply > 0),

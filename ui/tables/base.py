@@ -30,7 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from engine import CLOCK, Action, IllegalAction, Record, State
+from engine import CLOCK, Action, IllegalAction, State
 from ui.app import embed
 from ui.app.routes import PlaySetup
 from ui.app.screen import Navigate, Screen
@@ -84,14 +84,6 @@ class GameTable(Screen, FlowListener):
         self.title = f"{self.game.title}: {names} — Five Checks"
 
     # -- the flow, as the table reads it ---------------------------------------------------
-
-    @property
-    def state(self) -> State:
-        return self.flow.state
-
-    @property
-    def states(self) -> list[State]:
-        return self.flow.states
 
     @property
     def thinking(self) -> int | None:
@@ -202,7 +194,7 @@ class GameTable(Screen, FlowListener):
             line.textContent = f"{self.name(seat)} is thinking… {seconds} s"
 
     def played(self, before: State, seat: int, action: Any) -> None:
-        """Hook: ``action`` by ``seat`` led from ``before`` to ``self.state`` (analysis)."""
+        """Hook: ``action`` by ``seat`` led from ``before`` to the flow's state (analysis)."""
 
     def changed(self) -> None:
         """Hook: the position changed (an action, a takeback, a replay step): drop the choices
@@ -227,7 +219,7 @@ class GameTable(Screen, FlowListener):
     def last_moves(self) -> list[tuple[int, Action]]:
         """The actions of the other seats since the watcher last acted, oldest first (the clock's
         events pass through unmarked); the latest action alone when there is no watcher."""
-        history = self.state.history
+        history = self.flow.history
         me = self.watcher()
         if me is None:
             return [move for move in history[-1:] if move[0] != CLOCK]
@@ -324,7 +316,7 @@ class GameTable(Screen, FlowListener):
             from ui.kit.files import download
 
             download(f"{self.game_id}-{self.save_id or self.setup.seed}.json",
-                     record_json(Record.from_state(self.state), self.names()))
+                     record_json(self.flow.record(), self.names()))
         elif command == "copy-link":
             from ui.kit.files import copy_text
 
@@ -344,7 +336,7 @@ class GameTable(Screen, FlowListener):
     def act_as(self, seat: int, notation: str) -> None:
         """A ``data-action`` click on a button that names its seat (``data-seat``): where several
         people may act at once, such as a matching window, the button says whose it is."""
-        if (seat in self.humans and seat in self.state.to_act() and not self.paused
+        if (seat in self.humans and seat in self.flow.to_act() and not self.paused
                 and not self.needs_pass()):
             self.play(seat, notation)
 
@@ -442,7 +434,7 @@ class GameTable(Screen, FlowListener):
             "data-over": "1" if over else None,
             "data-paused": "1" if paused else None,
             "data-game-number": view.get("game_number"),
-            "data-ply": len(self.state.history),
+            "data-ply": self.flow.ply,
             "data-readonly": "1" if self.readonly else None,
             "data-phase": view["phase"] if phase else None,
             "data-to-act": "" if over or paused else ",".join(
@@ -541,7 +533,7 @@ class GameTable(Screen, FlowListener):
         from pyscript import window
 
         here = str(window.location.href).split("#", 1)[0]
-        return f"{here}#/{self.game_id}/replay?r={pack_record(Record.from_state(self.state), self.names())}"
+        return f"{here}#/{self.game_id}/replay?r={pack_record(self.flow.record(), self.names())}"
 
     def names(self) -> list[str]:
         return [spec.name for spec in self.seats]

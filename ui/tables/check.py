@@ -164,7 +164,7 @@ class CheckTable(GameTable):
         if me is None:
             return super().last_moves()
         moves = []
-        for seat, action in reversed(self.state.history):
+        for seat, action in reversed(self.flow.history):
             if seat == me and not isinstance(action, Pass):
                 break
             if seat != me and seat != CLOCK:

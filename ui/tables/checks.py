@@ -202,7 +202,7 @@ class ChecksTable(GameTable):
         tried on its upcard) also says how a play onto it is made."""
         reason = super().explain(seat, notation)
         kind, _, number = notation.partition(" ")
-        if kind != "cash" or seat not in self.state.to_act() or self.paused:
+        if kind != "cash" or seat not in self.flow.to_act() or self.paused:
             return reason
         how = f"To play onto pile {number}, pick a card of your hand first, then the pile."
         if not reason:

@@ -64,7 +64,7 @@ class ChessCardsTable(GameTable):
     def position(self) -> ChessCardsState:
         """The position on the table, for the solver: all cards are open, so the full state is
         exactly what every seat sees."""
-        return self.state  # type: ignore[return-value]
+        return self.flow.state  # type: ignore[return-value]
 
     def start(self) -> None:
         super().start()
@@ -76,7 +76,7 @@ class ChessCardsTable(GameTable):
         """The positions before each play of game ``number`` and the plays: what the analysis
         puts to the solver."""
         return [(before, seat, action)  # type: ignore[misc]
-                for before, (seat, action) in zip(self.states, self.state.history)
+                for before, (seat, action) in zip(self.flow.states, self.flow.history)
                 if before.game_number == number]  # type: ignore[attr-defined]
 
     def played(self, before: Any, seat: int, action: Any) -> None:
@@ -92,7 +92,7 @@ class ChessCardsTable(GameTable):
     def _advice_wanted(self) -> bool:
         """Whether someone at the device is to act (then the solver thinks ahead for the Hint);
         a bot to act searches on its own."""
-        return not (self.state.is_over() or self.paused or self.error or self.readonly
+        return not (self.flow.state.is_over() or self.paused or self.error or self.readonly
                     or self.human_to_act() is None)
 
     def _solver_news(self) -> None:

@@ -176,9 +176,10 @@ class TableFlow:
             seat: get_bot(self.game.id, spec.level) for seat, spec in enumerate(self.seats) if spec.is_bot}
         #: Pacing randomness (a bot's reaction time), seeded from the deal.
         self.rngs = {seat: random.Random(setup.seed * 1009 + seat) for seat in self.bots}
-        #: The seats of people at this device.
+        #: The seats of people at this device; a seat that is neither theirs nor a bot's is played
+        #: from elsewhere, its actions handed to ``act`` as they arrive.
         self.people: tuple[int, ...] = () if readonly else tuple(
-            seat for seat, spec in enumerate(self.seats) if not spec.is_bot)
+            seat for seat, spec in enumerate(self.seats) if spec.kind == "human")
         #: The seat drawn nearest the player (the first person; seat 0 when only bots play).
         self.bottom = self.people[0] if self.people else 0
         #: One person against bots, with takebacks allowed in setup.
@@ -214,6 +215,19 @@ class TableFlow:
         if self.readonly or self.paused or self.error:
             return ()
         return self.state.legal_actions(seat)
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (the engine's ``CLOCK`` while a timed event is due)."""
+        return self.state.to_act()
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """The actions so far, as ``(seat, action)`` pairs, oldest first."""
+        return self.state.history
+
+    def record(self) -> Record:
+        """The game so far as a record (to download, link to or replay)."""
+        return Record.from_state(self.state)
 
     @property
     def ply(self) -> int:

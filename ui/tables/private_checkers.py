@@ -8,7 +8,7 @@ rescued counts of both sides and the latest events. The person to act first pick
 of a multi-jump at a time, a footman's capture in place; a king on its home row gets a "Rescue"
 button. A blow-up is announced in a banner (``[data-testid=blowup]``) until the person's next move.
 
-Elements keep their identity (issue 13): every dark square is one ``button[data-square]`` whatever
+Elements keep their identity: every dark square is one ``button[data-square]`` whatever
 it offers, and the person's stockpile cards (their hand) are one ``button[data-card]`` each, in a
 container that is always there. What cannot be played now carries ``data-try`` (``offer``), and
 a click on it says why in the engine's words: a stockpile card before a black card asks for one,
@@ -82,10 +82,10 @@ class PrivateCheckersTable(GameTable):
         move, would say "that piece cannot move there"; the legal actions say more plainly that
         this checker cannot move now."""
         origin, _, target = notation.partition("-")
-        if origin == target and seat in self.state.to_act():
+        if origin == target and seat in self.flow.to_act():
             entry = next((entry for entry in self.view()["squares"] if entry["square"] == origin), None)
             piece = None if entry is None else entry["piece"]
-            legal = self.state.legal_actions(seat)
+            legal = self.flow.legal_actions(seat)
             if (piece is not None and piece["side"] == seat % 2 and self.view()["phase"] == "move"
                     and not any(_origin(action) == origin for action in legal)
                     and not any(isinstance(action, (Jump, Strike)) for action in legal)):
@@ -97,9 +97,9 @@ class PrivateCheckersTable(GameTable):
         (on a phone it lies under the board): the nearest scroll that shows it, none if shown."""
         if self.needs_pass() or not self._safe(self.view(), self.my_legal()):
             return
-        if self.choice_shown is self.state:
+        if self.choice_shown == self.flow.epoch:
             return
-        self.choice_shown = self.state
+        self.choice_shown = self.flow.epoch
         stock = self.root.querySelector(f"[data-testid=stockpile-{self.view()['side']}]")
         if present(stock):
             from js import Object
