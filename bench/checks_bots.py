@@ -12,7 +12,7 @@ deals the even seeds). The tables come from ``bench/bot_report.py``.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/checks_bots.py [--games 300] [--hard-games 200] [--think-games 20]
+Usage: ``python3 -m bench.checks_bots [--games 300] [--hard-games 200] [--think-games 20]
 [--skip-strength] [--skip-think] [--browser]``.
 """
 
@@ -21,14 +21,9 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import duels, strength_table, think_row, think_table, timed_game  # noqa: E402
+from bench.bot_report import duels, strength_table, think_row, think_table, timed_game
 
 OPTIONS = {"single games": True}
 

@@ -18,7 +18,7 @@ complete. Medians and p95 per move (1, 2, 3, later) over the deals.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/chess_cards_hint.py [-n 20] [--seed0 0] [--no-sacrifice] [--json]``.
+Usage: ``python3 -m bench.chess_cards_hint [-n 20] [--seed0 0] [--no-sacrifice] [--json]``.
 """
 
 from __future__ import annotations
@@ -30,12 +30,11 @@ import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.bot_report import p95, table
+from tools.browser import find_chromium, launch
+from tools.serve import serve, url_of
 
-from bot_report import p95, table  # noqa: E402  (bench/bot_report.py)
-from tools.browser import find_chromium, launch  # noqa: E402
-from tools.serve import serve, url_of  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 ROUTE = "#/chess-cards/play?seats=human,bot:perfect&seed={seed}&delay=0&match=0&sacrifice={sacrifice}"
 TIMEOUT_MS = 600_000
@@ -86,7 +85,7 @@ class Deal:
     analysis_ms: float | None = None
 
 
-def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:  # noqa: ANN001
+def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     try:
         context.add_init_script(PROBE)

@@ -14,11 +14,11 @@ Two kinds of entries, each with a fresh baseline solver (a cold table):
 
 Slow on purpose: a fresh deal with sacrifices takes the baseline 5-40 s, the whole file about
 30-40 minutes on one core of a busy machine (see ``seconds`` in the entries). Run it in the background:
-``nohup python3 bench/chess_cards_reference.py > /tmp/reference.log 2>&1 &``. The file is
+``nohup python3 -m bench.chess_cards_reference > /tmp/reference.log 2>&1 &``. The file is
 rewritten after every entry, so an interrupted run keeps what it finished; ``--resume`` keeps
 the entries already in the file and computes only the missing ones.
 
-Usage: ``python3 bench/chess_cards_reference.py [--deals 20] [--positions 25] [--resume]``.
+Usage: ``python3 -m bench.chess_cards_reference [--deals 20] [--positions 25] [--resume]``.
 """
 
 from __future__ import annotations
@@ -31,12 +31,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from bench import chess_cards_solver_v1 as baseline
+from engine import GAMES
 
-from engine import GAMES  # noqa: E402
-import chess_cards_solver_v1 as baseline  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GAME = GAMES["chess-cards"]
 OUT = ROOT / "tests" / "engine" / "data" / "chess_cards_reference.json"

@@ -20,8 +20,8 @@ and whether the two values agree on every deal.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/chess_cards_solver.py [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``
-or ``python3 bench/chess_cards_solver.py --compare [-n 20] [--seed0 0]`` (about 30 minutes for
+Usage: ``python3 -m bench.chess_cards_solver [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``
+or ``python3 -m bench.chess_cards_solver --compare [-n 20] [--seed0 0]`` (about 30 minutes for
 20 deals per privilege setting: run it with ``nohup`` and nothing else heavy at the same time).
 """
 
@@ -37,16 +37,11 @@ import resource
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from engine import GAMES  # noqa: E402
-import engine.chess_cards_solver as current  # noqa: E402
-from engine.chess_cards_solver import Solver, solve  # noqa: E402
-import chess_cards_solver_v1 as baseline  # noqa: E402
+import engine.chess_cards_solver as current
+from bench import chess_cards_solver_v1 as baseline
+from engine import GAMES
+from engine.chess_cards_solver import Solver, solve
 
 GAME = GAMES["chess-cards"]
 
@@ -100,7 +95,7 @@ def _peak_mb() -> float:
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
 
 
-def _solve_in_child(name: str, privilege: bool, seed: int, out: "multiprocessing.Queue") -> None:
+def _solve_in_child(name: str, privilege: bool, seed: int, out: multiprocessing.Queue) -> None:
     module = SOLVERS[name]
     state = GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": True, "match": False})
     solver = module.Solver(privilege, True)

@@ -31,8 +31,9 @@ exact method would have to prove one result for many hands at once.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Generator, Iterable
+from typing import Any
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
 from engine.core import IllegalAction
@@ -337,7 +338,7 @@ class Position:
     privilege: bool
 
     @classmethod
-    def of(cls, state: ChessCardsState) -> "Position":
+    def of(cls, state: ChessCardsState) -> Position:
         if state.is_over():
             raise IllegalAction("cannot solve a finished game")
         me = state.to_act()[0]

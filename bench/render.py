@@ -21,7 +21,7 @@ returns, so the browser's style and layout work for the change is counted; build
 (its flights), and what the FLIP work adds to a patch (the difference of the medians). Tables to read, never
 assertions: timings depend on the machine (and on what else runs on it).
 
-Usage: ``python3 bench/render.py [--moves 80] [--seed 1] [--json]``.
+Usage: ``python3 -m bench.render [--moves 80] [--seed 1] [--json]``.
 """
 
 from __future__ import annotations
@@ -30,15 +30,10 @@ import argparse
 import json
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import ms, p95, table  # noqa: E402  (bench/bot_report.py)
-from engine_speed import browser_session, source_of  # noqa: E402
+from bench.bot_report import ms, p95, table
+from bench.engine_speed import browser_session, source_of
 
 #: The tables measured, as a person meets them (one person against bots).
 ROUTES = {
@@ -60,15 +55,15 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     import statistics
     import time
 
-    WARM_UP = 5  # noqa: N806 - the module's constant, again: this function runs alone in the page
+    WARM_UP = 5
 
     from js import document
 
     from engine import CLOCK
-    from ui.kit import motion
-    from ui.kit.dom import forget, mount, patch
     from ui.app.navigation import resolve
     from ui.app.routes import parse_hash
+    from ui.kit import motion
+    from ui.kit.dom import forget, mount, patch
 
     app = document.getElementById("app")
     app.style.display = "none"  # only the bench's roots are laid out
@@ -156,7 +151,7 @@ def guarded(route: str, moves: int, seed: int) -> dict[str, Any]:
 
     try:
         return measure_renders(route, moves, seed)
-    except Exception:  # noqa: BLE001 - reported by the caller, with the page's traceback
+    except Exception:
         return {"error": traceback.format_exc()}
 
 

@@ -39,13 +39,25 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
-    Action, EngineError, Game, GameSummary, InvalidNotation, MatchState, Option, SetupError,
-    State, Verb, deal_order, evolve, with_seat,
+    Action,
+    EngineError,
+    Game,
+    GameSummary,
+    InvalidNotation,
+    MatchState,
+    Option,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
@@ -158,7 +170,7 @@ class Event:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
         card = data.get("card")
         return cls(
             kind=str(data["kind"]), seat=int(data["seat"]),
@@ -344,7 +356,7 @@ class CheckmateState(MatchState):
 
     # -- applying actions --
 
-    def _apply(self, seat: int, action: Action) -> "CheckmateState":
+    def _apply(self, seat: int, action: Action) -> CheckmateState:
         history = self.history + ((seat, action),)
         if isinstance(action, Announce):
             return evolve(
@@ -363,7 +375,7 @@ class CheckmateState(MatchState):
         raise EngineError(f"not a Checkmate action: {action!r}")
 
     def _play(self, seat: int, card: Card, touched: set[int], drawn: bool = False,
-              drew_into_empty: bool = False) -> "CheckmateState":
+              drew_into_empty: bool = False) -> CheckmateState:
         hand = tuple(c for c in self.hands[seat] if c != card)
         state = evolve(
             self, hands=with_seat(self.hands, seat, hand), pile=self.pile + (card,),
@@ -384,7 +396,7 @@ class CheckmateState(MatchState):
             return state._end_deal(seat, f"seat {seat} played their last card", touched)
         return state._pass_turn(seat, touched)
 
-    def _draw(self, seat: int, position: int) -> "CheckmateState":
+    def _draw(self, seat: int, position: int) -> CheckmateState:
         card = self.stock[position - 1]
         stock = self.stock[:position - 1] + self.stock[position:]
         state = evolve(self, stock=stock)
@@ -401,7 +413,7 @@ class CheckmateState(MatchState):
         )
         return state._pass_turn(seat, {seat})
 
-    def _give(self, seat: int, card: Card) -> "CheckmateState":
+    def _give(self, seat: int, card: Card) -> CheckmateState:
         ace_player = self.turn
         hands = with_seat(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
         hands = with_seat(hands, ace_player, sort_cards((*hands[ace_player], card)))
@@ -409,7 +421,7 @@ class CheckmateState(MatchState):
                        log=self.log + (Event("give", seat, card, other=ace_player),))
         return state._pass_turn(ace_player, {seat, ace_player})
 
-    def _pass_turn(self, after: int, touched: set[int]) -> "CheckmateState":
+    def _pass_turn(self, after: int, touched: set[int]) -> CheckmateState:
         """The turn goes to the seat after ``after``; a seat that cannot play and finds the fan
         empty ends the play with no winner (ruling 7)."""
         state = self._settle(touched, turn=self.next_seat(after), giver=None)
@@ -419,7 +431,7 @@ class CheckmateState(MatchState):
                                    set())
         return state
 
-    def _settle(self, touched: set[int], turn: int, giver: int | None) -> "CheckmateState":
+    def _settle(self, touched: set[int], turn: int, giver: int | None) -> CheckmateState:
         """Set whose turn it is, and the announcements: a hand changed by the action loses its
         standing "last card" and owes one if it now holds exactly one card."""
         return evolve(
@@ -428,7 +440,7 @@ class CheckmateState(MatchState):
             due=frozenset(seat for seat in touched if len(self.hands[seat]) == 1),
         )
 
-    def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> "CheckmateState":
+    def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> CheckmateState:
         state = self._settle(touched, turn=self.turn, giver=None)
         winners = () if winner is None else (winner,)
         summary = GameSummary(

@@ -38,13 +38,28 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, Result,
-    SetupError, State, Verb, deal_order, evolve, match_result, sole_leader, with_seat,
+    Action,
+    Game,
+    GameSummary,
+    IllegalAction,
+    InvalidNotation,
+    MatchState,
+    Option,
+    Result,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    match_result,
+    sole_leader,
+    with_seat,
 )
 from engine.playing_cards import STANDARD, card_names, sort_cards
 from engine.playing_cards import PlayingCard as Card
@@ -126,7 +141,7 @@ class Move:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Move":
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
         if data["kind"] != "cash":
             return cls(seat=data["seat"], action=Play(Card.parse(data["card"]), data["pile"]))
         return cls(
@@ -272,7 +287,7 @@ class ChecksState(MatchState):
 
     # -- moving --
 
-    def _apply(self, seat: int, action: Action) -> "ChecksState":
+    def _apply(self, seat: int, action: Action) -> ChecksState:
         hand = self.hands[seat]
         piles = list(self.piles)
         stock = self.stock
@@ -314,7 +329,7 @@ class ChecksState(MatchState):
         )
         return state._finish_game() if turn < 0 else state
 
-    def _finish_game(self) -> "ChecksState":
+    def _finish_game(self) -> ChecksState:
         summary = summarize(
             number=self.game_number,
             dealer=self.dealer,

@@ -39,14 +39,25 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
-    Action, Game, GameSummary, IllegalAction, InvalidNotation, MatchState, Option, SetupError,
-    State, deal_order, evolve, with_seat,
+    Action,
+    Game,
+    GameSummary,
+    IllegalAction,
+    InvalidNotation,
+    MatchState,
+    Option,
+    SetupError,
+    State,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import card_names, sort_cards
 
@@ -102,7 +113,7 @@ class Card:
         return f"Card({self})"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """``"bQ"`` -> the black queen; letters in either case; a Card is read as its notation.
         Raises InvalidNotation."""
         token = str(text).strip()
@@ -392,7 +403,7 @@ class ChessCardsState(MatchState):
             return cards
         return legal_replies(cards, self.lead)
 
-    def _apply(self, seat: int, action: Action) -> "ChessCardsState":
+    def _apply(self, seat: int, action: Action) -> ChessCardsState:
         if not isinstance(action, Play):
             raise IllegalAction(f"illegal action {action!r} by seat {seat}: not a Chess Cards play")
         hand = self.hands[seat]
@@ -423,7 +434,7 @@ class ChessCardsState(MatchState):
             return state._finish_game(state.moves, None)
         return state
 
-    def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> "ChessCardsState":
+    def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> ChessCardsState:
         starting = self.dealt if self.game_number == 1 else (self.dealt[1], self.dealt[0])
         summary = game_summary(self.game_number, self.dealer, starting, moves, mate)
         finished = self.finished + (summary,)

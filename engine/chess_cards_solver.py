@@ -33,8 +33,9 @@ where a sacrifice is spent only when it changes something, the refuted side stil
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Generator, Iterable
+from typing import Any
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
 from engine.core import IllegalAction
@@ -130,7 +131,7 @@ class Solver:
         self._leads: dict[int, list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
-    def guide(self) -> "Solver | None":
+    def guide(self) -> Solver | None:
         """The cheap model of the same options (a sacrifice only on a mating lead) whose value
         seeds the exact search's first null window; None when this solver is that cheap (no
         sacrifices, a light model, a horizon)."""
@@ -446,7 +447,7 @@ class Position:
     privilege: bool
 
     @classmethod
-    def of(cls, state: ChessCardsState) -> "Position":
+    def of(cls, state: ChessCardsState) -> Position:
         if state.is_over():
             raise IllegalAction("cannot solve a finished game")
         me = state.to_act()[0]

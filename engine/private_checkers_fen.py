@@ -28,8 +28,9 @@ The game module does not know this notation (imports run one way: notation on to
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import InvalidNotation, SetupError, evolve
 from engine.playing_cards import sort_cards

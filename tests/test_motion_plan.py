@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ui.storage import settings
 from ui.kit.motion import MOST_AT_ONCE, Box, Cue, Step, Thing, plan
+from ui.storage import settings
 from ui.storage.saves import MemoryStorage
 
 HAND = Box(0, 500, 400, 100)  # seat 0's area
@@ -224,10 +224,10 @@ def test_unreadable_settings_give_the_defaults(text: str) -> None:
 
 def test_a_storage_that_refuses_never_stops_the_page() -> None:
     class Refusing:
-        def getItem(self, key: str) -> str:  # noqa: N802 - the Web Storage names
+        def getItem(self, key: str) -> str:
             raise RuntimeError("SecurityError")
 
-        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        def setItem(self, key: str, value: str) -> None:
             raise RuntimeError("QuotaExceededError")
 
     assert settings.read(Refusing()) == {"motion": True}

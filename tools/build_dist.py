@@ -47,7 +47,7 @@ version, and the service worker's code, included). It names the service worker's
 ``<meta name="five-checks-version">``; any change gives a new sw.js, which is how browsers notice
 a new version (pwa/register.js then offers "New version — reload").
 
-Usage: ``python3 tools/build_dist.py [--out DIR] [--source DIR]`` (``--source``: the tree to
+Usage: ``python3 -m tools.build_dist [--out DIR] [--source DIR]`` (``--source``: the tree to
 build from, default this repository). Standard library only, plus Node.js to run Pyodide.
 Rebuilding into the same folder rewrites it and removes what the new build no longer has; a
 folder that is not a previous build is refused unless empty.
@@ -68,12 +68,10 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
-    sys.path.insert(0, str(ROOT))
-
-from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry  # noqa: E402
 
 #: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
 SW_MARK = "// The service worker of the built site (dist/sw.js)"

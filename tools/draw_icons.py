@@ -13,7 +13,7 @@ rewrites the same bytes; the PNGs are committed and `make dist` only copies them
 
 Colours come from ui/shell.css (``--shell-accent``, ``--shell-bg``, ``--shell-line``).
 
-Usage: ``python3 tools/draw_icons.py [--check]`` (``--check``: exit 1 if a committed icon differs).
+Usage: ``python3 -m tools.draw_icons [--check]`` (``--check``: exit 1 if a committed icon differs).
 """
 
 from __future__ import annotations

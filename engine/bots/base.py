@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any
 
 from engine.core import Action, Game, SetupError
 

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot

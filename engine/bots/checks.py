@@ -12,7 +12,8 @@ through ``game.from_view``, so it cannot see a face-down card either.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot

@@ -7,7 +7,8 @@ the view holds it all.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.chess_cards import ChessCardsState, Play, initiative_to_lead, legal_replies

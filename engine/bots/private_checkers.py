@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot

@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import pytest
 

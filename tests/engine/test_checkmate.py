@@ -17,19 +17,6 @@ from typing import Any
 
 import pytest
 
-from engine import InvalidNotation, Record, SetupError
-from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
-from engine.checkmate import (
-    Announce,
-    Card,
-    Draw,
-    Give,
-    Play,
-    matches,
-    stacked_deck,
-)
-from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
-
 from checkmate_helpers import (
     GAME,
     announce_due,
@@ -40,6 +27,18 @@ from checkmate_helpers import (
     race,
     with_empty_stock,
 )
+from engine import InvalidNotation, Record, SetupError
+from engine.checkmate import (
+    Announce,
+    Card,
+    Draw,
+    Give,
+    Play,
+    matches,
+    stacked_deck,
+)
+from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
+from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 from support import refuse
 
 SEATS = [2, 3, 4]

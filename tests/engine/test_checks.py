@@ -14,14 +14,15 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from support import Policy, random_policy, refuse
-from support import playout as seeded_playout
 
 from engine import GAMES, InvalidNotation, Record, SetupError, State
 from engine.checks import Card, Cash, Play, stacked_deck, worth
+from support import Policy, random_policy, refuse
+from support import playout as seeded_playout
 
 GAME = GAMES["checks"]
 

@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import decide, json_view, playout
-from support import positions as seeded_positions
 
 from engine import GAMES, State
 from engine.bots import get_bot, levels
@@ -23,6 +21,8 @@ from engine.bots.checks import (
     simulate,
 )
 from engine.checks import Card, Cash, Play, stacked_deck
+from support import decide, json_view, playout
+from support import positions as seeded_positions
 
 GAME = GAMES["checks"]
 LEVELS = levels("checks")

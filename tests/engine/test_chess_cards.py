@@ -18,10 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, alternate, deal, mostly_plain, play
 from engine import InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
-
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, alternate, deal, mostly_plain, play
 from support import playout, refuse
 
 #: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.

@@ -16,12 +16,11 @@ import random
 
 import pytest
 
+from chess_cards_helpers import GAME, mostly_plain
 from engine import SetupError
 from engine.bots import Bot, get_bot, levels
 from engine.chess_cards import stacked_deck
 from engine.chess_cards_solver import solve
-
-from chess_cards_helpers import GAME, mostly_plain
 from support import decide, json_view, playout
 from support import positions as live_positions
 

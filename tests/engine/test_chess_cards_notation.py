@@ -14,10 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, play
 from engine import IllegalAction, InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
-
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, play
 from support import playout, refuse
 
 

@@ -17,15 +17,15 @@ from __future__ import annotations
 import json
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
+from chess_cards_helpers import GAME, deal, mostly_plain, play, run
 from engine import IllegalAction
 from engine.chess_cards_solver import INF, Solver, analyze, solve, solve_steps
-
-from chess_cards_helpers import GAME, deal, mostly_plain, play, run
 from support import playout
 
 OPTION_COMBOS = [

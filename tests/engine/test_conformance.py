@@ -35,18 +35,35 @@ import os
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import CLOCK, GAMES, Action, EngineError, Game, GameSummary, Option, Record, State
-from engine.core import (IllegalAction, InvalidNotation, RETIRED_VIEW_KEYS, Result, SetupError,
-                         SHARED_VIEW_KEYS, VIEW_KEYS)
-from support import (json_view, mentions, playout, random_actor, random_policy, snapshot,
-                     stacked_playout, twins, view_text)
+from engine.core import (
+    RETIRED_VIEW_KEYS,
+    SHARED_VIEW_KEYS,
+    VIEW_KEYS,
+    IllegalAction,
+    InvalidNotation,
+    Result,
+    SetupError,
+)
+from support import (
+    json_view,
+    mentions,
+    playout,
+    random_actor,
+    random_policy,
+    snapshot,
+    stacked_playout,
+    twins,
+    view_text,
+)
 
 #: A playout still running after this many actions fails the test: games must end.
 MAX_ACTIONS = 5000
@@ -829,7 +846,7 @@ def summaries(value: Any, state: State, seat: int | None) -> bool:
 
 
 #: What each name of ``SHARED_VIEW_KEYS`` holds: ``fits(value, state, seat)``.
-SHARED_FORMS: dict[str, Callable[[Any, State, "int | None"], bool]] = {
+SHARED_FORMS: dict[str, Callable[[Any, State, int | None], bool]] = {
     "turn": seats_or_none,
     "dealer": seats_or_none,
     "hand": lambda value, state, seat: (isinstance(value, list)

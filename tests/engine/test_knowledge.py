@@ -12,21 +12,22 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from check_helpers import started
-from checkmate_helpers import deal as checkmate_deal
-from private_checkers_helpers import position
-from support import playout, random_actor
 
 import engine.knowledge as knowledge
+from check_helpers import started
+from checkmate_helpers import deal as checkmate_deal
 from engine import CLOCK, GAMES, State
 from engine.checks import stacked_deck as checks_deck
 from engine.chess_cards import stacked_deck as chess_cards_deck
 from engine.knowledge import UNDO_NONE, UNDO_OVER, reveals, undo_point
-from engine.private_checkers import stacked_deck as private_checkers_deck
 from engine.playing_cards import ACE
+from engine.private_checkers import stacked_deck as private_checkers_deck
+from private_checkers_helpers import position
+from support import playout, random_actor
 
 # --- helpers ------------------------------------------------------------------------------------
 

@@ -27,7 +27,8 @@ only text-only elements, or ``forget`` the root.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Union
+from collections.abc import Iterable
+from typing import Any, Union
 
 Child = Union["Node", str, int, float, None, Iterable[Any]]
 

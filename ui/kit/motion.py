@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ui.storage import settings
 
@@ -81,16 +82,16 @@ class Box:
         """Whether the point lies inside."""
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
 
-    def covers(self, other: "Box") -> bool:
+    def covers(self, other: Box) -> bool:
         """Whether ``other``'s centre lies inside: it is (mostly) under this box."""
         return self.holds(other.cx, other.cy)
 
-    def near(self, other: "Box") -> bool:
+    def near(self, other: Box) -> bool:
         """The same place, give or take a pixel."""
         return (abs(self.x - other.x) < 1 and abs(self.y - other.y) < 1
                 and abs(self.w - other.w) < 1 and abs(self.h - other.h) < 1)
 
-    def sized_like(self, other: "Box") -> "Box":
+    def sized_like(self, other: Box) -> Box:
         """A box of ``other``'s size centred on this one (where a thing leaves a seat's area)."""
         return Box(self.cx - other.w / 2, self.cy - other.h / 2, other.w, other.h)
 
@@ -131,7 +132,7 @@ class Cue:
     cards: frozenset[str] = frozenset()
 
     @staticmethod
-    def of(seat: int | None, notation: str) -> "Cue":
+    def of(seat: int | None, notation: str) -> Cue:
         return Cue(seat if seat is not None and seat >= 0 else None, frozenset(_WORD.findall(notation)))
 
 
@@ -434,7 +435,7 @@ class Motion:
         for animation in running:
             try:
                 animation.cancel()
-            except Exception:  # noqa: BLE001 - an animation whose element left the page
+            except Exception:
                 pass
         if self._layer is not None:
             self._layer.replaceChildren()
@@ -608,7 +609,7 @@ def enabled() -> bool:
 
         try:
             query = _STATE["query"] = window.matchMedia(_REDUCE)
-        except Exception:  # noqa: BLE001 - a browser without matchMedia: no system preference
+        except Exception:
             return True
     return not bool(query.matches)
 
@@ -626,7 +627,7 @@ def _mark(on: bool) -> None:
         from pyscript import document
 
         html = document.documentElement
-    except Exception:  # noqa: BLE001 - not in a page (CPython tests)
+    except Exception:
         return
     if on:
         html.removeAttribute("data-motion")

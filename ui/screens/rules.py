@@ -21,12 +21,13 @@ user input; every user string (a player's name) still reaches the page as text (
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ui.app.catalog import CATALOG, entry
-from ui.tables.chess_cards_look import chip
-from ui.kit.dom import Node, build, h, present
 from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, build, h, present
+from ui.tables.chess_cards_look import chip
 
 #: Where the build writes the page of a game, relative to index.html (and to the repository).
 RULES_DIR = "docs/rules"

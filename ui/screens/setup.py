@@ -17,16 +17,29 @@ from typing import Any
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
 from ui.app.catalog import CATALOG, entry
-from ui.kit.dom import Node, attr, h
 from ui.app.routes import (
-    DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
-    default_bot_level, parse_play,
+    DEFAULT_DELAY_MS,
+    MAX_SEED,
+    PlaySetup,
+    RouteError,
+    SeatSpec,
+    bot_name,
+    clean_name,
+    default_bot_level,
+    parse_play,
 )
+from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, attr, h
 from ui.screens.saved_lists import (
-    ListActions, continue_section, history_section, refocus, replay_link, stats_section, storage_problem,
+    ListActions,
+    continue_section,
+    history_section,
+    refocus,
+    replay_link,
+    stats_section,
+    storage_problem,
 )
 from ui.storage.saves import Listed, Store, Tally
-from ui.app.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 
