@@ -205,7 +205,8 @@ def report(series: dict[str, Series], runs: int) -> str:
         rows.append(
             f"{name:<20} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
             f"{statistics.median(s.ready_ms) / bare:>6.3f} "
-            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms {statistics.median(s.requests):>9.0f}"
+            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms "
+            f"{statistics.median(s.requests):>9.0f}"
         )
     lines = [table(
         f"Boot benchmark: {runs} loads per page, alternated, fresh context each ({browser}, headless)",

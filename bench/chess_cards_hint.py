@@ -49,7 +49,9 @@ PROBE = """
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
   window.__gap = 0;
   let last = performance.now();
-  const frame = (now) => { window.__gap = Math.max(window.__gap, now - last); last = now; requestAnimationFrame(frame); };
+  const frame = (now) => {
+    window.__gap = Math.max(window.__gap, now - last); last = now; requestAnimationFrame(frame);
+  };
   requestAnimationFrame(frame);
   window.__hint = () => new Promise((resolve) => {
     const hint = () => document.querySelector('[data-testid=hint]');

@@ -152,7 +152,7 @@ def compare(seeds: range) -> int:
                   f"{max(tables):>14,} {statistics.median(peaks):>12.0f} {max(peaks):>12.0f}")
         olds = [r[2]["seconds"] for r in chosen]
         news = [r[3]["seconds"] for r in chosen]
-        ratios = [n / o for o, n in zip(olds, news)]
+        ratios = [n / o for o, n in zip(olds, news, strict=True)]
         print(f"{'':<22} new/old: median time {statistics.median(news) / statistics.median(olds):.2f}, "
               f"median of per-deal ratios {statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
     same = sum(r[2]["value"] == r[3]["value"] for r in rows)

@@ -180,7 +180,7 @@ class Solver:
         # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
         # mating card's variants only the one with the most sacrifices matters.
         searched = []
-        for number, (card, privilege, need_a, need_b, variants) in enumerate(groups):
+        for number, (card, _privilege, need_a, need_b, variants) in enumerate(groups):
             if o_avail & need_a or o_avail & need_b:
                 searched.append(number)
                 continue
@@ -200,7 +200,7 @@ class Solver:
             light = self.mate_sacrifices_only
             for number in searched:
                 card, privilege, _, _, variants = groups[number]
-                for variant, (sac, rest, dsac) in enumerate(variants):
+                for variant, (_sac, rest, dsac) in enumerate(variants):
                     if dsac and light:
                         break
                     value = -reply_value(oh, rest, ol, card, os_, ms + dsac, move, card,

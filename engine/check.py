@@ -3,8 +3,9 @@
 Rules in brief (the project's rules page is ``docs/rules/check.md``):
 
 * Lobby: seat 0 is the Game Master; the other seats join one by one in seat order (ruling 1: join
-  order is seat order), then the Game Master starts and the lobby is locked. Each seat gets four face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at
-  the bottom) and looks at its bottom row once; a seat confirms (``ready``) when it has looked.
+  order is seat order), then the Game Master starts and the lobby is locked. Each seat gets four
+  face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at the bottom) and looks at its bottom row
+  once; a seat confirms (``ready``) when it has looked.
 * A turn: draw from the draw pile (then put the card in a slot, discarding the slot's card, or
   discard it) or take the discard pile's top card into a slot (never a King, Queen or Jack, never
   from a sealed pile). Or, at the very start of the turn, call Check.
@@ -46,7 +47,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
@@ -199,7 +200,7 @@ _SWAP_RE = re.compile(rf"^swap\s+{_POS}\s+{_POS}$")
 # --- State -------------------------------------------------------------------------------------
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     LOBBY = "lobby"
     PEEK = "peek"
     TURN = "turn"
@@ -849,8 +850,8 @@ class Check(Game):
             rng.shuffle(unknown)
             deal = iter(unknown)
             grids = tuple(
-                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown))
-                for grid, shown in zip(grids_view, shown_grids)
+                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown, strict=True))
+                for grid, shown in zip(grids_view, shown_grids, strict=True)
             )
             drawn = shown_drawn or (next(deal) if view["holding"] else None)
             under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))

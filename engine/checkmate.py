@@ -381,12 +381,11 @@ class CheckmateState(MatchState):
             self, hands=with_seat(self.hands, seat, hand), pile=self.pile + (card,),
             log=self.log + (Event("play", seat, card, drawn=drawn),),
         )
-        if not hand:
-            # Playing the last card without a standing "last card" ends the play with no
-            # winner (ruling 6); a card drawn into an empty hand and played at once wins.
-            if seat not in self.announced and not drew_into_empty:
-                return state._end_deal(None, f"draw: seat {seat} played their last card "
-                                             "without saying 'last card'", touched)
+        # Playing the last card without a standing "last card" ends the play with no winner
+        # (ruling 6); a card drawn into an empty hand and played at once wins.
+        if not hand and seat not in self.announced and not drew_into_empty:
+            return state._end_deal(None, f"draw: seat {seat} played their last card "
+                                         "without saying 'last card'", touched)
         giver = state.king_giver(seat) if card.rank == ACE else None
         if giver is not None:
             return state._settle(touched, turn=seat, giver=giver)

@@ -377,7 +377,8 @@ class ChessCardsState(MatchState):
         if self.lead is not None:
             lead = self.lead
             if lead.privilege:
-                return f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, else with {lead.card.suit.name.lower()}"
+                return (f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, "
+                        f"else with {lead.card.suit.name.lower()}")
             return (
                 f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
                 f"when possible, else match the piece ({lead.card.piece.name.lower()})"

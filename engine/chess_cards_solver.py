@@ -218,7 +218,7 @@ class Solver:
         # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
         # mating card's variants only the one with the most sacrifices matters.
         searched = []
-        for number, (card, privilege, need_a, need_b, variants) in enumerate(groups):
+        for number, (card, _privilege, need_a, need_b, variants) in enumerate(groups):
             if o_avail & need_a or o_avail & need_b:
                 searched.append(number)
                 continue

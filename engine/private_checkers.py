@@ -845,7 +845,7 @@ class PrivateCheckers(Game):
                 stockpiles[side] = tuple(sort_cards(pool[len(hidden):]))
             if len(pool) != len(hidden) + (0 if stock_known[side] is not None else counts[side]):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
-            for square, card in zip(hidden, pool):
+            for square, card in zip(hidden, pool, strict=False):
                 cards[square] = card
         pending = view["pending"]
         options = self.resolve_options(view["options"])

@@ -121,11 +121,11 @@ def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateChecker
     cards: list[Card | None] = [None] * SQUARES
     pieces: list[Piece | None] = [None] * SQUARES
     face_up, seen = set(), set()
-    for row, row_text in zip(range(7, -1, -1), rows):
+    for row, row_text in zip(range(7, -1, -1), rows, strict=True):
         tokens = row_text.split(",")
         if len(tokens) != 4:
             raise _fail(fen, f"row {row + 1} must list 4 squares, not {len(tokens)}")
-        for square, token in zip(_row_squares(row), tokens):
+        for square, token in zip(_row_squares(row), tokens, strict=True):
             match = _TOKEN.match(token)
             if not match:
                 raise _fail(fen, f"bad square {token!r} on {SQUARE_NAMES[square]}")

@@ -19,6 +19,8 @@ from ui.storage.saves import MemoryStorage
 HAND = Box(0, 500, 400, 100)  # seat 0's area
 BOT = Box(0, 0, 400, 100)  # seat 1's area
 STOCK = Box(300, 250, 60, 80)
+#: The default cue of planned(): seat 0 moved.
+FIRST_SEAT = Cue(0)
 
 
 def card(value: str, x: float, y: float, node: Any = None, w: float = 50, h: float = 70) -> Thing:
@@ -33,7 +35,7 @@ def back(x: float, y: float, node: Any = None, down: bool = True) -> Thing:
     return Thing(node if node is not None else object(), "", Box(x, y, 50, 70), down)
 
 
-def planned(before: list[Thing], after: list[Thing], cue: Cue | None = Cue(0),
+def planned(before: list[Thing], after: list[Thing], cue: Cue | None = FIRST_SEAT,
             stock: Box | None = STOCK) -> list[Step]:
     return plan(before, after, cue, lambda: {0: HAND, 1: BOT}, lambda: stock)
 

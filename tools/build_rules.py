@@ -60,7 +60,8 @@ PAGE = """\
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}: rules — Five Checks</title>
-  <meta name="description" content="The rules of {title}, in the words of Five Checks, the card games that run in the browser.">
+  <meta name="description"
+        content="The rules of {title}, in the words of Five Checks, the card games that run in the browser.">
   <meta name="generator" content="{library} {version}">
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="{up}ui/shell.css">

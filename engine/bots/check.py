@@ -172,9 +172,9 @@ class Policy:
                 if owner == memory.seat and card.rank == wanted]
         for slot in sorted(mine):
             # Matching an Ace raises the score by one: only worth it to empty the grid.
-            if value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1:
-                if Match(slot) in legal:
-                    return Match(slot)
+            worth_it = value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1
+            if worth_it and Match(slot) in legal:
+                return Match(slot)
         return Pass()
 
     def _ability(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:

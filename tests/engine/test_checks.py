@@ -15,6 +15,7 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -251,7 +252,7 @@ def test_cashed_checks_never_return_to_play() -> None:
     state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S", "6D"])
     state = play(state, "1:cash 4")
     won = state.view(None)["checks"][1]
-    for step in range(12):
+    for _ in range(12):
         seat = state.to_act()[0]
         state = state.apply(seat, [a for a in state.legal_actions(seat) if isinstance(a, Play)][0])
         assert state.view(None)["checks"][1][:len(won)] == won
@@ -275,7 +276,7 @@ def test_once_the_deck_is_out_an_emptied_slot_stays_empty() -> None:
     checked = 0
     for seed in range(40):
         states = list(playout(seed, greedy_cash))
-        for before, after in zip(states, states[1:]):
+        for before, after in pairwise(states):
             move = after.view(None)["log"][-1] if after.view(None)["log"] else None
             if move and move["kind"] == "cash" and before.view(None)["deck_count"] == 0:
                 assert after.view(None)["piles"][move["pile"]] == []
@@ -423,7 +424,7 @@ def test_a_player_out_of_cards_leaves_the_other_to_play_alone() -> None:
     alone = 0
     for seed in range(30):
         states = list(playout(seed, seat1_cashes_seat0_never))
-        for before, after in zip(states, states[1:-1]):
+        for after in states[1:-1]:
             view = after.view(None)
             seat1_out = view["hand_sizes"][1] == 0 and "down" not in view["rows"][1]
             if seat1_out:
@@ -476,7 +477,7 @@ def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
     seen_win = seen_draw = False
     for seed in range(300):
         states = list(playout(seed, random_policy, games=3))
-        for before, after in zip(states, states[1:]):
+        for before, after in pairwise(states):
             if after.view(None)["game_number"] != before.view(None)["game_number"]:
                 summary = after.view(None)["finished"][-1]
                 checks = summary["details"]["checks"]

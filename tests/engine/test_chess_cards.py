@@ -13,6 +13,7 @@ seat, a colon and the play in notation.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
@@ -956,7 +957,7 @@ def random_playout(seed: int, options: dict[str, bool]):
     """Play a seeded game to the end, checking each step against the text's rules."""
     states = list(playout("chess-cards", seed, mostly_plain(), options=options))
     assert len(states) <= 2 * 10 * 2 + 1, "a match has at most 2 games of 10 moves"
-    for state, after in zip(states, states[1:]):
+    for state, after in pairwise(states):
         check_step(state, after)
     state = states[-1]
     view = state.view(None)

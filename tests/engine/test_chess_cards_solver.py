@@ -243,7 +243,7 @@ def test_analyze_loss_is_zero_for_best_moves_and_exact_for_bad_ones(privilege: b
         actions = state.legal_actions(seat)
         report = analyze([(state, seat, action) for action in actions])
         assert len(report) == len(actions)
-        for action, entry in zip(actions, report):
+        for action, entry in zip(actions, report, strict=True):
             played = outcome(state, seat, action, memo)
             assert entry["seat"] == seat and entry["action"] == str(action)
             assert entry["best_value"] == best

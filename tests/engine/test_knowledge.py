@@ -390,8 +390,8 @@ def test_the_definition_agrees_with_each_games_idea_of_a_new_card(played):
     """Every hidden thing of Saving Private Checkers and Check! is a card, so a step reveals
     exactly when it shows the seat a card name it could not see before. In Checks a seat's own
     move reveals exactly when it takes up new cards (its next half-trick, a new deal) or a cash
-    turns a refill up; a move from the other hand always reveals. In Checkmate a seat's own play of a card that calls for
-    no King, in the same deal, reveals nothing."""
+    turns a refill up; a move from the other hand always reveals. In Checkmate a seat's own play of
+    a card that calls for no King, in the same deal, reveals nothing."""
     states, table = played
     game_id = states[0].game_id
     checked: list[bool] = []

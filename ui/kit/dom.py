@@ -308,7 +308,7 @@ def _other_children(drawn: _Element, new: list[Any], bases: list[Any], create: A
         if index not in kept:
             doms[index].remove()
     children: list[Any] = []
-    for node, source in zip(new, sources):
+    for node, source in zip(new, sources, strict=True):
         if source < 0:
             children.append(_new(node, create))
             continue

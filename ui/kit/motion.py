@@ -31,6 +31,7 @@ shown as ``<html data-motion="off">``, under which style.css also stops CSS tran
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections.abc import Callable
@@ -433,10 +434,8 @@ class Motion:
         """End every animation started here and remove the copies of things that were gone."""
         running, self._running = self._running, []
         for animation in running:
-            try:
+            with contextlib.suppress(Exception):
                 animation.cancel()
-            except Exception:
-                pass
         if self._layer is not None:
             self._layer.replaceChildren()
 

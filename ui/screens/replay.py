@@ -68,7 +68,8 @@ class ReplayScreen(Screen):
         it is of another game or does not replay."""
         if record.game != self.game.id:
             other = GAMES[record.game].title if record.game in GAMES else repr(record.game)
-            self.problem = f"This is a record of {other}, not of {self.game.title}: open it from that game’s replay page."
+            self.problem = (f"This is a record of {other}, not of {self.game.title}: "
+                            "open it from that game’s replay page.")
             return
         if seats is None:
             seats = [SeatSpec("human", f"Seat {seat + 1}") for seat in range(record.players)]

@@ -199,10 +199,8 @@ def outcome(saved: SavedGame) -> tuple[str, str] | None:
         return None
     winners = set(saved.result["winners"])
     if not winners or len(winners) == len(saved.seats):
-        verdict = "drawn"
-    else:
-        verdict = "won" if people[0] in winners else "lost"
-    return against(saved.seats), verdict
+        return against(saved.seats), "drawn"
+    return against(saved.seats), "won" if people[0] in winners else "lost"
 
 
 def against(seats: Sequence[SeatSpec]) -> str:

@@ -8,6 +8,7 @@ in memory for the page's life, so a toggle still works until the page closes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -57,8 +58,6 @@ def write(changes: dict[str, Any], store: Any = None) -> dict[str, Any]:
     refuses the write (full, off) is ignored: the page goes on with the new settings in memory
     only if the caller keeps the returned value."""
     settings = {**read(store), **changes}
-    try:
+    with contextlib.suppress(Exception):
         (store if store is not None else storage()).setItem(KEY, json.dumps(settings, sort_keys=True))
-    except Exception:
-        pass
     return settings
