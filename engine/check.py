@@ -857,7 +857,7 @@ class Check(Game):
             under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
             discard = under + ((top,) if top else ())
             draw_pile = tuple(deal)
-            knowledge = [set() for _ in range(players)]
+            knowledge: list[set[tuple[int, int, int]]] = [set() for _ in range(players)]
             for owner, grid in enumerate(grids_view):
                 for slot, cell in enumerate(grid):
                     for who, when in (cell or {}).get("seen", []):

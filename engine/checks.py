@@ -203,7 +203,7 @@ class ChecksState(MatchState):
         live = [index for index, pile in enumerate(self.piles) if pile]
         cashes = [Cash(index) for index in live if worth(self.piles[index][-1]) == total]
         plays = [Play(card, index) for card in hand for index in live]
-        return tuple(cashes + plays)
+        return (*cashes, *plays)
 
     def result(self) -> Result | None:
         if not self.over:
@@ -215,7 +215,7 @@ class ChecksState(MatchState):
         """What ``seat`` may know: its own hand and total (a spectator's view has no ``hand``
         and ``point_total`` None), and everything shown face up."""
         result = self.result()
-        hand = self.hands[seat] if seat in SEATS else None  # type: ignore[index]
+        hand = self.hands[seat] if seat is not None and seat in SEATS else None
         view = {
             **self.view_head(seat),
             "game_number": self.game_number,

@@ -88,7 +88,7 @@ class Piece(IntEnum):
     PAWN = 4
 
     @property
-    def value(self) -> int:  # type: ignore[override]
+    def value(self) -> int:
         """The piece's worth when it delivers mate (the suit does not matter)."""
         return PIECE_VALUES[self]
 
@@ -249,6 +249,8 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
                  moves: tuple[MoveRecord, ...], mate: Mate | None) -> GameSummary:
     """A finished game of the match; ``details`` holds the hands as dealt, the moves and the mate
     (``None`` for a draw). Only a mate scores, for the seat that gave it."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
     if mate is None:
         scores, winners = (0, 0), ()
         reason = "draw: no mate once both hands were played out"

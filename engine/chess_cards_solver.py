@@ -35,10 +35,12 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
-from engine.core import IllegalAction
+from engine.core import EngineError, IllegalAction, State
+
+T = TypeVar("T")
 
 # Card index i: suit i // 5 (0 = black, the highest), piece i % 5 (0 = queen, the highest).
 SUIT_MASK = tuple(sum(1 << (suit * 5 + piece) for piece in range(5)) for suit in range(4))
@@ -240,7 +242,7 @@ class Solver:
             light = self.mate_sacrifices_only
             for number in searched:
                 card, privilege, _, _, variants = groups[number]
-                order = range(len(variants))
+                order: range | list[int] = range(len(variants))
                 if 0 < first_variant < len(variants):
                     order = [first_variant, *range(first_variant), *range(first_variant + 1, len(variants))]
                     first_variant = 0
@@ -558,12 +560,13 @@ def solve(state: ChessCardsState, solver: Solver | None = None) -> tuple[int, Pl
     return _drain(solve_steps(state, INF * INF, solver))
 
 
-def _drain(thinking: Generator[None, None, Any]) -> Any:
+def _drain(thinking: Generator[None, None, T]) -> T:
     while True:
         try:
             next(thinking)
         except StopIteration as done:
-            return done.value
+            value: T = done.value
+            return value
 
 
 def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_step: int = 20000
@@ -577,7 +580,7 @@ def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_
     out = []
     for before, seat, action in steps:
         best_value, best = yield from solve_steps(before, nodes_per_step)
-        after = before.apply(seat, action)
+        after = chess_cards_state(before.apply(seat, action))
         played_value = yield from _value_after_steps(before, seat, after, nodes_per_step)
         out.append({
             "seat": seat, "action": str(action), "best": str(best),
@@ -599,3 +602,11 @@ def _value_after_steps(before: ChessCardsState, seat: int, after: ChessCardsStat
 def analyze(steps: Iterable[tuple[ChessCardsState, int, Play]]) -> list[dict[str, Any]]:
     """``analyze_steps`` run to the end."""
     return _drain(analyze_steps(steps, INF * INF))
+
+
+def chess_cards_state(state: State) -> ChessCardsState:
+    """``state`` as the Chess Cards state it is: the solver and the bots only ever build these,
+    so anything else is a programming error, said as such."""
+    if not isinstance(state, ChessCardsState):
+        raise EngineError(f"the Chess Cards search was given a {type(state).__name__}")
+    return state

@@ -167,9 +167,10 @@ class GameRegistry(LazyRegistry["Game"]):
         "check": ("engine.check", "Check"),
     }
 
-    def load(self, where: Any) -> Game:
+    def load(self, where: tuple[str, str]) -> Game:
         module, name = where
-        return getattr(importlib.import_module(module), name)()
+        game_class: type[Game] = getattr(importlib.import_module(module), name)
+        return game_class()
 
 
 #: Every game by id (see ``GameRegistry``).

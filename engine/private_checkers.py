@@ -490,7 +490,7 @@ class PrivateCheckersState(State):
         for kind, counts in (("survival", self.rescued), ("tactical", self.captured)):
             if counts[0] != counts[1]:
                 won[0 if counts[0] > counts[1] else 1].append(kind)
-        return tuple(won[0]), tuple(won[1])  # type: ignore[return-value]
+        return tuple(won[0]), tuple(won[1])
 
     def reason(self) -> str:
         parts = []
@@ -519,7 +519,7 @@ class PrivateCheckersState(State):
         other = evolve(self, side=1 - side, pending=None)
         targets = set()
         for action in other._captures():
-            targets.add(action.over if isinstance(action, Jump) else action.target)  # type: ignore[union-attr]
+            targets.add(action.over if isinstance(action, Jump) else action.target)
         return frozenset(targets)
 
     # -- move generation --
@@ -559,8 +559,8 @@ class PrivateCheckersState(State):
                     actions.append(Step(square, target))
         return tuple(actions)
 
-    def _captures(self) -> tuple[Action, ...]:
-        actions: list[Action] = []
+    def _captures(self) -> tuple[Jump | Strike, ...]:
+        actions: list[Jump | Strike] = []
         for square, piece in enumerate(self.pieces):
             if piece is None or piece.side != self.side:
                 continue
@@ -758,7 +758,7 @@ def _put(pieces: tuple[Piece | None, ...], square: int, piece: Piece | None) -> 
 
 def _bump(pair: tuple[int, int], side: int) -> tuple[int, int]:
     """``pair`` (Light's and Dark's count) with ``side``'s count one up."""
-    return with_seat(pair, side, pair[side] + 1)  # type: ignore[return-value]
+    return with_seat(pair, side, pair[side] + 1)
 
 
 def starting_pieces() -> tuple[Piece | None, ...]:
@@ -834,10 +834,11 @@ class PrivateCheckers(Game):
         for side in (0, 1):
             half = range(16 * side, 16 * side + 16)
             hidden = [square for square in half if cards[square] is None]
-            if stock_known[side] is not None:
-                stockpiles[side] = sort_cards(stock_known[side])
+            known_stock = stock_known[side]
+            if known_stock is not None:
+                stockpiles[side] = sort_cards(known_stock)
                 pool = [card for card in DECK if owner(card) == side
-                        and card not in visible and card not in stock_known[side]]
+                        and card not in visible and card not in known_stock]
                 rng.shuffle(pool)
             else:
                 pool = [card for card in DECK if owner(card) == side and card not in visible]
@@ -861,10 +862,10 @@ class PrivateCheckers(Game):
                          for entry in squares),
             stockpiles=(stockpiles[0], stockpiles[1]),
             discards=discards,
-            captured=tuple(view["captured"]),  # type: ignore[arg-type]
-            rescued=tuple(view["rescued"]),  # type: ignore[arg-type]
+            captured=tuple(view["captured"]),
+            rescued=tuple(view["rescued"]),
             side=view["side_to_move"],
-            turns=tuple(view["turns"]),  # type: ignore[arg-type]
+            turns=tuple(view["turns"]),
             quiet=int(view["quiet"]),
             pending=None if pending is None else Pending(
                 parse_square(pending["square"]), pending["discard"], pending["jumped"]),

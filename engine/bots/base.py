@@ -32,7 +32,8 @@ class Bot:
             try:
                 next(thinking)
             except StopIteration as done:
-                return done.value
+                action: Action = done.value
+                return action
 
 
 class RandomBot(Bot):
@@ -41,7 +42,10 @@ class RandomBot(Bot):
     level = "random"
     description = "plays any legal move"
 
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
+    def think(
+        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+        rng: random.Random, budget_ms: int,
+    ) -> Thinking:
         if not legal:
             raise SetupError("a bot was asked to act with no legal action")
         return rng.choice(list(legal))

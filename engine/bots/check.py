@@ -172,7 +172,8 @@ class Policy:
                 if owner == memory.seat and card.rank == wanted]
         for slot in sorted(mine):
             # Matching an Ace raises the score by one: only worth it to empty the grid.
-            worth_it = value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1
+            card = state.grids[memory.seat][slot]
+            worth_it = (card is not None and value(card) > 0) or state.hand_size(memory.seat) == 1
             if worth_it and Match(slot) in legal:
                 return Match(slot)
         return Pass()
@@ -199,9 +200,9 @@ class Policy:
             strangers = [pos for pos in targets if pos[0] != me and pos not in memory.known]
             if high >= 9 and strangers:
                 return _exchange((me, slot), strangers[0], legal)
-        unknown = memory.own_unknown(state)
-        if unknown and theirs and theirs[0][0] <= 1:
-            return _exchange((me, unknown[0]), theirs[0][1], legal)
+        blind = memory.own_unknown(state)
+        if blind and theirs and theirs[0][0] <= 1:
+            return _exchange((me, blind[0]), theirs[0][1], legal)
         return Skip()
 
 

@@ -34,7 +34,10 @@ class CheckmateRandomBot(RandomBot):
 
     description = "plays any legal card, but always says \"last card\""
 
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
+    def think(
+        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+        rng: random.Random, budget_ms: int,
+    ) -> Thinking:
         if isinstance(legal[0], Announce):
             return legal[0]
         return (yield from super().think(game, view, legal, rng, budget_ms))

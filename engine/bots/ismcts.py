@@ -62,7 +62,7 @@ class ISMCTSBot(Bot):
     #: Rollout plies before ``evaluate`` is asked instead of playing to the end.
     rollout_limit: int = 200
 
-    def think(  # type: ignore[override]
+    def think(
         self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
         rng: random.Random, budget_ms: int,
     ) -> Thinking:
