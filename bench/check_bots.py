@@ -27,7 +27,7 @@ from bench.bot_report import ms, p95
 from engine import CLOCK, GAMES
 from engine.bots import get_bot
 from engine.bots.check import reaction_ms
-from engine.check import Match, Phase
+from engine.check import CheckState, Match, Phase
 
 GAME = GAMES["check"]
 #: A game still running after this many actions is stopped and scored as it lies.
@@ -48,6 +48,7 @@ def play_game(levels: list[str], seed: int, times: dict[str, list[float]] | None
     bots = [get_bot("check", level) for level in levels]
     times = times if times is not None else {level: [] for level in levels}
     state = GAME.new(seed=seed, players=len(levels))
+    assert isinstance(state, CheckState)
     while not state.is_over() and len(state.history) < MAX_ACTIONS:
         if state.phase is Phase.MATCHING:
             seats = [seat for seat in state.to_act() if seat != CLOCK]

@@ -121,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         show(think_table(results["think"], f"CPython {platform.python_version()} "
                                            f"({platform.machine()}), against easy seats"))
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         with browser_session() as page:
             source = source_of(timed_game, think_row, play_timed_game, think_times)

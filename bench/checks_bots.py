@@ -65,15 +65,15 @@ def main(argv: list[str] | None = None) -> int:
         print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
                                 "single games against easy") + "\n", flush=True)
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         with browser_session() as page:
             source = source_of(timed_game, think_row, play_timed_checks_game, checks_think_times)
-            rows: list[Any] = []
+            in_page: list[Any] = []
             for level in levels:
-                rows.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
+                in_page.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
                 print(f"  browser: {level} timed", file=sys.stderr, flush=True)
-            text = think_table(rows, f"in the app page: Pyodide (Python {page.python}), "
+            text = think_table(in_page, f"in the app page: Pyodide (Python {page.python}), "
                                      "headless Chromium, single games against easy")
             if page.errors:
                 text += f"\nWARNING: the page reported errors: {page.errors[:3]}"

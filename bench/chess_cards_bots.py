@@ -113,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"CPython {platform.python_version()} ({platform.machine()}), {describe(options)}"
         show(think_table(results["think"], where))
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         chosen = [level for level in args.browser_levels.split(",") if level]
         with browser_session() as page:

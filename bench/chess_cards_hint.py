@@ -29,6 +29,7 @@ import statistics
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from bench.bot_report import p95, table
 from tools.browser import find_chromium, launch
@@ -82,7 +83,7 @@ PERSON_TO_ACT = """() => {
 @dataclass
 class Deal:
     seed: int
-    moves: list[dict[str, float | str | None]] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)  # window.__hint()'s JSON
     bot_ms: list[float] = field(default_factory=list)
     analysis_ms: float | None = None
 

@@ -33,6 +33,8 @@ from typing import Any
 
 from bench import chess_cards_solver_v1 as baseline
 from engine import GAMES
+from engine.chess_cards import Play
+from engine.chess_cards_solver import chess_cards_state
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -67,14 +69,14 @@ def midgame(seed: int, privilege: bool, sacrifice: bool) -> tuple[list[list[Any]
     random sacrifices soon leave a hand that is mated at once."""
     rng = random.Random(seed * 7 + 2 * privilege + sacrifice)
     stop = rng.randint(1, 12) if sacrifice else rng.randint(1, 15)
-    state = GAME.new(seed=seed, options=options(privilege, sacrifice))
+    state = chess_cards_state(GAME.new(seed=seed, options=options(privilege, sacrifice)))
     moves: list[list[Any]] = []
     for _ in range(stop):
         seat = state.to_act()[0]
         actions = state.legal_actions(seat)
-        plain = [action for action in actions if action.sacrifice is None]
+        plain = [action for action in actions if isinstance(action, Play) and action.sacrifice is None]
         action = rng.choice(plain if plain and rng.random() < 0.85 else actions)
-        state = state.apply(seat, action)
+        state = chess_cards_state(state.apply(seat, action))
         if state.is_over():
             return None
         moves.append([seat, str(action)])
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         for privilege in (True, False):
             if (seed, privilege) in done:
                 continue
-            state = GAME.new(seed=seed, options=options(privilege, True))
+            state = chess_cards_state(GAME.new(seed=seed, options=options(privilege, True)))
             solver = baseline.Solver(privilege, True)
             t0 = time.perf_counter()
             value, best = baseline.solve(state, solver)
@@ -157,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                 seat = state.to_act()[0]
                 line_value, play = baseline.solve(state, solver)
                 line.append([seat, str(play), line_value])
-                state = state.apply(seat, play)
+                state = chess_cards_state(state.apply(seat, play))
             assert line[0][2] == value
             data["deals"].append({
                 "seed": seed, "options": options(privilege, True), "value": value,

@@ -37,11 +37,12 @@ import resource
 import statistics
 import sys
 import time
+from typing import Any
 
 import engine.chess_cards_solver as current
 from bench import chess_cards_solver_v1 as baseline
 from engine import GAMES
-from engine.chess_cards_solver import Solver, solve
+from engine.chess_cards_solver import Solver, chess_cards_state, solve
 
 GAME = GAMES["chess-cards"]
 
@@ -57,8 +58,8 @@ def solve_deals(privilege: bool, sacrifice: bool, seeds: range, *, light: bool =
     """(seed, seconds, table size, value) per fresh deal, each with a fresh solver."""
     out = []
     for seed in seeds:
-        state = GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": sacrifice,
-                                             "match": False})
+        state = chess_cards_state(GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": sacrifice,
+                                                               "match": False}))
         solver = Solver(privilege, sacrifice, mate_sacrifices_only=light)
         started = time.perf_counter()
         value, _ = solve(state, solver)
@@ -97,7 +98,8 @@ def _peak_mb() -> float:
 
 def _solve_in_child(name: str, privilege: bool, seed: int, out: multiprocessing.Queue) -> None:
     module = SOLVERS[name]
-    state = GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": True, "match": False})
+    state = chess_cards_state(GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": True,
+                                                           "match": False}))
     solver = module.Solver(privilege, True)
     started = time.perf_counter()
     value, play = module.solve(state, solver)
@@ -107,7 +109,7 @@ def _solve_in_child(name: str, privilege: bool, seed: int, out: multiprocessing.
              "guide": len(guide.table) if guide is not None else 0, "peak_mb": _peak_mb()})
 
 
-def solve_forked(name: str, privilege: bool, seed: int) -> dict:
+def solve_forked(name: str, privilege: bool, seed: int) -> dict[str, Any]:
     """One cold solve by the named solver in a forked process (its own memory)."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
@@ -139,15 +141,15 @@ def compare(seeds: range) -> int:
 
     print(f"\n{'solver, privilege':<22} {'deals':>5} {'median s':>9} {'p95 s':>9} {'max s':>9} "
           f"{'positions med':>14} {'positions max':>14} {'peak MB med':>12} {'peak MB max':>12}")
-    for privilege in (True, False, None):
-        chosen = [r for r in rows if privilege is None or r[0] == privilege]
-        for name, column in (("old", 2), ("new", 3)):
-            results = [r[column] for r in chosen]
-            seconds = [r["seconds"] for r in results]
-            tables = [r["table"] + r["guide"] for r in results]
-            peaks = [r["peak_mb"] for r in results]
-            label = f"{name}, {'both' if privilege is None else on_off(privilege)}"
-            print(f"{label:<22} {len(results):>5} {statistics.median(seconds):>9.2f} "
+    for which in (True, False, None):
+        chosen = [r for r in rows if which is None or r[0] == which]
+        for name in ("old", "new"):
+            runs = [r[2] if name == "old" else r[3] for r in chosen]
+            seconds = [r["seconds"] for r in runs]
+            tables = [r["table"] + r["guide"] for r in runs]
+            peaks = [r["peak_mb"] for r in runs]
+            label = f"{name}, {'both' if which is None else on_off(which)}"
+            print(f"{label:<22} {len(runs):>5} {statistics.median(seconds):>9.2f} "
                   f"{p95(seconds):>9.2f} {max(seconds):>9.2f} {int(statistics.median(tables)):>14,} "
                   f"{max(tables):>14,} {statistics.median(peaks):>12.0f} {max(peaks):>12.0f}")
         olds = [r[2]["seconds"] for r in chosen]

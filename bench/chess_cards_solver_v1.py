@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
+from engine.chess_cards_solver import chess_cards_state
 from engine.core import IllegalAction
 
 # Card index i: suit i // 5 (0 = black, the highest), piece i % 5 (0 = queen, the highest).
@@ -111,7 +112,7 @@ class Solver:
         self.root_cards = 0
         self.nodes = 0
         self.limit = INF * INF
-        self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
+        self._leads: dict[int, list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
     def enter(self, mh: int, oh: int) -> None:
@@ -167,7 +168,7 @@ class Solver:
                    alpha: int, beta: int) -> int:
         key = self._key(mh, oh, ml, ol, ms, os_, move)
         entry = self._window(key, alpha, beta)
-        if type(entry) is int:
+        if isinstance(entry, int):
             return entry
         alpha0 = alpha
         alpha, beta, low, high, first = entry
@@ -222,7 +223,7 @@ class Solver:
         """Value for the replier ("me") of answering ``lead``; the leader is "op"."""
         key = self._key(mh, oh, ml, ol, ms, os_, move) | (lead + 1) << 64 | privilege << 70
         entry = self._window(key, alpha, beta)
-        if type(entry) is int:
+        if isinstance(entry, int):
             return entry
         alpha0 = alpha
         alpha, beta, low, high, first = entry
@@ -425,7 +426,7 @@ def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_
     out = []
     for before, seat, action in steps:
         best_value, best = yield from solve_steps(before, nodes_per_step)
-        after = before.apply(seat, action)
+        after = chess_cards_state(before.apply(seat, action))
         played_value = yield from _value_after_steps(before, seat, after, nodes_per_step)
         out.append({
             "seat": seat, "action": str(action), "best": str(best),

@@ -59,11 +59,12 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
 
     from js import document
 
-    from engine import CLOCK
+    from engine import CLOCK, State
     from ui.app.navigation import resolve
     from ui.app.routes import parse_hash
     from ui.kit import motion
     from ui.kit.dom import forget, mount, patch
+    from ui.tables.base import GameTable
 
     app = document.getElementById("app")
     app.style.display = "none"  # only the bench's roots are laid out
@@ -74,11 +75,13 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
         roots[kind].className = "shell"
         document.body.append(roots[kind])
     table = resolve(parse_hash(route), roots["patch"], lambda _target: None, None)
+    if not isinstance(table, GameTable):
+        raise ValueError(f"{route} does not open a game table")
 
     # A seeded random playout: the positions to draw, each with the action that led to it.
     rng = random.Random(seed)
     state = table.state
-    positions = [(state, None)]
+    positions: list[tuple[State, motion.Cue | None]] = [(state, None)]
     deal = seed
     while len(positions) <= moves + WARM_UP:
         if state.is_over():

@@ -379,12 +379,12 @@ def write(site: Site, out: Path) -> None:
         tmp = target.with_name(target.name + ".tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
-    for path in sorted(out.rglob("*"), reverse=True):  # files before their folders
-        rel = path.relative_to(out).as_posix()
-        if path.is_file() and rel not in site.files:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    for found in sorted(out.rglob("*"), reverse=True):  # files before their folders
+        rel = found.relative_to(out).as_posix()
+        if found.is_file() and rel not in site.files:
+            found.unlink()
+        elif found.is_dir() and not any(found.iterdir()):
+            found.rmdir()
 
 
 def build(out: Path = DIST, source: Path = ROOT) -> Build:

@@ -142,6 +142,8 @@ def serve(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: in
 
 def url_of(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
+    if isinstance(host, bytes):  # typeshed allows it for other socket families; TCP gives str
+        host = host.decode()
     return f"http://{host}:{port}/"
 
 

@@ -28,7 +28,7 @@ only text-only elements, or ``forget`` the root.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, Union
+from typing import Any, TypeGuard, Union
 
 Child = Union["Node", str, int, float, None, Iterable[Any]]
 
@@ -72,7 +72,7 @@ def classes(*names: str | None | bool) -> str:
     return " ".join(name for name in names if isinstance(name, str) and name)
 
 
-def present(value: Any) -> bool:
+def present(value: Any) -> TypeGuard[Any]:
     """True for a real DOM value. Newer Pyodide turns JavaScript ``null`` into ``jsnull``,
     an object rather than ``None``, so "nothing found" must be tested for both."""
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")

@@ -216,12 +216,12 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
             # A back drawn anew in the same place (a place in a grid becoming a button) is the
             # same card: it stays, or turns face up there.
             for new in rest:
-                found = next((old for old in olds if _distance(old.box, new.box) < STILL_PX ** 2), None)
-                if found is None:
+                same = next((old for old in olds if _distance(old.box, new.box) < STILL_PX ** 2), None)
+                if same is None:
                     backs_new.append(new)
                     continue
-                olds.remove(found)
-                if found.down and not new.down:
+                olds.remove(same)
+                if same.down and not new.down:
                     steps.append(Step("flip", new))
                     turned.append(new)
             backs_gone.extend(old for old in olds if old.down)
@@ -445,6 +445,7 @@ class Motion:
         thing = step.thing
         box = thing.box
         kind = step.kind
+        frames: list[dict[str, Any]]
         if kind in ("move", "jump", "enter") and step.start is not None:
             start = step.start
             moved = f"translate({start.cx - box.cx:.1f}px, {start.cy - box.cy:.1f}px){_scale(start, box)}"
