@@ -69,7 +69,7 @@ PAGES = {
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
 }
-#: The goals of the issues, each a median time to data-ready over the bare page's.
+#: The targets, each a median time to data-ready over the bare page's.
 GOALS = {"app (tree)": 1.05, "dist": 1.05, "dist second visit": 0.6}
 
 

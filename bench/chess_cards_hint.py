@@ -10,7 +10,7 @@ no head start beyond the bot's reply) and records, on the page's own clock:
 * how long until it showed the exact best move and value; at move 1 the Hint is pressed a second
   after the deal (the end of the page's start) and the time is counted from the deal;
 * the longest gap between two animation frames while the solver worked (the page must never
-  stutter: the issue's bound is 100 ms);
+  stutter: the bound is 100 ms);
 
 then plays the exact best move (the Hint's "Play it"). It also records how long the perfect bot took to reply, and,
 after the game, how long until the analysis of the game (each move against perfect play) is

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates ``tests/engine/data/chess_cards_reference.json``: exact Chess Cards values computed
-by the baseline solver (``bench/chess_cards_solver_v1.py``, the solver as it was before issue 15),
+by the baseline solver (``bench/chess_cards_solver_v1.py``, an earlier and simpler implementation),
 which the unit tests hold the current solver to.
 
 Two kinds of entries, each with a fresh baseline solver (a cold table):

@@ -11,8 +11,8 @@ its own, smaller N and its own table, printed as each deal finishes.
 Then the lighter model the ``hard`` bot searches (``mate_sacrifices_only``: a sacrifice is tried
 only on the lead that mates), which only differs from the exact solver when sacrifices are on.
 
-``--compare``: the baseline solver (``bench/chess_cards_solver_v1.py``, the solver before issue
-15) and the current one side by side on the same fresh deals (sacrifices on, Queen's Privilege on
+``--compare``: the baseline solver (``bench/chess_cards_solver_v1.py``, an earlier and simpler
+implementation) and the engine's side by side on the same fresh deals (sacrifices on, Queen's Privilege on
 and off: the defaults), alternating which goes first. Each solve runs in its own forked process,
 so each has a cold table and its own peak resident memory. Prints each deal as it finishes, then
 median / p95 / max time, positions stored and peak memory per solver, the ratio of the medians,

@@ -1,5 +1,6 @@
-"""BASELINE, kept for comparison only: the exact Chess Cards solver as it was before issue 15
-(``engine/chess_cards_solver.py`` at commit 35f66f8), unchanged below this paragraph. The
+"""BASELINE, kept for comparison only: an earlier exact Chess Cards solver, a second and simpler
+implementation (``engine/chess_cards_solver.py`` at commit 35f66f8), unchanged below this paragraph
+but for its type annotations. The
 benchmark (``bench/chess_cards_solver.py --compare``) runs it side by side with the current
 solver, and ``bench/chess_cards_reference.py`` computed the stored reference values with it.
 Nothing in ``engine/`` or ``ui/`` imports it.

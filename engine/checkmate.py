@@ -31,8 +31,8 @@ Later deals of a series are shuffled from the seed.
 
 Notation: a play is its card (``7C``, ``10H``, ``AS``, ``RJ`` for the red Joker, ``BJ`` for the
 black one); ``draw 3`` draws the third card of the fan; ``give KS`` hands over the King of spades
-when an Ace calls for one; ``last`` announces "last card". The older ``draw:3`` and ``give:KS``
-are still read.
+when an Ace calls for one; ``last`` announces "last card". ``draw:3`` and ``give:KS`` are read
+too, so records written in that form replay.
 """
 
 from __future__ import annotations

@@ -372,7 +372,7 @@ HIDDEN_SWAPS = {
 def test_deals_that_differ_only_in_a_card_the_viewer_cannot_see_give_equal_views(
         viewer: int | None, owner: int) -> None:
     # Ruling 8: the viewer cannot tell the two deals apart, so after the same plays it must see
-    # exactly the same thing (the old log's point totals told them apart at the first play).
+    # exactly the same thing (a log that showed point totals would tell them apart at the first play).
     rows, (first, last), script = HIDDEN_SWAPS[owner]
 
     def dealt(a: str, b: str):

@@ -1,4 +1,4 @@
-"""Cards and checkers that travel: FLIP animation driven from the patch (issue 13, part 2).
+"""Cards and checkers that travel: FLIP animation driven from the patch.
 
 ``Screen.show`` measures where the table's movable things are just before it patches the page
 (``Motion.measure``: First), and after the patch (``Motion.play``) measures them again (Last),

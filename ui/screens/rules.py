@@ -12,10 +12,10 @@ with the app's own ``#/`` routes, so the two look alike by construction.
 Why fetch rather than pyscript.toml's ``[files]``: a file in ``[files]`` is downloaded at every
 boot, before the first screen, by every visitor (the five .md files were 36 KB in 5 requests);
 fetched, a page costs one same-origin request when someone opens the rules, and it works offline
-like every other file of the app. Measured in headless Chromium on this machine: going from a
-setup screen to a rules route takes about 30 ms to the first heading, as the old in-Python
-renderer did. Why trust it as HTML: it is this project's own build output from its own origin, not
-user input; every user string (a player's name) still reaches the page as text (``ui.kit.dom``).
+like every other file of the app. Measured in headless Chromium on this machine: going from a setup
+screen to a rules route takes about 30 ms to the first heading. Why trust it as HTML: it is this
+project's own build output from its own origin, not user input; every user string (a player's name)
+still reaches the page as text (``ui.kit.dom``).
 """
 
 from __future__ import annotations
