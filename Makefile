@@ -7,8 +7,9 @@
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
 #   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
 #   make serve-dist     dist, then serve dist/ as a static host would, at the same address
+#   make lint           test deps, then ruff and mypy as pyproject.toml configures them
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
-#   make bench          vendor, then every bench/*.py that defines main()
+#   make bench          vendor, then every bench/*.py that defines main(), run as a module
 #   make rules          build deps, then the rules pages from docs/rules/*.md
 #   make pyscript.toml  regenerate the [files] table from engine/ and ui/
 #
@@ -21,7 +22,7 @@ PIP_FLAGS ?= -q --disable-pip-version-check
 
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: all vendor rules build-deps play dist serve-dist icons test test-deps browser bench pyscript.toml clean
+.PHONY: all vendor rules build-deps play dist serve-dist icons lint test test-deps browser bench pyscript.toml clean
 
 all: vendor
 
@@ -32,32 +33,32 @@ node_modules/.package-lock.json: package.json package-lock.json
 	npm ci --no-audit --no-fund
 
 vendor: node_modules/.package-lock.json rules
-	$(PYTHON) tools/vendor.py
-	$(PYTHON) tools/gen_pyscript_toml.py
+	$(PYTHON) -m tools.vendor
+	$(PYTHON) -m tools.gen_pyscript_toml
 
 # The rules pages are rendered by a pinned Markdown library (requirements-build.txt); the pages
 # are git-ignored build output, rewritten only when their text changed.
 rules: build-deps
-	$(PYTHON) tools/build_rules.py
+	$(PYTHON) -m tools.build_rules
 
 pyscript.toml:
-	$(PYTHON) tools/gen_pyscript_toml.py
+	$(PYTHON) -m tools.gen_pyscript_toml
 
 play: vendor
-	$(PYTHON) tools/serve.py --port $(PORT)
+	$(PYTHON) -m tools.serve --port $(PORT)
 
 # The static site to host: copy dist/ anywhere (README "Host it"). Git-ignored output.
 dist: vendor
-	$(PYTHON) tools/build_dist.py
+	$(PYTHON) -m tools.build_dist
 
 # dist/ served with the caching headers of a static host (GitHub Pages: 10 minutes), its
 # service worker included. `make play` on the same port afterwards retires that worker.
 serve-dist: dist
-	$(PYTHON) tools/serve.py --root dist --port $(PORT) --max-age 600
+	$(PYTHON) -m tools.serve --root dist --port $(PORT) --max-age 600
 
 # Redraw the app icons (pwa/icons/, committed; dist only copies them).
 icons:
-	$(PYTHON) tools/draw_icons.py
+	$(PYTHON) -m tools.draw_icons
 
 # A Debian/Ubuntu python may be "externally managed" (PEP 668): fall back to a user install.
 build-deps:
@@ -81,16 +82,22 @@ browser: test-deps
 	  $(PYTHON) -m playwright install chromium; \
 	fi
 
+# Ruff and mypy read their rules from pyproject.toml (pinned in requirements-dev.txt); mypy's
+# file list is pyproject.toml's too.
+lint: test-deps
+	$(PYTHON) -m ruff check .
+	$(PYTHON) -m mypy
+
 test: test-deps browser vendor
 	$(PYTHON) -m pytest tests -q
 
 bench: vendor
 	@set -e; for script in bench/*.py; do \
 	  if grep -q '^def main' "$$script"; then \
-	    echo "== $$script"; $(PYTHON) "$$script"; echo; \
+	    module=bench.$$(basename "$$script" .py); echo "== $$module"; $(PYTHON) -m "$$module"; echo; \
 	  fi; \
 	done
 
 clean:
-	rm -rf vendor dist test-artifacts .pytest_cache .hypothesis
+	rm -rf vendor dist test-artifacts .pytest_cache .hypothesis .mypy_cache .ruff_cache
 	rm -f docs/rules/*.html

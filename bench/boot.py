@@ -17,7 +17,7 @@ adds to a start on its runtime). It prints per page the median and p95 of:
 Then each page's median time to data-ready over the bare page's, against its goal (``GOALS``). A
 table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/boot.py [-n 10] [--warmup 1] [--json] [--compare DIR]`` (``make bench``
+Usage: ``python3 -m bench.boot [-n 10] [--warmup 1] [--json] [--compare DIR]`` (``make bench``
 runs it); ``--compare`` loads another checkout too (an older commit: before and after a change).
 """
 
@@ -32,12 +32,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from bench.bot_report import p95, table
+from tools.browser import find_chromium, launch
+from tools.serve import serve, url_of
 
-from bot_report import p95, table  # noqa: E402  (bench/bot_report.py)
-from tools.browser import find_chromium, launch  # noqa: E402
-from tools.serve import serve, url_of  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 READY_TIMEOUT_MS = 120_000
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
@@ -70,7 +69,7 @@ PAGES = {
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
 }
-#: The goals of the issues, each a median time to data-ready over the bare page's.
+#: The targets, each a median time to data-ready over the bare page's.
 GOALS = {"app (tree)": 1.05, "dist": 1.05, "dist second visit": 0.6}
 
 
@@ -87,7 +86,7 @@ class Series:
     errors: list[str] = field(default_factory=list)
 
 
-def measure(page, url: str) -> tuple[float, float | None, float, list[str], list[str]]:  # noqa: ANN001
+def measure(page, url: str) -> tuple[float, float | None, float, list[str], list[str]]:
     """Load ``url`` in ``page``: (ms to data-ready, ms to first contentful paint, longest task
     before data-ready in ms, requests, errors)."""
     requests: list[str] = []
@@ -109,7 +108,7 @@ def measure(page, url: str) -> tuple[float, float | None, float, list[str], list
     return float(ready), (float(fcp) if fcp is not None else None), float(longest), requests, errors
 
 
-def load_once(browser, url: str, *, second_visit: bool = False):  # noqa: ANN001, ANN201
+def load_once(browser, url: str, *, second_visit: bool = False):
     """One load in a fresh context (cold HTTP cache, empty storage, no service worker). With
     ``second_visit``, a first visit comes before it in the same context and its service worker
     is waited for: what a person meets the next time they come (see ``measure``)."""
@@ -206,7 +205,8 @@ def report(series: dict[str, Series], runs: int) -> str:
         rows.append(
             f"{name:<20} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
             f"{statistics.median(s.ready_ms) / bare:>6.3f} "
-            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms {statistics.median(s.requests):>9.0f}"
+            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms "
+            f"{statistics.median(s.requests):>9.0f}"
         )
     lines = [table(
         f"Boot benchmark: {runs} loads per page, alternated, fresh context each ({browser}, headless)",

@@ -12,16 +12,16 @@ import math
 import statistics
 import sys
 import time
-from typing import Any, Callable, Iterable, Sequence
-
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 # --- a timed game (self-contained: ``engine_speed.source_of`` sends it into the page too) -------
 
 
 def timed_game(game_id: str, level_by_side: list, seed: int, budget_ms: int, *,
                options: dict | None = None, players: int | None = None,
-               next_seat: "Callable[[Any], int] | None" = None,
-               worth_timing: "Callable[[Sequence[Any]], bool] | None" = None) -> tuple:
+               next_seat: Callable[[Any], int] | None = None,
+               worth_timing: Callable[[Sequence[Any]], bool] | None = None) -> tuple:
     """One seeded game between bot levels, played as the table plays it: the final state and
     each side's decision times (ms), from the JSON view to the chosen action (``Bot.choose``).
 

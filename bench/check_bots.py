@@ -10,7 +10,7 @@ Strength: for each pair of levels, seeded games at a table of ``--seats`` seats 
 two levels alternating around the table and the seats rotated between seeds; a level's win rate
 counts shared wins as fractions. Think time: median, p95 and max per decision per level.
 
-A table to read, never an assertion. Usage: ``python3 bench/check_bots.py [--games 100]
+A table to read, never an assertion. Usage: ``python3 -m bench.check_bots [--games 100]
 [--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]``.
 """
 
@@ -22,17 +22,12 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import ms, p95  # noqa: E402  (bench/bot_report.py)
-from engine import CLOCK, GAMES  # noqa: E402
-from engine.bots import get_bot  # noqa: E402
-from engine.bots.check import reaction_ms  # noqa: E402
-from engine.check import Match, Phase  # noqa: E402
+from bench.bot_report import ms, p95
+from engine import CLOCK, GAMES
+from engine.bots import get_bot
+from engine.bots.check import reaction_ms
+from engine.check import CheckState, Match, Phase
 
 GAME = GAMES["check"]
 #: A game still running after this many actions is stopped and scored as it lies.
@@ -53,6 +48,7 @@ def play_game(levels: list[str], seed: int, times: dict[str, list[float]] | None
     bots = [get_bot("check", level) for level in levels]
     times = times if times is not None else {level: [] for level in levels}
     state = GAME.new(seed=seed, players=len(levels))
+    assert isinstance(state, CheckState)
     while not state.is_over() and len(state.history) < MAX_ACTIONS:
         if state.phase is Phase.MATCHING:
             seats = [seat for seat in state.to_act() if seat != CLOCK]

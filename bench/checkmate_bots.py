@@ -15,7 +15,7 @@ losses of the strong seat, its win rate and the share a seat of equal strength w
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/checkmate_bots.py [--games 300] [--hard-games 60] [--think-games 6]
+Usage: ``python3 -m bench.checkmate_bots [--games 300] [--hard-games 60] [--think-games 6]
 [--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]``.
 """
 
@@ -26,15 +26,10 @@ import json
 import platform
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import think_row, think_table, timed_game  # noqa: E402  (bench/bot_report.py)
-from engine.bots import levels  # noqa: E402
+from bench.bot_report import think_row, think_table, timed_game
+from engine.bots import levels
 
 LEVELS = levels("checkmate")
 
@@ -126,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
         show(think_table(results["think"], f"CPython {platform.python_version()} "
                                            f"({platform.machine()}), against easy seats"))
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         with browser_session() as page:
             source = source_of(timed_game, think_row, play_timed_game, think_times)

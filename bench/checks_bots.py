@@ -12,7 +12,7 @@ deals the even seeds). The tables come from ``bench/bot_report.py``.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/checks_bots.py [--games 300] [--hard-games 200] [--think-games 20]
+Usage: ``python3 -m bench.checks_bots [--games 300] [--hard-games 200] [--think-games 20]
 [--skip-strength] [--skip-think] [--browser]``.
 """
 
@@ -21,14 +21,9 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import duels, strength_table, think_row, think_table, timed_game  # noqa: E402
+from bench.bot_report import duels, strength_table, think_row, think_table, timed_game
 
 OPTIONS = {"single games": True}
 
@@ -70,15 +65,15 @@ def main(argv: list[str] | None = None) -> int:
         print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
                                 "single games against easy") + "\n", flush=True)
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         with browser_session() as page:
             source = source_of(timed_game, think_row, play_timed_checks_game, checks_think_times)
-            rows: list[Any] = []
+            in_page: list[Any] = []
             for level in levels:
-                rows.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
+                in_page.append(page.run(source, f"checks_think_times({level!r}, {args.think_games})"))
                 print(f"  browser: {level} timed", file=sys.stderr, flush=True)
-            text = think_table(rows, f"in the app page: Pyodide (Python {page.python}), "
+            text = think_table(in_page, f"in the app page: Pyodide (Python {page.python}), "
                                      "headless Chromium, single games against easy")
             if page.errors:
                 text += f"\nWARNING: the page reported errors: {page.errors[:3]}"

@@ -23,7 +23,7 @@ Options default to the app's (Queen's Privilege, Sacrifices, a match of two game
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/chess_cards_bots.py [--games 300] [--hard-games 40] [--perfect-games 4]
+Usage: ``python3 -m bench.chess_cards_bots [--games 300] [--hard-games 40] [--perfect-games 4]
 [--think-games 40] [--no-sacrifice] [--no-privilege] [--single] [--skip-strength] [--browser]``.
 """
 
@@ -33,15 +33,10 @@ import argparse
 import json
 import platform
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import describe, duels, strength_table, think_row, think_table, timed_game  # noqa: E402
-from engine.bots import levels  # noqa: E402
+from bench.bot_report import describe, duels, strength_table, think_row, think_table, timed_game
+from engine.bots import levels
 
 LEVELS = levels("chess-cards")
 
@@ -118,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
         where = f"CPython {platform.python_version()} ({platform.machine()}), {describe(options)}"
         show(think_table(results["think"], where))
     if args.browser:
-        from engine_speed import browser_session, source_of  # bench/engine_speed.py
+        from bench.engine_speed import browser_session, source_of
 
         chosen = [level for level in args.browser_levels.split(",") if level]
         with browser_session() as page:

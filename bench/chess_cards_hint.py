@@ -10,7 +10,7 @@ no head start beyond the bot's reply) and records, on the page's own clock:
 * how long until it showed the exact best move and value; at move 1 the Hint is pressed a second
   after the deal (the end of the page's start) and the time is counted from the deal;
 * the longest gap between two animation frames while the solver worked (the page must never
-  stutter: the issue's bound is 100 ms);
+  stutter: the bound is 100 ms);
 
 then plays the exact best move (the Hint's "Play it"). It also records how long the perfect bot took to reply, and,
 after the game, how long until the analysis of the game (each move against perfect play) is
@@ -18,7 +18,7 @@ complete. Medians and p95 per move (1, 2, 3, later) over the deals.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/chess_cards_hint.py [-n 20] [--seed0 0] [--no-sacrifice] [--json]``.
+Usage: ``python3 -m bench.chess_cards_hint [-n 20] [--seed0 0] [--no-sacrifice] [--json]``.
 """
 
 from __future__ import annotations
@@ -29,13 +29,13 @@ import statistics
 import sys
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
+
+from bench.bot_report import p95, table
+from tools.browser import find_chromium, launch
+from tools.serve import serve, url_of
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bot_report import p95, table  # noqa: E402  (bench/bot_report.py)
-from tools.browser import find_chromium, launch  # noqa: E402
-from tools.serve import serve, url_of  # noqa: E402
 
 ROUTE = "#/chess-cards/play?seats=human,bot:perfect&seed={seed}&delay=0&match=0&sacrifice={sacrifice}"
 TIMEOUT_MS = 600_000
@@ -50,7 +50,9 @@ PROBE = """
   }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
   window.__gap = 0;
   let last = performance.now();
-  const frame = (now) => { window.__gap = Math.max(window.__gap, now - last); last = now; requestAnimationFrame(frame); };
+  const frame = (now) => {
+    window.__gap = Math.max(window.__gap, now - last); last = now; requestAnimationFrame(frame);
+  };
   requestAnimationFrame(frame);
   window.__hint = () => new Promise((resolve) => {
     const hint = () => document.querySelector('[data-testid=hint]');
@@ -81,12 +83,12 @@ PERSON_TO_ACT = """() => {
 @dataclass
 class Deal:
     seed: int
-    moves: list[dict[str, float | str | None]] = field(default_factory=list)
+    moves: list[dict[str, Any]] = field(default_factory=list)  # window.__hint()'s JSON
     bot_ms: list[float] = field(default_factory=list)
     analysis_ms: float | None = None
 
 
-def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:  # noqa: ANN001
+def play_deal(browser, base: str, seed: int, sacrifice: bool = True) -> Deal:
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
     try:
         context.add_init_script(PROBE)

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Regenerates ``tests/engine/data/chess_cards_reference.json``: exact Chess Cards values computed
-by the baseline solver (``bench/chess_cards_solver_v1.py``, the solver as it was before issue 15),
+by the baseline solver (``bench/chess_cards_solver_v1.py``, an earlier and simpler implementation),
 which the unit tests hold the current solver to.
 
 Two kinds of entries, each with a fresh baseline solver (a cold table):
@@ -14,11 +14,11 @@ Two kinds of entries, each with a fresh baseline solver (a cold table):
 
 Slow on purpose: a fresh deal with sacrifices takes the baseline 5-40 s, the whole file about
 30-40 minutes on one core of a busy machine (see ``seconds`` in the entries). Run it in the background:
-``nohup python3 bench/chess_cards_reference.py > /tmp/reference.log 2>&1 &``. The file is
+``nohup python3 -m bench.chess_cards_reference > /tmp/reference.log 2>&1 &``. The file is
 rewritten after every entry, so an interrupted run keeps what it finished; ``--resume`` keeps
 the entries already in the file and computes only the missing ones.
 
-Usage: ``python3 bench/chess_cards_reference.py [--deals 20] [--positions 25] [--resume]``.
+Usage: ``python3 -m bench.chess_cards_reference [--deals 20] [--positions 25] [--resume]``.
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
+from bench import chess_cards_solver_v1 as baseline
+from engine import GAMES
+from engine.chess_cards import Play
+from engine.chess_cards_solver import chess_cards_state
 
-from engine import GAMES  # noqa: E402
-import chess_cards_solver_v1 as baseline  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 GAME = GAMES["chess-cards"]
 OUT = ROOT / "tests" / "engine" / "data" / "chess_cards_reference.json"
@@ -69,14 +69,14 @@ def midgame(seed: int, privilege: bool, sacrifice: bool) -> tuple[list[list[Any]
     random sacrifices soon leave a hand that is mated at once."""
     rng = random.Random(seed * 7 + 2 * privilege + sacrifice)
     stop = rng.randint(1, 12) if sacrifice else rng.randint(1, 15)
-    state = GAME.new(seed=seed, options=options(privilege, sacrifice))
+    state = chess_cards_state(GAME.new(seed=seed, options=options(privilege, sacrifice)))
     moves: list[list[Any]] = []
     for _ in range(stop):
         seat = state.to_act()[0]
         actions = state.legal_actions(seat)
-        plain = [action for action in actions if action.sacrifice is None]
+        plain = [action for action in actions if isinstance(action, Play) and action.sacrifice is None]
         action = rng.choice(plain if plain and rng.random() < 0.85 else actions)
-        state = state.apply(seat, action)
+        state = chess_cards_state(state.apply(seat, action))
         if state.is_over():
             return None
         moves.append([seat, str(action)])
@@ -148,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         for privilege in (True, False):
             if (seed, privilege) in done:
                 continue
-            state = GAME.new(seed=seed, options=options(privilege, True))
+            state = chess_cards_state(GAME.new(seed=seed, options=options(privilege, True)))
             solver = baseline.Solver(privilege, True)
             t0 = time.perf_counter()
             value, best = baseline.solve(state, solver)
@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
                 seat = state.to_act()[0]
                 line_value, play = baseline.solve(state, solver)
                 line.append([seat, str(play), line_value])
-                state = state.apply(seat, play)
+                state = chess_cards_state(state.apply(seat, play))
             assert line[0][2] == value
             data["deals"].append({
                 "seed": seed, "options": options(privilege, True), "value": value,

@@ -11,8 +11,8 @@ its own, smaller N and its own table, printed as each deal finishes.
 Then the lighter model the ``hard`` bot searches (``mate_sacrifices_only``: a sacrifice is tried
 only on the lead that mates), which only differs from the exact solver when sacrifices are on.
 
-``--compare``: the baseline solver (``bench/chess_cards_solver_v1.py``, the solver before issue
-15) and the current one side by side on the same fresh deals (sacrifices on, Queen's Privilege on
+``--compare``: the baseline solver (``bench/chess_cards_solver_v1.py``, an earlier and simpler
+implementation) and the engine's side by side on the same fresh deals (sacrifices on, Queen's Privilege on
 and off: the defaults), alternating which goes first. Each solve runs in its own forked process,
 so each has a cold table and its own peak resident memory. Prints each deal as it finishes, then
 median / p95 / max time, positions stored and peak memory per solver, the ratio of the medians,
@@ -20,8 +20,8 @@ and whether the two values agree on every deal.
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/chess_cards_solver.py [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``
-or ``python3 bench/chess_cards_solver.py --compare [-n 20] [--seed0 0]`` (about 30 minutes for
+Usage: ``python3 -m bench.chess_cards_solver [-n 20] [--sacrifice-n 5] [--hard-n 20] [--seed0 0]``
+or ``python3 -m bench.chess_cards_solver --compare [-n 20] [--seed0 0]`` (about 30 minutes for
 20 deals per privilege setting: run it with ``nohup`` and nothing else heavy at the same time).
 """
 
@@ -37,16 +37,12 @@ import resource
 import statistics
 import sys
 import time
-from pathlib import Path
+from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from engine import GAMES  # noqa: E402
-import engine.chess_cards_solver as current  # noqa: E402
-from engine.chess_cards_solver import Solver, solve  # noqa: E402
-import chess_cards_solver_v1 as baseline  # noqa: E402
+import engine.chess_cards_solver as current
+from bench import chess_cards_solver_v1 as baseline
+from engine import GAMES
+from engine.chess_cards_solver import Solver, chess_cards_state, solve
 
 GAME = GAMES["chess-cards"]
 
@@ -62,8 +58,8 @@ def solve_deals(privilege: bool, sacrifice: bool, seeds: range, *, light: bool =
     """(seed, seconds, table size, value) per fresh deal, each with a fresh solver."""
     out = []
     for seed in seeds:
-        state = GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": sacrifice,
-                                             "match": False})
+        state = chess_cards_state(GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": sacrifice,
+                                                               "match": False}))
         solver = Solver(privilege, sacrifice, mate_sacrifices_only=light)
         started = time.perf_counter()
         value, _ = solve(state, solver)
@@ -100,9 +96,10 @@ def _peak_mb() -> float:
     return peak / (1 << 20) if sys.platform == "darwin" else peak / 1024
 
 
-def _solve_in_child(name: str, privilege: bool, seed: int, out: "multiprocessing.Queue") -> None:
+def _solve_in_child(name: str, privilege: bool, seed: int, out: multiprocessing.Queue) -> None:
     module = SOLVERS[name]
-    state = GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": True, "match": False})
+    state = chess_cards_state(GAME.new(seed=seed, options={"privilege": privilege, "sacrifice": True,
+                                                           "match": False}))
     solver = module.Solver(privilege, True)
     started = time.perf_counter()
     value, play = module.solve(state, solver)
@@ -112,7 +109,7 @@ def _solve_in_child(name: str, privilege: bool, seed: int, out: "multiprocessing
              "guide": len(guide.table) if guide is not None else 0, "peak_mb": _peak_mb()})
 
 
-def solve_forked(name: str, privilege: bool, seed: int) -> dict:
+def solve_forked(name: str, privilege: bool, seed: int) -> dict[str, Any]:
     """One cold solve by the named solver in a forked process (its own memory)."""
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
@@ -144,20 +141,20 @@ def compare(seeds: range) -> int:
 
     print(f"\n{'solver, privilege':<22} {'deals':>5} {'median s':>9} {'p95 s':>9} {'max s':>9} "
           f"{'positions med':>14} {'positions max':>14} {'peak MB med':>12} {'peak MB max':>12}")
-    for privilege in (True, False, None):
-        chosen = [r for r in rows if privilege is None or r[0] == privilege]
-        for name, column in (("old", 2), ("new", 3)):
-            results = [r[column] for r in chosen]
-            seconds = [r["seconds"] for r in results]
-            tables = [r["table"] + r["guide"] for r in results]
-            peaks = [r["peak_mb"] for r in results]
-            label = f"{name}, {'both' if privilege is None else on_off(privilege)}"
-            print(f"{label:<22} {len(results):>5} {statistics.median(seconds):>9.2f} "
+    for which in (True, False, None):
+        chosen = [r for r in rows if which is None or r[0] == which]
+        for name in ("old", "new"):
+            runs = [r[2] if name == "old" else r[3] for r in chosen]
+            seconds = [r["seconds"] for r in runs]
+            tables = [r["table"] + r["guide"] for r in runs]
+            peaks = [r["peak_mb"] for r in runs]
+            label = f"{name}, {'both' if which is None else on_off(which)}"
+            print(f"{label:<22} {len(runs):>5} {statistics.median(seconds):>9.2f} "
                   f"{p95(seconds):>9.2f} {max(seconds):>9.2f} {int(statistics.median(tables)):>14,} "
                   f"{max(tables):>14,} {statistics.median(peaks):>12.0f} {max(peaks):>12.0f}")
         olds = [r[2]["seconds"] for r in chosen]
         news = [r[3]["seconds"] for r in chosen]
-        ratios = [n / o for o, n in zip(olds, news)]
+        ratios = [n / o for o, n in zip(olds, news, strict=True)]
         print(f"{'':<22} new/old: median time {statistics.median(news) / statistics.median(olds):.2f}, "
               f"median of per-deal ratios {statistics.median(ratios):.2f}, worst {max(ratios):.2f}")
     same = sum(r[2]["value"] == r[3]["value"] for r in rows)

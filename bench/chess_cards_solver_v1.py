@@ -1,5 +1,6 @@
-"""BASELINE, kept for comparison only: the exact Chess Cards solver as it was before issue 15
-(``engine/chess_cards_solver.py`` at commit 35f66f8), unchanged below this paragraph. The
+"""BASELINE, kept for comparison only: an earlier exact Chess Cards solver, a second and simpler
+implementation (``engine/chess_cards_solver.py`` at commit 35f66f8), unchanged below this paragraph
+but for its type annotations. The
 benchmark (``bench/chess_cards_solver.py --compare``) runs it side by side with the current
 solver, and ``bench/chess_cards_reference.py`` computed the stored reference values with it.
 Nothing in ``engine/`` or ``ui/`` imports it.
@@ -31,10 +32,12 @@ exact method would have to prove one result for many hands at once.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Generator, Iterable
+from typing import Any
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
+from engine.chess_cards_solver import chess_cards_state
 from engine.core import IllegalAction
 
 # Card index i: suit i // 5 (0 = black, the highest), piece i % 5 (0 = queen, the highest).
@@ -110,7 +113,7 @@ class Solver:
         self.root_cards = 0
         self.nodes = 0
         self.limit = INF * INF
-        self._leads: dict[int, list[tuple[int, int, bool, int, int]]] = {}
+        self._leads: dict[int, list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
     def enter(self, mh: int, oh: int) -> None:
@@ -166,7 +169,7 @@ class Solver:
                    alpha: int, beta: int) -> int:
         key = self._key(mh, oh, ml, ol, ms, os_, move)
         entry = self._window(key, alpha, beta)
-        if type(entry) is int:
+        if isinstance(entry, int):
             return entry
         alpha0 = alpha
         alpha, beta, low, high, first = entry
@@ -179,7 +182,7 @@ class Solver:
         # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
         # mating card's variants only the one with the most sacrifices matters.
         searched = []
-        for number, (card, privilege, need_a, need_b, variants) in enumerate(groups):
+        for number, (card, _privilege, need_a, need_b, variants) in enumerate(groups):
             if o_avail & need_a or o_avail & need_b:
                 searched.append(number)
                 continue
@@ -199,7 +202,7 @@ class Solver:
             light = self.mate_sacrifices_only
             for number in searched:
                 card, privilege, _, _, variants = groups[number]
-                for variant, (sac, rest, dsac) in enumerate(variants):
+                for variant, (_sac, rest, dsac) in enumerate(variants):
                     if dsac and light:
                         break
                     value = -reply_value(oh, rest, ol, card, os_, ms + dsac, move, card,
@@ -221,7 +224,7 @@ class Solver:
         """Value for the replier ("me") of answering ``lead``; the leader is "op"."""
         key = self._key(mh, oh, ml, ol, ms, os_, move) | (lead + 1) << 64 | privilege << 70
         entry = self._window(key, alpha, beta)
-        if type(entry) is int:
+        if isinstance(entry, int):
             return entry
         alpha0 = alpha
         alpha, beta, low, high, first = entry
@@ -337,7 +340,7 @@ class Position:
     privilege: bool
 
     @classmethod
-    def of(cls, state: ChessCardsState) -> "Position":
+    def of(cls, state: ChessCardsState) -> Position:
         if state.is_over():
             raise IllegalAction("cannot solve a finished game")
         me = state.to_act()[0]
@@ -424,7 +427,7 @@ def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_
     out = []
     for before, seat, action in steps:
         best_value, best = yield from solve_steps(before, nodes_per_step)
-        after = before.apply(seat, action)
+        after = chess_cards_state(before.apply(seat, action))
         played_value = yield from _value_after_steps(before, seat, after, nodes_per_step)
         out.append({
             "seat": seat, "action": str(action), "best": str(best),

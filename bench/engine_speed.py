@@ -14,7 +14,7 @@ numbers are those of the engine as the page loads it. Needs ``make vendor`` firs
 
 A table to read, never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/engine_speed.py [--seconds 2] [--browser] [--json]``.
+Usage: ``python3 -m bench.engine_speed [--seconds 2] [--browser] [--json]``.
 """
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ import argparse
 import inspect
 import json
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
+
+from bench.bot_report import table
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from bot_report import table  # noqa: E402  (bench/bot_report.py)
 
 READY_TIMEOUT_MS = 120_000
 

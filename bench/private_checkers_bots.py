@@ -11,7 +11,7 @@ stronger level is Light on even seeds). A game's score per seat is its side's vi
 Tables (``think_table``, ``strength_table``) are those of ``bench/bot_report.py``. A table to read,
 never an assertion: timings depend on the machine.
 
-Usage: ``python3 bench/private_checkers_bots.py [--games 200] [--search-games 20]
+Usage: ``python3 -m bench.private_checkers_bots [--games 200] [--search-games 20]
 [--think-games 10] [--think-search-games 2] [--variants] [--players 2]``.
 """
 
@@ -20,14 +20,9 @@ from __future__ import annotations
 import argparse
 import platform
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import describe, duels, strength_table, think_row, think_table, timed_game  # noqa: E402
-from engine.bots import levels  # noqa: E402
+from bench.bot_report import describe, duels, strength_table, think_row, think_table, timed_game
+from engine.bots import levels
 
 LEVELS = levels("private-checkers")
 VARIANTS = ("assassins", "kings", "queens", "footmen")

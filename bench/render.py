@@ -21,7 +21,7 @@ returns, so the browser's style and layout work for the change is counted; build
 (its flights), and what the FLIP work adds to a patch (the difference of the medians). Tables to read, never
 assertions: timings depend on the machine (and on what else runs on it).
 
-Usage: ``python3 bench/render.py [--moves 80] [--seed 1] [--json]``.
+Usage: ``python3 -m bench.render [--moves 80] [--seed 1] [--json]``.
 """
 
 from __future__ import annotations
@@ -30,15 +30,10 @@ import argparse
 import json
 import statistics
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
-
-from bot_report import ms, p95, table  # noqa: E402  (bench/bot_report.py)
-from engine_speed import browser_session, source_of  # noqa: E402
+from bench.bot_report import ms, p95, table
+from bench.engine_speed import browser_session, source_of
 
 #: The tables measured, as a person meets them (one person against bots).
 ROUTES = {
@@ -60,15 +55,16 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     import statistics
     import time
 
-    WARM_UP = 5  # noqa: N806 - the module's constant, again: this function runs alone in the page
+    WARM_UP = 5
 
     from js import document
 
-    from engine import CLOCK
-    from ui.kit import motion
-    from ui.kit.dom import forget, mount, patch
+    from engine import CLOCK, State
     from ui.app.navigation import resolve
     from ui.app.routes import parse_hash
+    from ui.kit import motion
+    from ui.kit.dom import forget, mount, patch
+    from ui.tables.base import GameTable
 
     app = document.getElementById("app")
     app.style.display = "none"  # only the bench's roots are laid out
@@ -79,11 +75,13 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
         roots[kind].className = "shell"
         document.body.append(roots[kind])
     table = resolve(parse_hash(route), roots["patch"], lambda _target: None, None)
+    if not isinstance(table, GameTable):
+        raise ValueError(f"{route} does not open a game table")
 
     # A seeded random playout: the positions to draw, each with the action that led to it.
     rng = random.Random(seed)
     state = table.flow.state
-    positions = [(state, None)]
+    positions: list[tuple[State, motion.Cue | None]] = [(state, None)]
     deal = seed
     while len(positions) <= moves + WARM_UP:
         if state.is_over():
@@ -111,7 +109,7 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     int(roots["patch"].offsetHeight)
     # The three ways take turns on every move (in a rotating order), each on its own root, so a
     # machine busy with something else slows them alike.
-    for number, (state, cue) in enumerate(positions[1:]):
+    for number, (_state, cue) in enumerate(positions[1:]):
         table.flow.goto(number + 1)  # no pause on a finished game of a match either
         warm = number < WARM_UP
         for turn in range(len(kinds)):
@@ -157,7 +155,7 @@ def guarded(route: str, moves: int, seed: int) -> dict[str, Any]:
 
     try:
         return measure_renders(route, moves, seed)
-    except Exception:  # noqa: BLE001 - reported by the caller, with the page's traceback
+    except Exception:
         return {"error": traceback.format_exc()}
 
 

@@ -3,8 +3,9 @@
 Rules in brief (the project's rules page is ``docs/rules/check.md``):
 
 * Lobby: seat 0 is the Game Master; the other seats join one by one in seat order (ruling 1: join
-  order is seat order), then the Game Master starts and the lobby is locked. Each seat gets four face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at
-  the bottom) and looks at its bottom row once; a seat confirms (``ready``) when it has looked.
+  order is seat order), then the Game Master starts and the lobby is locked. Each seat gets four
+  face-down cards in a 2x2 grid (slots 0 1 on top, 2 3 at the bottom) and looks at its bottom row
+  once; a seat confirms (``ready``) when it has looked.
 * A turn: draw from the draw pile (then put the card in a slot, discarding the slot's card, or
   discard it) or take the discard pile's top card into a slot (never a King, Queen or Jack, never
   from a sealed pile). Or, at the very start of the turn, call Check.
@@ -44,10 +45,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from types import MappingProxyType
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
     CLOCK,
@@ -199,7 +201,7 @@ _SWAP_RE = re.compile(rf"^swap\s+{_POS}\s+{_POS}$")
 # --- State -------------------------------------------------------------------------------------
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     LOBBY = "lobby"
     PEEK = "peek"
     TURN = "turn"
@@ -245,7 +247,7 @@ class LogEntry:
         return {"kind": self.kind, "seat": self.seat, "text": self.text, "seats": list(self.seats)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "LogEntry":
+    def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
         return cls(str(data["kind"]), data["seat"], str(data["text"]), tuple(data["seats"]))
 
 
@@ -320,7 +322,7 @@ class CheckState(State):
             return (*pairs, Skip())
         return ()
 
-    def apply(self, seat: int, action: Action | str) -> "CheckState":
+    def apply(self, seat: int, action: Action | str) -> CheckState:
         """As ``State.apply``; a seat that may not act now is told why (locked, passed...)."""
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
@@ -562,11 +564,11 @@ class CheckState(State):
 
     # -- applying --
 
-    def _apply(self, seat: int, action: Action) -> "CheckState":
+    def _apply(self, seat: int, action: Action) -> CheckState:
         state = evolve(self, history=self.history + ((seat, action),))
         return state._play(seat, action)
 
-    def _play(self, seat: int, action: Action) -> "CheckState":
+    def _play(self, seat: int, action: Action) -> CheckState:
         if isinstance(action, Join):
             return evolve(self, joined=self.joined | {seat}).logged("join", "{0} joined the table", seat)
         if isinstance(action, Start):
@@ -635,7 +637,7 @@ class CheckState(State):
 
     # -- rule steps --
 
-    def logged(self, kind: str, text: str, *seats: int) -> "CheckState":
+    def logged(self, kind: str, text: str, *seats: int) -> CheckState:
         """The state with a log entry: ``text`` names ``seats`` as ``{0}``, ``{1}``...; the
         first named seat is the one who did it (``None`` when no seat is named)."""
         entry = LogEntry(kind, seats[0] if seats else None, text, tuple(seats))
@@ -663,22 +665,22 @@ class CheckState(State):
         grid = self.grids[seat]
         return with_seat(self.grids, seat, grid[:slot] + (card,) + grid[slot + 1:])
 
-    def _learn(self, seat: int, pos: Pos) -> "CheckState":
+    def _learn(self, seat: int, pos: Pos) -> CheckState:
         known = frozenset(k for k in self.knowledge[seat] if k[:2] != pos) | {(*pos, self.turns)}
         return evolve(self, knowledge=with_seat(self.knowledge, seat, known))
 
-    def _learn_all(self, pos: Pos) -> "CheckState":
+    def _learn_all(self, pos: Pos) -> CheckState:
         state = self
         for seat in range(self.players):
             state = state._learn(seat, pos)
         return state
 
-    def _forget(self, pos: Pos) -> "CheckState":
+    def _forget(self, pos: Pos) -> CheckState:
         """Nobody knows the card now at ``pos`` (a new card went there, or it left)."""
         return evolve(self, knowledge=tuple(
             frozenset(k for k in known if k[:2] != pos) for known in self.knowledge))
 
-    def _deal(self) -> "CheckState":
+    def _deal(self) -> CheckState:
         pile = self.draw_pile
         grids = tuple(tuple(pile[4 * seat:4 * seat + 4]) for seat in range(self.players))
         # Section 5.4: each seat looks at its own bottom row.
@@ -687,7 +689,7 @@ class CheckState(State):
                        knowledge=knowledge)
         return state.logged("start", "{0} started the game: the lobby is locked", GAME_MASTER)
 
-    def _draw_card(self) -> tuple["CheckState", PlayingCard | None]:
+    def _draw_card(self) -> tuple[CheckState, PlayingCard | None]:
         """The top card of the draw pile, reshuffling the discards under the top when it is empty
         (section 11.A); ``None`` when there is nothing to draw (section 11.B)."""
         state = self
@@ -702,12 +704,12 @@ class CheckState(State):
                 "reshuffle", "The discard pile (but its top card) was shuffled into a new draw pile")
         return evolve(state, draw_pile=state.draw_pile[1:]), state.draw_pile[0]
 
-    def _discard(self, card: PlayingCard, seat: int) -> "CheckState":
+    def _discard(self, card: PlayingCard, seat: int) -> CheckState:
         """A card goes face up on the pile and opens a matching stage (section 7)."""
         return evolve(self, discard=self.discard + (card,), phase=Phase.MATCHING,
                       window=Window(card, seat), last_try=None)
 
-    def _match(self, seat: int, slot: int) -> "CheckState":
+    def _match(self, seat: int, slot: int) -> CheckState:
         window, card = self._open_window(), self._card_at((seat, slot))
         if card.rank == window.card.rank:
             state = evolve(self, grids=self._put(seat, slot, None), discard=self.discard + (card,),
@@ -725,14 +727,14 @@ class CheckState(State):
             return state._end("no card is left to draw for a penalty")
         return evolve(state, grids=state._put(seat, len(state.grids[seat]), penalty))
 
-    def _auto_check(self, seat: int) -> "CheckState":
+    def _auto_check(self, seat: int) -> CheckState:
         """Section 9.B: an empty grid locks the seat; the first Check of the round makes it the caller."""
         state = evolve(self, locked=self.locked | {seat})
         if state.caller is None:
             return evolve(state, caller=seat).logged("emptied", "{0} emptied their grid: automatic Check!", seat)
         return state.logged("emptied", "{0} emptied their grid and is locked", seat)
 
-    def _close_window(self, matcher: int | None) -> "CheckState":
+    def _close_window(self, matcher: int | None) -> CheckState:
         """End the matching stage; stack the abilities it triggered (section 8.B: last in, first out)."""
         window = self._open_window()
         stack: list[Ability] = []
@@ -744,10 +746,10 @@ class CheckState(State):
         state = evolve(self, window=None, stack=tuple(stack), phase=Phase.ABILITY)
         return state._settle()
 
-    def _finish_ability(self) -> "CheckState":
+    def _finish_ability(self) -> CheckState:
         return evolve(self, stack=self.stack[:-1])._settle()
 
-    def _settle(self) -> "CheckState":
+    def _settle(self) -> CheckState:
         """Drop the abilities of locked owners (section 11.C), then end the turn if none is left."""
         state = self
         while state.stack and state.stack[-1].owner in state.locked:
@@ -760,7 +762,7 @@ class CheckState(State):
             state = state._start_final_turns(state.caller)
         return state._next_turn()
 
-    def _exchange(self, seat: int, first: Pos, second: Pos) -> "CheckState":
+    def _exchange(self, seat: int, first: Pos, second: Pos) -> CheckState:
         a, b = self.grids[first[0]][first[1]], self.grids[second[0]][second[1]]
         swapped = evolve(self, grids=self._put(*first, b))
         grids = swapped._put(*second, a)
@@ -777,12 +779,12 @@ class CheckState(State):
             "swap", f"{{0}} swapped {{1}}'s card {first[1] + 1} with {{2}}'s card {second[1] + 1}",
             seat, first[0], second[0])
 
-    def _start_final_turns(self, caller: int) -> "CheckState":
+    def _start_final_turns(self, caller: int) -> CheckState:
         """Ruling 7: every other unlocked seat, from the caller's left, is owed one final turn."""
         order = [(caller + step) % self.players for step in range(1, self.players)]
         return evolve(self, final_queue=tuple(seat for seat in order if seat not in self.locked))
 
-    def _next_turn(self) -> "CheckState":
+    def _next_turn(self) -> CheckState:
         state = evolve(self, window=None, stack=(), drawn=None)
         if state.final_queue is None:
             return state._begin_turn((state.turn + 1) % state.players)
@@ -791,13 +793,13 @@ class CheckState(State):
             return state._end("the Final Turns are over")
         return evolve(state, final_queue=queue[1:])._begin_turn(queue[0])
 
-    def _begin_turn(self, seat: int) -> "CheckState":
+    def _begin_turn(self, seat: int) -> CheckState:
         # Ruling 10: a match's seal lasts until the start of the next player's turn, who may
         # then take the matched card (unless it is a King, Queen or Jack).
         return evolve(self, phase=Phase.TURN, turn=seat, turns=self.turns + 1, last_try=None,
                       sealed=False)
 
-    def _end(self, reason: str) -> "CheckState":
+    def _end(self, reason: str) -> CheckState:
         return evolve(self, phase=Phase.OVER, window=None, stack=(), end_reason=reason).logged(
             "over", f"Round over: {reason}")
 
@@ -849,14 +851,14 @@ class Check(Game):
             rng.shuffle(unknown)
             deal = iter(unknown)
             grids = tuple(
-                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown))
-                for grid, shown in zip(grids_view, shown_grids)
+                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown, strict=True))
+                for grid, shown in zip(grids_view, shown_grids, strict=True)
             )
             drawn = shown_drawn or (next(deal) if view["holding"] else None)
             under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
             discard = under + ((top,) if top else ())
             draw_pile = tuple(deal)
-            knowledge = [set() for _ in range(players)]
+            knowledge: list[set[tuple[int, int, int]]] = [set() for _ in range(players)]
             for owner, grid in enumerate(grids_view):
                 for slot, cell in enumerate(grid):
                     for who, when in (cell or {}).get("seen", []):

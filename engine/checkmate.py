@@ -31,17 +31,18 @@ Later deals of a series are shuffled from the seed.
 
 Notation: a play is its card (``7C``, ``10H``, ``AS``, ``RJ`` for the red Joker, ``BJ`` for the
 black one); ``draw 3`` draws the third card of the fan; ``give KS`` hands over the King of spades
-when an Ace calls for one; ``last`` announces "last card". The older ``draw:3`` and ``give:KS``
-are still read.
+when an Ace calls for one; ``last`` announces "last card". ``draw:3`` and ``give:KS`` are read
+too, so records written in that form replay.
 """
 
 from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
     Action,
@@ -170,7 +171,7 @@ class Event:
         return data
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Event":
+    def from_dict(cls, data: Mapping[str, Any]) -> Event:
         card = data.get("card")
         return cls(
             kind=str(data["kind"]), seat=int(data["seat"]),
@@ -288,7 +289,8 @@ class CheckmateState(MatchState):
         hand = self.hands[seat] if 0 <= seat < self.players else ()
         if isinstance(action, Announce):
             if len(hand) != 1:
-                return Reason("'last card' is said with exactly one card in hand; {seat} {holds|hold} {count}", seat=seat, count=len(hand))
+                return Reason("'last card' is said with exactly one card in hand; {seat} {holds|hold} {count}",
+                              seat=seat, count=len(hand))
             if seat in self.announced:
                 return Reason("{seat} {has|have} already said 'last card'", seat=seat)
             return Reason("{seat} missed the moment to say 'last card': another seat has acted since", seat=seat)
@@ -296,7 +298,8 @@ class CheckmateState(MatchState):
             return Reason("{seat} may only say 'last card' now", seat=seat)
         if self.giver is not None:
             if not isinstance(action, Give):
-                return Reason("{seat} must first give a King to {seat_ace}, who played an Ace", seat=seat, seat_ace=self.turn)
+                return Reason("{seat} must first give a King to {seat_ace}, who played an Ace",
+                              seat=seat, seat_ace=self.turn)
             if action.card.rank != KING:
                 return f"{action.card} is not a King"
             return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
@@ -356,7 +359,7 @@ class CheckmateState(MatchState):
 
     # -- applying actions --
 
-    def _apply(self, seat: int, action: Action) -> "CheckmateState":
+    def _apply(self, seat: int, action: Action) -> CheckmateState:
         history = self.history + ((seat, action),)
         if isinstance(action, Announce):
             return evolve(
@@ -375,18 +378,17 @@ class CheckmateState(MatchState):
         raise EngineError(f"not a Checkmate action: {action!r}")
 
     def _play(self, seat: int, card: Card, touched: set[int], drawn: bool = False,
-              drew_into_empty: bool = False) -> "CheckmateState":
+              drew_into_empty: bool = False) -> CheckmateState:
         hand = tuple(c for c in self.hands[seat] if c != card)
         state = evolve(
             self, hands=with_seat(self.hands, seat, hand), pile=self.pile + (card,),
             log=self.log + (Event("play", seat, card, drawn=drawn),),
         )
-        if not hand:
-            # Playing the last card without a standing "last card" ends the play with no
-            # winner (ruling 6); a card drawn into an empty hand and played at once wins.
-            if seat not in self.announced and not drew_into_empty:
-                return state._end_deal(None, f"draw: seat {seat} played their last card "
-                                             "without saying 'last card'", touched)
+        # Playing the last card without a standing "last card" ends the play with no winner
+        # (ruling 6); a card drawn into an empty hand and played at once wins.
+        if not hand and seat not in self.announced and not drew_into_empty:
+            return state._end_deal(None, f"draw: seat {seat} played their last card "
+                                         "without saying 'last card'", touched)
         giver = state.king_giver(seat) if card.rank == ACE else None
         if giver is not None:
             return state._settle(touched, turn=seat, giver=giver)
@@ -396,7 +398,7 @@ class CheckmateState(MatchState):
             return state._end_deal(seat, f"seat {seat} played their last card", touched)
         return state._pass_turn(seat, touched)
 
-    def _draw(self, seat: int, position: int) -> "CheckmateState":
+    def _draw(self, seat: int, position: int) -> CheckmateState:
         card = self.stock[position - 1]
         stock = self.stock[:position - 1] + self.stock[position:]
         state = evolve(self, stock=stock)
@@ -413,7 +415,7 @@ class CheckmateState(MatchState):
         )
         return state._pass_turn(seat, {seat})
 
-    def _give(self, seat: int, card: Card) -> "CheckmateState":
+    def _give(self, seat: int, card: Card) -> CheckmateState:
         ace_player = self.turn
         hands = with_seat(self.hands, seat, tuple(c for c in self.hands[seat] if c != card))
         hands = with_seat(hands, ace_player, sort_cards((*hands[ace_player], card)))
@@ -421,7 +423,7 @@ class CheckmateState(MatchState):
                        log=self.log + (Event("give", seat, card, other=ace_player),))
         return state._pass_turn(ace_player, {seat, ace_player})
 
-    def _pass_turn(self, after: int, touched: set[int]) -> "CheckmateState":
+    def _pass_turn(self, after: int, touched: set[int]) -> CheckmateState:
         """The turn goes to the seat after ``after``; a seat that cannot play and finds the fan
         empty ends the play with no winner (ruling 7)."""
         state = self._settle(touched, turn=self.next_seat(after), giver=None)
@@ -431,7 +433,7 @@ class CheckmateState(MatchState):
                                    set())
         return state
 
-    def _settle(self, touched: set[int], turn: int, giver: int | None) -> "CheckmateState":
+    def _settle(self, touched: set[int], turn: int, giver: int | None) -> CheckmateState:
         """Set whose turn it is, and the announcements: a hand changed by the action loses its
         standing "last card" and owes one if it now holds exactly one card."""
         return evolve(
@@ -440,7 +442,7 @@ class CheckmateState(MatchState):
             due=frozenset(seat for seat in touched if len(self.hands[seat]) == 1),
         )
 
-    def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> "CheckmateState":
+    def _end_deal(self, winner: int | None, reason: str, touched: set[int]) -> CheckmateState:
         state = self._settle(touched, turn=self.turn, giver=None)
         winners = () if winner is None else (winner,)
         summary = GameSummary(

@@ -38,9 +38,10 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
     Action,
@@ -141,7 +142,7 @@ class Move:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Move":
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
         if data["kind"] != "cash":
             return cls(seat=data["seat"], action=Play(Card.parse(data["card"]), data["pile"]))
         return cls(
@@ -203,7 +204,7 @@ class ChecksState(MatchState):
         live = [index for index, pile in enumerate(self.piles) if pile]
         cashes = [Cash(index) for index in live if worth(self.piles[index][-1]) == total]
         plays = [Play(card, index) for card in hand for index in live]
-        return tuple(cashes + plays)
+        return (*cashes, *plays)
 
     def result(self) -> Result | None:
         if not self.over:
@@ -215,7 +216,7 @@ class ChecksState(MatchState):
         """What ``seat`` may know: its own hand and total (a spectator's view has no ``hand``
         and ``point_total`` None), and everything shown face up."""
         result = self.result()
-        hand = self.hands[seat] if seat in SEATS else None  # type: ignore[index]
+        hand = self.hands[seat] if seat is not None and seat in SEATS else None
         view = {
             **self.view_head(seat),
             "game_number": self.game_number,
@@ -287,7 +288,7 @@ class ChecksState(MatchState):
 
     # -- moving --
 
-    def _apply(self, seat: int, action: Action) -> "ChecksState":
+    def _apply(self, seat: int, action: Action) -> ChecksState:
         hand = self.hands[seat]
         piles = list(self.piles)
         stock = self.stock
@@ -329,7 +330,7 @@ class ChecksState(MatchState):
         )
         return state._finish_game() if turn < 0 else state
 
-    def _finish_game(self) -> "ChecksState":
+    def _finish_game(self) -> ChecksState:
         summary = summarize(
             number=self.game_number,
             dealer=self.dealer,

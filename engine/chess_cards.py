@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from engine.core import (
     Action,
@@ -88,7 +89,7 @@ class Piece(IntEnum):
     PAWN = 4
 
     @property
-    def value(self) -> int:  # type: ignore[override]
+    def value(self) -> int:
         """The piece's worth when it delivers mate (the suit does not matter)."""
         return PIECE_VALUES[self]
 
@@ -113,7 +114,7 @@ class Card:
         return f"Card({self})"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """``"bQ"`` -> the black queen; letters in either case; a Card is read as its notation.
         Raises InvalidNotation."""
         token = str(text).strip()
@@ -249,6 +250,8 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
                  moves: tuple[MoveRecord, ...], mate: Mate | None) -> GameSummary:
     """A finished game of the match; ``details`` holds the hands as dealt, the moves and the mate
     (``None`` for a draw). Only a mate scores, for the seat that gave it."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
     if mate is None:
         scores, winners = (0, 0), ()
         reason = "draw: no mate once both hands were played out"
@@ -371,13 +374,15 @@ class ChessCardsState(MatchState):
         if not hand:
             last = self.played[seat][-1]
             if action.card != last:
-                return Reason("{seat} {has|have} no card in hand and must play {its|your} last played card {card}", seat=seat, card=last)
+                return Reason("{seat} {has|have} no card in hand and must play {its|your} last played card {card}",
+                              seat=seat, card=last)
         elif action.card not in hand:
             return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
         if self.lead is not None:
             lead = self.lead
             if lead.privilege:
-                return f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, else with {lead.card.suit.name.lower()}"
+                return (f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, "
+                        f"else with {lead.card.suit.name.lower()}")
             return (
                 f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
                 f"when possible, else match the piece ({lead.card.piece.name.lower()})"
@@ -403,7 +408,7 @@ class ChessCardsState(MatchState):
             return cards
         return legal_replies(cards, self.lead)
 
-    def _apply(self, seat: int, action: Action) -> "ChessCardsState":
+    def _apply(self, seat: int, action: Action) -> ChessCardsState:
         if not isinstance(action, Play):
             raise IllegalAction(f"illegal action {action!r} by seat {seat}: not a Chess Cards play")
         hand = self.hands[seat]
@@ -434,7 +439,7 @@ class ChessCardsState(MatchState):
             return state._finish_game(state.moves, None)
         return state
 
-    def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> "ChessCardsState":
+    def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> ChessCardsState:
         starting = self.dealt if self.game_number == 1 else (self.dealt[1], self.dealt[0])
         summary = game_summary(self.game_number, self.dealer, starting, moves, mate)
         finished = self.finished + (summary,)

@@ -33,11 +33,14 @@ where a sacrifice is spent only when it changes something, the refuted side stil
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterable
 from dataclasses import dataclass
-from typing import Any, Generator, Iterable
+from typing import Any, TypeVar
 
 from engine.chess_cards import CARDS, ChessCardsState, Piece, Play
-from engine.core import IllegalAction
+from engine.core import EngineError, IllegalAction, State
+
+T = TypeVar("T")
 
 # Card index i: suit i // 5 (0 = black, the highest), piece i % 5 (0 = queen, the highest).
 SUIT_MASK = tuple(sum(1 << (suit * 5 + piece) for piece in range(5)) for suit in range(4))
@@ -130,7 +133,7 @@ class Solver:
         self._leads: dict[int, list[tuple[int, bool, int, int, list[tuple[int, int, int]]]]] = {}
         self._replies: dict[int, list[tuple[int, int, int, int, bool]]] = {}
 
-    def guide(self) -> "Solver | None":
+    def guide(self) -> Solver | None:
         """The cheap model of the same options (a sacrifice only on a mating lead) whose value
         seeds the exact search's first null window; None when this solver is that cheap (no
         sacrifices, a light model, a horizon)."""
@@ -217,7 +220,7 @@ class Solver:
         # Mates first: they cost nothing to score and raise alpha before any deeper search. Of a
         # mating card's variants only the one with the most sacrifices matters.
         searched = []
-        for number, (card, privilege, need_a, need_b, variants) in enumerate(groups):
+        for number, (card, _privilege, need_a, need_b, variants) in enumerate(groups):
             if o_avail & need_a or o_avail & need_b:
                 searched.append(number)
                 continue
@@ -239,7 +242,7 @@ class Solver:
             light = self.mate_sacrifices_only
             for number in searched:
                 card, privilege, _, _, variants = groups[number]
-                order = range(len(variants))
+                order: range | list[int] = range(len(variants))
                 if 0 < first_variant < len(variants):
                     order = [first_variant, *range(first_variant), *range(first_variant + 1, len(variants))]
                     first_variant = 0
@@ -446,7 +449,7 @@ class Position:
     privilege: bool
 
     @classmethod
-    def of(cls, state: ChessCardsState) -> "Position":
+    def of(cls, state: ChessCardsState) -> Position:
         if state.is_over():
             raise IllegalAction("cannot solve a finished game")
         me = state.to_act()[0]
@@ -557,12 +560,13 @@ def solve(state: ChessCardsState, solver: Solver | None = None) -> tuple[int, Pl
     return _drain(solve_steps(state, INF * INF, solver))
 
 
-def _drain(thinking: Generator[None, None, Any]) -> Any:
+def _drain(thinking: Generator[None, None, T]) -> T:
     while True:
         try:
             next(thinking)
         except StopIteration as done:
-            return done.value
+            value: T = done.value
+            return value
 
 
 def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_step: int = 20000
@@ -576,7 +580,7 @@ def analyze_steps(steps: Iterable[tuple[ChessCardsState, int, Play]], nodes_per_
     out = []
     for before, seat, action in steps:
         best_value, best = yield from solve_steps(before, nodes_per_step)
-        after = before.apply(seat, action)
+        after = chess_cards_state(before.apply(seat, action))
         played_value = yield from _value_after_steps(before, seat, after, nodes_per_step)
         out.append({
             "seat": seat, "action": str(action), "best": str(best),
@@ -598,3 +602,11 @@ def _value_after_steps(before: ChessCardsState, seat: int, after: ChessCardsStat
 def analyze(steps: Iterable[tuple[ChessCardsState, int, Play]]) -> list[dict[str, Any]]:
     """``analyze_steps`` run to the end."""
     return _drain(analyze_steps(steps, INF * INF))
+
+
+def chess_cards_state(state: State) -> ChessCardsState:
+    """``state`` as the Chess Cards state it is: the solver and the bots only ever build these,
+    so anything else is a programming error, said as such."""
+    if not isinstance(state, ChessCardsState):
+        raise EngineError(f"the Chess Cards search was given a {type(state).__name__}")
+    return state

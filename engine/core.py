@@ -12,8 +12,9 @@ import importlib
 import json
 import random
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterator, Mapping, Sequence, TypeVar, Union
+from typing import Any, ClassVar, TypeVar
 
 #: The pseudo-seat that applies timer-driven events (e.g. the end of a matching window).
 #: ``to_act()`` lists it while such an event is due; the engine itself never reads a clock.
@@ -226,9 +227,10 @@ class GameRegistry(LazyRegistry["Game"]):
         "check": ("engine.check", "Check"),
     }
 
-    def load(self, where: Any) -> "Game":
+    def load(self, where: tuple[str, str]) -> Game:
         module, name = where
-        return getattr(importlib.import_module(module), name)()
+        game_class: type[Game] = getattr(importlib.import_module(module), name)
+        return game_class()
 
 
 #: Every game by id (see ``GameRegistry``).
@@ -287,7 +289,7 @@ class State(ABC):
     caches: ClassVar[tuple[str, ...]] = ()
 
     @property
-    def game(self) -> "Game":
+    def game(self) -> Game:
         return GAMES[self.game_id]
 
     @abstractmethod
@@ -299,7 +301,7 @@ class State(ABC):
         """The actions ``seat`` may take now, in a deterministic order; ``()`` if none."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action) -> "State":
+    def _apply(self, seat: int, action: Action) -> State:
         """Return the state after ``action``; called only with a legal action."""
 
     @abstractmethod
@@ -314,7 +316,7 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """A JSON-safe dict of exactly what ``seat`` may know (``None``: a spectator)."""
 
-    def apply(self, seat: int, action: Union[Action, str]) -> "State":
+    def apply(self, seat: int, action: Action | str) -> State:
         """Return the state after ``seat`` takes ``action`` (an Action or its notation).
 
         Raises InvalidNotation for text that is not an action of this game, and IllegalAction
@@ -440,7 +442,7 @@ class GameSummary:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GameSummary":
+    def from_dict(cls, data: Mapping[str, Any]) -> GameSummary:
         """The summary again from ``to_dict()``; raises SetupError for a dict that is not one."""
         try:
             return cls(
@@ -596,7 +598,7 @@ class Record:
     moves: list[tuple[int, str]] = field(default_factory=list)
 
     @classmethod
-    def from_state(cls, state: State) -> "Record":
+    def from_state(cls, state: State) -> Record:
         return cls(
             game=state.game_id,
             seed=state.seed,
@@ -619,7 +621,7 @@ class Record:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> "Record":
+    def from_json(cls, text: str) -> Record:
         """Read a record; raises SetupError (with what is wrong) for text that is not one."""
         try:
             data = json.loads(text)

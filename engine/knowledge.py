@@ -41,7 +41,7 @@ seat a card name its view did not show before).
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from engine.core import CLOCK, Action, Game, IllegalAction, State
 

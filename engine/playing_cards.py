@@ -11,8 +11,9 @@ are read from tables computed once, since the bots' searches read them constantl
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from engine.core import InvalidNotation
 
@@ -69,7 +70,7 @@ class PlayingCard:
         return f"PlayingCard({self})"
 
     @classmethod
-    def parse(cls, text: str) -> "PlayingCard":
+    def parse(cls, text: str) -> PlayingCard:
         """``"10H"``, ``"TH"``, ``"th"``, ``"Q♠"``, ``"RJ"`` -> the card; a card is read as its
         notation. Raises InvalidNotation."""
         token = str(text).strip().upper()
@@ -86,7 +87,7 @@ class PlayingCard:
         return card
 
     @classmethod
-    def of(cls, rank: int, suit: str) -> "PlayingCard":
+    def of(cls, rank: int, suit: str) -> PlayingCard:
         """The card of ``rank`` (1..13) and ``suit`` (``S H C D``)."""
         return CARDS[SUITS.index(suit) * 13 + rank - 1]
 

@@ -47,14 +47,26 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping, Sequence
+from typing import Any, ClassVar
 
 from engine.core import (
-    Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError,
-    State, Verb, deal_order, evolve, with_seat,
+    Action,
+    EngineError,
+    Game,
+    IllegalAction,
+    InvalidNotation,
+    Option,
+    Result,
+    SetupError,
+    State,
+    Verb,
+    deal_order,
+    evolve,
+    with_seat,
 )
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
@@ -332,7 +344,7 @@ class LogEntry:
                 "square": self.square, "text": self.text}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "LogEntry":
+    def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
         """The entry again from ``to_dict()`` (KeyError, TypeError, ValueError if it is not one)."""
         seat, square = data["seat"], data["square"]
         return cls(int(data["number"]), str(data["kind"]), None if seat is None else int(seat),
@@ -478,7 +490,7 @@ class PrivateCheckersState(State):
         for kind, counts in (("survival", self.rescued), ("tactical", self.captured)):
             if counts[0] != counts[1]:
                 won[0 if counts[0] > counts[1] else 1].append(kind)
-        return tuple(won[0]), tuple(won[1])  # type: ignore[return-value]
+        return tuple(won[0]), tuple(won[1])
 
     def reason(self) -> str:
         parts = []
@@ -507,12 +519,12 @@ class PrivateCheckersState(State):
         other = evolve(self, side=1 - side, pending=None)
         targets = set()
         for action in other._captures():
-            targets.add(action.over if isinstance(action, Jump) else action.target)  # type: ignore[union-attr]
+            targets.add(action.over if isinstance(action, Jump) else action.target)
         return frozenset(targets)
 
     # -- move generation --
 
-    def after(self, action: Action) -> "PrivateCheckersState":
+    def after(self, action: Action) -> PrivateCheckersState:
         """The state after the seat to act takes ``action``, which must be one of its legal
         actions: ``apply`` without the check, for searches that only try legal actions."""
         return self._apply(self.mover, action)
@@ -547,8 +559,8 @@ class PrivateCheckersState(State):
                     actions.append(Step(square, target))
         return tuple(actions)
 
-    def _captures(self) -> tuple[Action, ...]:
-        actions: list[Action] = []
+    def _captures(self) -> tuple[Jump | Strike, ...]:
+        actions: list[Jump | Strike] = []
         for square, piece in enumerate(self.pieces):
             if piece is None or piece.side != self.side:
                 continue
@@ -576,7 +588,7 @@ class PrivateCheckersState(State):
 
     # -- applying actions --
 
-    def _apply(self, seat: int, action: Action) -> "PrivateCheckersState":
+    def _apply(self, seat: int, action: Action) -> PrivateCheckersState:
         state = evolve(self, history=self.history + ((seat, action),))
         stepper = self.pieces[action.origin] if isinstance(action, Step) else None
         if stepper is None or stepper.rank is not Rank.KING:
@@ -604,7 +616,7 @@ class PrivateCheckersState(State):
         state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}")
         return state._land(action.origin, action.target, jumped=False)
 
-    def _capture(self, origin: int, victim: int, striker: int | None) -> "PrivateCheckersState":
+    def _capture(self, origin: int, victim: int, striker: int | None) -> PrivateCheckersState:
         """Take the enemy on ``victim``; an assassin (variant) takes the capturer in return."""
         side = self.side
         pieces = _put(self.pieces, victim, None)
@@ -626,7 +638,7 @@ class PrivateCheckersState(State):
             return state._end_turn()
         return state
 
-    def _land(self, origin: int, target: int, jumped: bool) -> "PrivateCheckersState":
+    def _land(self, origin: int, target: int, jumped: bool) -> PrivateCheckersState:
         pieces = _put(_put(self.pieces, origin, None), target, self.pieces[origin])
         state = evolve(self, pieces=pieces)
         card = self.cards[target]
@@ -642,7 +654,7 @@ class PrivateCheckersState(State):
             return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left")
         return evolve(state, pending=Pending(target, discard=True, jumped=jumped))
 
-    def _discard(self, discarded: Card) -> "PrivateCheckersState":
+    def _discard(self, discarded: Card) -> PrivateCheckersState:
         if self.pending is None:
             raise IllegalAction(f"discard {discarded}: no black card is waiting for a discard")
         square, jumped = self.pending.square, self.pending.jumped
@@ -658,13 +670,13 @@ class PrivateCheckersState(State):
                             f"{SQUARE_NAMES[square]} survives {board_card}")
         return state._after_landing(square, jumped, revealed=board_card)
 
-    def _blow_up(self, square: int, why: str) -> "PrivateCheckersState":
+    def _blow_up(self, square: int, why: str) -> PrivateCheckersState:
         state = evolve(self, pieces=_put(self.pieces, square, None), pending=None)
         state = state._note("blowup", SQUARE_NAMES[square],
                             f"{SIDE_NAMES[self.side]}'s piece on {SQUARE_NAMES[square]} is blown up: {why}")
         return state._end_turn()
 
-    def _after_landing(self, square: int, jumped: bool, revealed: Card | None) -> "PrivateCheckersState":
+    def _after_landing(self, square: int, jumped: bool, revealed: Card | None) -> PrivateCheckersState:
         """Promotions, then a further jump when the move was a capture, else the turn ends."""
         piece = self.pieces[square]
         if piece is None:
@@ -680,7 +692,7 @@ class PrivateCheckersState(State):
             return evolve(self, pending=Pending(square, discard=False, jumped=True))
         return evolve(self, pending=None)._end_turn()
 
-    def _end_turn(self) -> "PrivateCheckersState":
+    def _end_turn(self) -> PrivateCheckersState:
         side = self.side
         state = evolve(self, pending=None, side=1 - side, turns=_bump(self.turns, side))
         why = state.ending()
@@ -704,7 +716,7 @@ class PrivateCheckersState(State):
             return f"{SIDE_NAMES[self.side]} cannot move"
         return None
 
-    def _note(self, kind: str, square: int | str | None, text: str) -> "PrivateCheckersState":
+    def _note(self, kind: str, square: int | str | None, text: str) -> PrivateCheckersState:
         """Log a public event of the move being played (of nobody's once the game is over)."""
         name = SQUARE_NAMES[square] if isinstance(square, int) else square
         number = self.log[-1].number + 1 if self.log else 0
@@ -746,7 +758,7 @@ def _put(pieces: tuple[Piece | None, ...], square: int, piece: Piece | None) -> 
 
 def _bump(pair: tuple[int, int], side: int) -> tuple[int, int]:
     """``pair`` (Light's and Dark's count) with ``side``'s count one up."""
-    return with_seat(pair, side, pair[side] + 1)  # type: ignore[return-value]
+    return with_seat(pair, side, pair[side] + 1)
 
 
 def starting_pieces() -> tuple[Piece | None, ...]:
@@ -822,10 +834,11 @@ class PrivateCheckers(Game):
         for side in (0, 1):
             half = range(16 * side, 16 * side + 16)
             hidden = [square for square in half if cards[square] is None]
-            if stock_known[side] is not None:
-                stockpiles[side] = sort_cards(stock_known[side])
+            known_stock = stock_known[side]
+            if known_stock is not None:
+                stockpiles[side] = sort_cards(known_stock)
                 pool = [card for card in DECK if owner(card) == side
-                        and card not in visible and card not in stock_known[side]]
+                        and card not in visible and card not in known_stock]
                 rng.shuffle(pool)
             else:
                 pool = [card for card in DECK if owner(card) == side and card not in visible]
@@ -833,7 +846,7 @@ class PrivateCheckers(Game):
                 stockpiles[side] = tuple(sort_cards(pool[len(hidden):]))
             if len(pool) != len(hidden) + (0 if stock_known[side] is not None else counts[side]):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
-            for square, card in zip(hidden, pool):
+            for square, card in zip(hidden, pool, strict=False):
                 cards[square] = card
         pending = view["pending"]
         options = self.resolve_options(view["options"])
@@ -849,10 +862,10 @@ class PrivateCheckers(Game):
                          for entry in squares),
             stockpiles=(stockpiles[0], stockpiles[1]),
             discards=discards,
-            captured=tuple(view["captured"]),  # type: ignore[arg-type]
-            rescued=tuple(view["rescued"]),  # type: ignore[arg-type]
+            captured=tuple(view["captured"]),
+            rescued=tuple(view["rescued"]),
             side=view["side_to_move"],
-            turns=tuple(view["turns"]),  # type: ignore[arg-type]
+            turns=tuple(view["turns"]),
             quiet=int(view["quiet"]),
             pending=None if pending is None else Pending(
                 parse_square(pending["square"]), pending["discard"], pending["jumped"]),

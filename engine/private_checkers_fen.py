@@ -28,8 +28,9 @@ The game module does not know this notation (imports run one way: notation on to
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from engine.core import InvalidNotation, SetupError, evolve
 from engine.playing_cards import sort_cards
@@ -117,14 +118,14 @@ def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateChecker
     rows = rows_text.split("/")
     if len(rows) != 8:
         raise _fail(fen, f"expected 8 rows separated by '/', got {len(rows)}")
-    cards: list[Card | None] = [None] * SQUARES
+    cards: dict[int, Card] = {}
     pieces: list[Piece | None] = [None] * SQUARES
     face_up, seen = set(), set()
-    for row, row_text in zip(range(7, -1, -1), rows):
+    for row, row_text in zip(range(7, -1, -1), rows, strict=True):
         tokens = row_text.split(",")
         if len(tokens) != 4:
             raise _fail(fen, f"row {row + 1} must list 4 squares, not {len(tokens)}")
-        for square, token in zip(_row_squares(row), tokens):
+        for square, token in zip(_row_squares(row), tokens, strict=True):
             match = _TOKEN.match(token)
             if not match:
                 raise _fail(fen, f"bad square {token!r} on {SQUARE_NAMES[square]}")
@@ -156,7 +157,7 @@ def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateChecker
         if not match:
             raise _fail(fen, f"bad counts {text!r} (write them like 3-1)")
         counts.append((int(match.group(1)), int(match.group(2))))
-    every = [card for card in cards if card is not None] + list(stockpiles[0]) + list(stockpiles[1]) + list(discards)
+    every = list(cards.values()) + list(stockpiles[0]) + list(stockpiles[1]) + list(discards)
     if len(every) != 52 or len(set(every)) != 52:
         raise _fail(fen, "the board, stockpiles and discards must hold each of the 52 cards once")
     for side, pile in enumerate(stockpiles):
@@ -164,11 +165,11 @@ def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateChecker
             raise _fail(fen, f"a stockpile holds only its side's suits ({'HS' if side == 0 else 'DC'})")
     state = PrivateCheckersState(
         game_id=GAME.id, seed=0, players=players, options=MappingProxyType(dict(options)),
-        deck=None, history=(), cards=tuple(cards),  # type: ignore[arg-type]
+        deck=None, history=(), cards=tuple(cards[square] for square in range(SQUARES)),
         face_up=frozenset(face_up), seen=frozenset(seen), pieces=tuple(pieces),
         stockpiles=stockpiles, discards=discards,
-        captured=counts[0], rescued=counts[1],  # type: ignore[arg-type]
-        side="LD".index(side_text), turns=counts[2], quiet=int(quiet_text),  # type: ignore[arg-type]
+        captured=counts[0], rescued=counts[1],
+        side="LD".index(side_text), turns=counts[2], quiet=int(quiet_text),
         pending=pending, over=False, log=(),
     )
     if pending is None and state.ending() is not None:

@@ -140,7 +140,8 @@ def test_manifest_and_icons(built: build_dist.Build) -> None:
     for icon in manifest["icons"]:
         data = (built.out / icon["src"]).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
-        assert "%dx%d" % struct.unpack(">II", data[16:24]) == icon["sizes"]
+        width, height = struct.unpack(">II", data[16:24])
+        assert f"{width}x{height}" == icon["sizes"]
     assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
 
 

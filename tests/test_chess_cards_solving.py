@@ -7,14 +7,15 @@ and runs it step by step, so each stage (rule of thumb, light model, exact) can 
 from __future__ import annotations
 
 import time
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 import pytest
 
 from engine import GAMES
 from engine.chess_cards_solver import Solver, solve
-from ui.tables.chess_cards_solving import EXACT, LIGHT, RULE, Solving, rule_of_thumb
 from ui.kit.timers import Job
+from ui.tables.chess_cards_solving import EXACT, LIGHT, RULE, Solving, rule_of_thumb
 
 GAME = GAMES["chess-cards"]
 

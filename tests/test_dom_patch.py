@@ -22,7 +22,7 @@ class JsException(Exception):
 
 
 class NodeList:
-    def __init__(self, owner: "Element") -> None:
+    def __init__(self, owner: Element) -> None:
         self._owner = owner
 
     @property
@@ -36,12 +36,12 @@ class NodeList:
 
 
 class FakeNode:
-    def __init__(self, doc: "Document") -> None:
+    def __init__(self, doc: Document) -> None:
         self.doc = doc
         self.parentNode: Element | None = None
 
     @property
-    def ownerDocument(self) -> "Document":
+    def ownerDocument(self) -> Document:
         return self.doc
 
     @property
@@ -73,7 +73,7 @@ class FakeNode:
 
 
 class Text(FakeNode):
-    def __init__(self, doc: "Document", data: str) -> None:
+    def __init__(self, doc: Document, data: str) -> None:
         super().__init__(doc)
         self._data = data
 
@@ -95,7 +95,7 @@ class Text(FakeNode):
 
 
 class Element(FakeNode):
-    def __init__(self, doc: "Document", tag: str) -> None:
+    def __init__(self, doc: Document, tag: str) -> None:
         super().__init__(doc)
         self.tagName = tag.upper()
         self.attributes: dict[str, str] = {}

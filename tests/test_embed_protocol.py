@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ui.app.embed import EmbedMessageError, SOURCE, asks_embed, embedded_hash, read_request, without_embed
+from ui.app.embed import SOURCE, EmbedMessageError, asks_embed, embedded_hash, read_request, without_embed
 
 GAMES = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
 

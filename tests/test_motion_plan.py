@@ -12,13 +12,15 @@ from typing import Any
 
 import pytest
 
-from ui.storage import settings
 from ui.kit.motion import MOST_AT_ONCE, Box, Cue, Step, Thing, plan
+from ui.storage import settings
 from ui.storage.saves import MemoryStorage
 
 HAND = Box(0, 500, 400, 100)  # seat 0's area
 BOT = Box(0, 0, 400, 100)  # seat 1's area
 STOCK = Box(300, 250, 60, 80)
+#: The default cue of planned(): seat 0 moved.
+FIRST_SEAT = Cue(0)
 
 
 def card(value: str, x: float, y: float, node: Any = None, w: float = 50, h: float = 70) -> Thing:
@@ -33,7 +35,7 @@ def back(x: float, y: float, node: Any = None, down: bool = True) -> Thing:
     return Thing(node if node is not None else object(), "", Box(x, y, 50, 70), down)
 
 
-def planned(before: list[Thing], after: list[Thing], cue: Cue | None = Cue(0),
+def planned(before: list[Thing], after: list[Thing], cue: Cue | None = FIRST_SEAT,
             stock: Box | None = STOCK) -> list[Step]:
     return plan(before, after, cue, lambda: {0: HAND, 1: BOT}, lambda: stock)
 
@@ -224,10 +226,10 @@ def test_unreadable_settings_give_the_defaults(text: str) -> None:
 
 def test_a_storage_that_refuses_never_stops_the_page() -> None:
     class Refusing:
-        def getItem(self, key: str) -> str:  # noqa: N802 - the Web Storage names
+        def getItem(self, key: str) -> str:
             raise RuntimeError("SecurityError")
 
-        def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        def setItem(self, key: str, value: str) -> None:
             raise RuntimeError("QuotaExceededError")
 
     assert settings.read(Refusing()) == {"motion": True}

@@ -1,7 +1,7 @@
 """pyscript.toml must list exactly the .py files of engine/ and ui/, and stay offline-safe.
 
 When this fails after adding or removing a module, run ``make pyscript.toml`` (or
-``python3 tools/gen_pyscript_toml.py``) and commit the result.
+``python3 -m tools.gen_pyscript_toml``) and commit the result.
 """
 
 from __future__ import annotations

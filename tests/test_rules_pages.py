@@ -125,7 +125,7 @@ def test_every_list_item_is_in_the_page(pages: dict[str, Page]) -> None:
         items = re.findall(r"(?m)^\s*(?:[-*+]|\d+[.)])\s+(.+)$", source(game_id))
         found = [squash(e.text) for e in page.body("li")]
         assert len(found) == len(items), game_id
-        for item, text in zip(items, found):
+        for item, text in zip(items, found, strict=True):
             assert text.startswith(plain(item)), (game_id, item, text)
         numbered = bool(re.search(r"(?m)^\s*\d+[.)]\s", source(game_id)))
         assert bool(page.body("ol")) == numbered, game_id
@@ -148,7 +148,7 @@ def test_every_link_of_the_markdown_is_in_the_page(pages: dict[str, Page]) -> No
         links = re.findall(r"(?<!!)\[([^\]]+)\]\(([^)\s]+)\)", source(game_id))
         found = [(squash(e.text), e.attrs.get("data-route", "")) for e in page.body("a")]
         assert len(found) == len(links), game_id
-        for (label, href), (text, route) in zip(links, found):
+        for (label, href), (text, route) in zip(links, found, strict=True):
             assert text == plain(label)
             assert route == builder.link_targets(href, game_id)[1]
 

@@ -7,17 +7,23 @@ so these tests read the trees the page would mount, attribute by attribute.
 from __future__ import annotations
 
 import random
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from engine import Record
+from ui.app.routes import SeatSpec
 from ui.kit.dom import Node
 from ui.screens.gallery import GalleryScreen
-from ui.app.routes import SeatSpec
 from ui.screens.saved_lists import (
-    ListActions, continue_section, history_section, replay_link, stats_section, storage_problem,
+    ListActions,
+    continue_section,
+    history_section,
+    replay_link,
+    stats_section,
+    storage_problem,
 )
-from ui.storage.saves import GAME_KEY, MemoryStorage, SavedGame, Store, Tally
 from ui.screens.setup import SetupScreen
+from ui.storage.saves import GAME_KEY, MemoryStorage, SavedGame, Store, Tally
 
 TITLES = {"checks": "Checks", "chess-cards": "Chess Cards (MATE)"}
 MINUTE = 60_000.0
@@ -315,7 +321,7 @@ def test_other_commands_are_left_to_the_screen() -> None:
 
 def test_a_refused_discard_is_said_and_the_game_stays() -> None:
     class Refusing(MemoryStorage):
-        def removeItem(self, key: str) -> None:  # noqa: N802
+        def removeItem(self, key: str) -> None:
             raise RuntimeError("SecurityError: the operation is insecure")
 
     store = make_store(Refusing())
@@ -337,7 +343,7 @@ class Field:
         self.checked = checked
         self.value = value
 
-    def getAttribute(self, name: str) -> str | None:  # noqa: N802 - the DOM's name
+    def getAttribute(self, name: str) -> str | None:
         return self.attrs.get(name)
 
 

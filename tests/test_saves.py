@@ -12,8 +12,22 @@ import pytest
 from engine import GAMES, Record, SetupError
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.storage.saves import (
-    DONE_KEY, GAME_KEY, HISTORY_LIMIT, SCHEMA, STATS_KEY, MemoryStorage, SavedGame, SaveError,
-    StorageError, Store, ago, outcome, pack_record, read_record, record_json, unpack_record,
+    DONE_KEY,
+    GAME_KEY,
+    HISTORY_LIMIT,
+    SCHEMA,
+    STATS_KEY,
+    MemoryStorage,
+    SavedGame,
+    SaveError,
+    StorageError,
+    Store,
+    ago,
+    outcome,
+    pack_record,
+    read_record,
+    record_json,
+    unpack_record,
 )
 
 YOU = SeatSpec("human", "You")
@@ -198,13 +212,13 @@ def test_a_storage_that_throws_lists_nothing_and_refuses_writes_with_a_reason() 
     class Broken:
         length = 0
 
-        def getItem(self, key):  # noqa: N802
+        def getItem(self, key):
             raise RuntimeError("SecurityError: access denied")
 
-        def setItem(self, key, value):  # noqa: N802
+        def setItem(self, key, value):
             raise RuntimeError("SecurityError: access denied")
 
-        def removeItem(self, key):  # noqa: N802
+        def removeItem(self, key):
             raise RuntimeError("SecurityError: access denied")
 
         def key(self, index):

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
+from checkmate_helpers import deal, race
 from engine import GAMES, Reason
 from engine.core import SeatRef
-from tests.engine.checkmate_helpers import deal, race
-from tests.test_table_flow import EASY_BOT, YOU, flow_at
+from flow_support import EASY_BOT, YOU, flow_at
 from ui.tables.phrasing import Phrasing, why_not
 from ui.tables.playing_cards import with_signs
 

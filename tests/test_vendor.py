@@ -9,8 +9,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from pyc_support import HASH_BASED_UNCHECKED, pyc_header
 
+from pyc_support import HASH_BASED_UNCHECKED, pyc_header
 from tools import pyodide_compile, vendor
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -48,7 +48,7 @@ def find_chromium() -> str | None:
     return None
 
 
-def launch(playwright: "Playwright", *, headless: bool = True) -> "Browser":
+def launch(playwright: Playwright, *, headless: bool = True) -> Browser:
     """Launch Chromium headless with the offline-friendly flags."""
     executable = find_chromium()
     return playwright.chromium.launch(

@@ -47,7 +47,7 @@ version, and the service worker's code, included). It names the service worker's
 ``<meta name="five-checks-version">``; any change gives a new sw.js, which is how browsers notice
 a new version (pwa/register.js then offers "New version — reload").
 
-Usage: ``python3 tools/build_dist.py [--out DIR] [--source DIR]`` (``--source``: the tree to
+Usage: ``python3 -m tools.build_dist [--out DIR] [--source DIR]`` (``--source``: the tree to
 build from, default this repository). Standard library only, plus Node.js to run Pyodide.
 Rebuilding into the same folder rewrites it and removes what the new build no longer has; a
 folder that is not a previous build is refused unless empty.
@@ -68,12 +68,10 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
+
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
-if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
-    sys.path.insert(0, str(ROOT))
-
-from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry  # noqa: E402
 
 #: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
 SW_MARK = "// The service worker of the built site (dist/sw.js)"
@@ -381,12 +379,12 @@ def write(site: Site, out: Path) -> None:
         tmp = target.with_name(target.name + ".tmp")
         tmp.write_bytes(data)
         os.replace(tmp, target)
-    for path in sorted(out.rglob("*"), reverse=True):  # files before their folders
-        rel = path.relative_to(out).as_posix()
-        if path.is_file() and rel not in site.files:
-            path.unlink()
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    for found in sorted(out.rglob("*"), reverse=True):  # files before their folders
+        rel = found.relative_to(out).as_posix()
+        if found.is_file() and rel not in site.files:
+            found.unlink()
+        elif found.is_dir() and not any(found.iterdir()):
+            found.rmdir()
 
 
 def build(out: Path = DIST, source: Path = ROOT) -> Build:

@@ -22,7 +22,7 @@ Markdown is CommonMark plus tables (markdown-it-py, pinned in requirements-build
   link stops the build: the app works offline and does not send readers elsewhere by surprise.
 
 The output is git-ignored and rebuilt by ``make vendor``; a file is rewritten only when its
-content changes. Usage: ``python3 tools/build_rules.py [--check]`` (``--check``: exit 1 if a
+content changes. Usage: ``python3 -m tools.build_rules [--check]`` (``--check``: exit 1 if a
 page is missing or stale, write nothing).
 """
 
@@ -37,14 +37,12 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `ui` importable
-    sys.path.insert(0, str(ROOT))
+from ui.app.catalog import CATALOG, entry
+from ui.app.routes import parse_hash
+from ui.kit.dom import Node, classes
+from ui.screens.rules import ROUTE_ATTR, RULES_DIR, article, code_node, page_path
 
-from ui.app.catalog import CATALOG, entry  # noqa: E402
-from ui.kit.dom import Node, classes  # noqa: E402
-from ui.app.routes import parse_hash  # noqa: E402
-from ui.screens.rules import ROUTE_ATTR, RULES_DIR, article, code_node, page_path  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 LIBRARY = "markdown-it-py"
 REQUIREMENTS = ROOT / "requirements-build.txt"
@@ -62,7 +60,8 @@ PAGE = """\
   <meta charset="utf-8">
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{title}: rules — Five Checks</title>
-  <meta name="description" content="The rules of {title}, in the words of Five Checks, the card games that run in the browser.">
+  <meta name="description"
+        content="The rules of {title}, in the words of Five Checks, the card games that run in the browser.">
   <meta name="generator" content="{library} {version}">
   <link rel="icon" href="data:,">
   <link rel="stylesheet" href="{up}ui/shell.css">

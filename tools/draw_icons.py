@@ -13,7 +13,7 @@ rewrites the same bytes; the PNGs are committed and `make dist` only copies them
 
 Colours come from ui/shell.css (``--shell-accent``, ``--shell-bg``, ``--shell-line``).
 
-Usage: ``python3 tools/draw_icons.py [--check]`` (``--check``: exit 1 if a committed icon differs).
+Usage: ``python3 -m tools.draw_icons [--check]`` (``--check``: exit 1 if a committed icon differs).
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ import struct
 import sys
 import zlib
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -58,7 +59,7 @@ def rounded_box(cx: float, cy: float, half_w: float, half_h: float, radius: floa
 
 def stroke(points: list[tuple[float, float]], half_width: float) -> Distance:
     """A polyline drawn with a round pen of ``half_width``."""
-    segments = list(zip(points, points[1:]))
+    segments = list(pairwise(points))
 
     def distance(x: float, y: float) -> float:
         best = math.inf

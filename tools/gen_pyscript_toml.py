@@ -17,7 +17,7 @@ PyScript 0.7.31 parses the config with polyscript's tiny TOML subset parser (loc
 ``"key" = "value"`` per line, no inline tables, no apostrophes in comments (it scans quotes
 before dropping comments).
 
-Usage: ``python3 tools/gen_pyscript_toml.py [--check]`` (``--check``: exit 1 if stale).
+Usage: ``python3 -m tools.gen_pyscript_toml [--check]`` (``--check``: exit 1 if stale).
 """
 
 from __future__ import annotations

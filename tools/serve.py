@@ -13,7 +13,7 @@ Importable for tests::
     ...
     server.shutdown(); server.server_close()
 
-Command line: ``python3 tools/serve.py [--port N] [--host H] [--root DIR] [--max-age S] [--quiet]``;
+Command line: ``python3 -m tools.serve [--port N] [--host H] [--root DIR] [--max-age S] [--quiet]``;
 ``PORT`` in the environment sets the default port (8000).
 
 By default every response says ``Cache-Control: no-cache`` (the working tree changes between
@@ -99,7 +99,7 @@ class StaticHandler(SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(body)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib signature)
+    def log_message(self, format: str, *args: Any) -> None:
         if not self.quiet:
             super().log_message(format, *args)
 
@@ -142,6 +142,8 @@ def serve(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: in
 
 def url_of(server: ThreadingHTTPServer) -> str:
     host, port = server.server_address[:2]
+    if isinstance(host, bytes):  # typeshed allows it for other socket families; TCP gives str
+        host = host.decode()
     return f"http://{host}:{port}/"
 
 

@@ -19,7 +19,7 @@ source's mtime), and files left over from an older version (hashed chunk names) 
 The page, the built site (tools/build_dist.py copies vendor/) and the tests all run this runtime;
 the stock one stays in node_modules (bench/boot.py measures both).
 
-Usage: ``python3 tools/vendor.py [--check]``; ``--check`` only reports whether vendor/ is
+Usage: ``python3 -m tools.vendor [--check]``; ``--check`` only reports whether vendor/ is
 up to date (exit 1 if not).
 """
 
@@ -33,11 +33,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # run as a script: make `tools` importable
-    sys.path.insert(0, str(ROOT))
+from tools.pyodide_compile import CompileError, compiled_stdlib
 
-from tools.pyodide_compile import CompileError, compiled_stdlib  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 NODE_MODULES = ROOT / "node_modules"
 VENDOR = ROOT / "vendor"

@@ -18,10 +18,11 @@ from pyscript import document, window
 
 from ui.app import embed
 from ui.app.catalog import CATALOG
-from ui.kit.dom import attr, present
 from ui.app.navigation import resolve
 from ui.app.routes import parse_hash
 from ui.app.screen import MessageScreen, Screen
+from ui.kit.dom import attr, present
+
 
 class App:
     """The router's host: one screen at a time, and the delegated listeners that feed it."""

@@ -12,7 +12,8 @@ returns the chosen action, and ``choose(...)``, which runs ``think`` to the end.
 from __future__ import annotations
 
 import importlib
-from typing import Any, ClassVar, Mapping
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from engine.bots.base import Bot, RandomBot, Thinking
 from engine.core import LazyRegistry, SetupError

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
+from typing import Any
 
 from engine.core import Action, Game, SetupError
 
@@ -31,7 +32,8 @@ class Bot:
             try:
                 next(thinking)
             except StopIteration as done:
-                return done.value
+                action: Action = done.value
+                return action
 
 
 class RandomBot(Bot):
@@ -40,7 +42,10 @@ class RandomBot(Bot):
     level = "random"
     description = "plays any legal move"
 
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
+    def think(
+        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+        rng: random.Random, budget_ms: int,
+    ) -> Thinking:
         if not legal:
             raise SetupError("a bot was asked to act with no legal action")
         return rng.choice(list(legal))

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
@@ -171,9 +172,10 @@ class Policy:
                 if owner == memory.seat and card.rank == wanted]
         for slot in sorted(mine):
             # Matching an Ace raises the score by one: only worth it to empty the grid.
-            if value(state.grids[memory.seat][slot]) > 0 or state.hand_size(memory.seat) == 1:
-                if Match(slot) in legal:
-                    return Match(slot)
+            card = state.grids[memory.seat][slot]
+            worth_it = (card is not None and value(card) > 0) or state.hand_size(memory.seat) == 1
+            if worth_it and Match(slot) in legal:
+                return Match(slot)
         return Pass()
 
     def _ability(self, state: CheckState, memory: Memory, legal: tuple[Action, ...]) -> Action:
@@ -198,9 +200,9 @@ class Policy:
             strangers = [pos for pos in targets if pos[0] != me and pos not in memory.known]
             if high >= 9 and strangers:
                 return _exchange((me, slot), strangers[0], legal)
-        unknown = memory.own_unknown(state)
-        if unknown and theirs and theirs[0][0] <= 1:
-            return _exchange((me, unknown[0]), theirs[0][1], legal)
+        blind = memory.own_unknown(state)
+        if blind and theirs and theirs[0][0] <= 1:
+            return _exchange((me, blind[0]), theirs[0][1], legal)
         return Skip()
 
 

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import copy
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, RandomBot, Thinking
 from engine.bots.ismcts import ISMCTSBot
 from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
-from engine.playing_cards import CARDS
 from engine.core import Action, EngineError, Game, Result, State
+from engine.playing_cards import CARDS
 
 
 def obvious(legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -33,7 +34,10 @@ class CheckmateRandomBot(RandomBot):
 
     description = "plays any legal card, but always says \"last card\""
 
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[override]
+    def think(
+        self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
+        rng: random.Random, budget_ms: int,
+    ) -> Thinking:
         if isinstance(legal[0], Announce):
             return legal[0]
         return (yield from super().think(game, view, legal, rng, budget_ms))

@@ -7,12 +7,13 @@ the view holds it all.
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.chess_cards import ChessCardsState, Play, initiative_to_lead, legal_replies
-from engine.chess_cards_solver import Solver, solve_steps, solver_for
-from engine.core import Game
+from engine.chess_cards_solver import Solver, chess_cards_state, solve_steps, solver_for
+from engine.core import Action, EngineError, Game
 
 #: Positions searched between two yields: a few tens of milliseconds in the browser.
 NODES_PER_SLICE = 3000
@@ -25,13 +26,14 @@ class EasyBot(Bot):
     level = "easy"
     description = "takes a mate when it sees one, otherwise plays by rules of thumb"
 
-    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Play],
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        state: ChessCardsState = game.from_view(view)  # type: ignore[attr-defined]
+        state = chess_cards_state(game.from_view(view))
         seat = state.to_act()[0]
-        plain = [action for action in legal if action.sacrifice is None] or list(legal)
+        plays = _plays(legal)
+        plain = [action for action in plays if action.sacrifice is None] or list(plays)
         if state.lead is None:
-            action = self._lead(state, seat, legal, plain, rng)
+            action = self._lead(state, seat, plays, plain, rng)
         else:
             action = self._reply(state.lead, plain, rng)
         return action
@@ -75,11 +77,20 @@ class SearchBot(Bot):
     def solver(self, state: ChessCardsState) -> Solver:
         return model_solver(state, self.model)
 
-    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Play],
+    def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        state: ChessCardsState = game.from_view(view)  # type: ignore[attr-defined]
+        state = chess_cards_state(game.from_view(view))
         _, action = yield from solve_steps(state, NODES_PER_SLICE, self.solver(state))
         return action
+
+
+
+def _plays(legal: Sequence[Action]) -> list[Play]:
+    """The legal actions as the plays they are (every action of Chess Cards is a play)."""
+    plays = [action for action in legal if isinstance(action, Play)]
+    if len(plays) != len(legal):
+        raise EngineError("a Chess Cards bot was given an action that is not a play")
+    return plays
 
 
 _LIGHT_SOLVERS: dict[tuple[bool, bool], Solver] = {}

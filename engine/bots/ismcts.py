@@ -23,8 +23,9 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.core import CLOCK, Action, Game, Result, SetupError, State
@@ -39,7 +40,7 @@ class Node:
     visits: int = 0
     available: int = 0  # iterations in which this action was legal at its parent
     reward: float = 0.0
-    children: dict[Action, "Node"] = field(default_factory=dict)
+    children: dict[Action, Node] = field(default_factory=dict)
 
     def ucb(self, exploration: float) -> float:
         return self.reward / self.visits + exploration * math.sqrt(
@@ -61,7 +62,7 @@ class ISMCTSBot(Bot):
     #: Rollout plies before ``evaluate`` is asked instead of playing to the end.
     rollout_limit: int = 200
 
-    def think(  # type: ignore[override]
+    def think(
         self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
         rng: random.Random, budget_ms: int,
     ) -> Thinking:

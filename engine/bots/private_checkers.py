@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import math
 import random
-from typing import Any, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
@@ -26,6 +27,7 @@ from engine.private_checkers import (
     Card,
     Discard,
     Jump,
+    Piece,
     PrivateCheckersState,
     Rank,
     Rescue,
@@ -175,7 +177,7 @@ class EasyBot(Bot):
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        state: PrivateCheckersState = game.from_view(view, rng)  # type: ignore[assignment]
+        state = _checkers(game.from_view(view, rng))
         if state.pending is not None and state.pending.discard:
             return best_discard(state, legal)
         odds = card_odds(view)
@@ -218,7 +220,7 @@ class SearchBot(Bot):
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        first: PrivateCheckersState = game.from_view(view, rng)  # type: ignore[assignment]
+        first = _checkers(game.from_view(view, rng))
         if first.pending is not None and first.pending.discard:
             return best_discard(first, legal)
         if len(legal) == 1:
@@ -226,11 +228,11 @@ class SearchBot(Bot):
         side = view["side"]
         totals = {action: 0.0 for action in legal}
         for sample in range(self.samples):
-            state = first if sample == 0 else game.from_view(view, rng)  # type: ignore[assignment]
+            state = first if sample == 0 else _checkers(game.from_view(view, rng))
             for action in legal:
                 # Our own choices later in the turn (which way to jump on): the best of them.
                 totals[action] += max(reply_value(outcome, side)
-                                      for outcome in turn_outcomes(state, action))  # type: ignore[arg-type]
+                                      for outcome in turn_outcomes(state, action))
             yield None
         best = max(totals.values())
         tied = [action for action in legal if totals[action] >= best - 1e-9]
@@ -254,7 +256,7 @@ class CardsISMCTSBot(ISMCTSBot):
     def without_search(self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...],
                        rng: random.Random) -> Action | None:
         if view["phase"] == "discard":
-            return best_discard(game.from_view(view, rng), legal)  # type: ignore[arg-type]
+            return best_discard(_checkers(game.from_view(view, rng)), legal)
         return None
 
     def rollout_action(self, state: State, seat: int, legal: Sequence[Action],
@@ -284,7 +286,7 @@ def _checkers(state: State) -> PrivateCheckersState:
     return state
 
 
-def _moved(state: PrivateCheckersState, origin: int, target: int) -> tuple:
+def _moved(state: PrivateCheckersState, origin: int, target: int) -> tuple[Piece | None, ...]:
     pieces = list(state.pieces)
     pieces[target], pieces[origin] = pieces[origin], None
     return tuple(pieces)

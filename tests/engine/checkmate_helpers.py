@@ -6,7 +6,8 @@ the seat, a colon and the action in notation.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from engine import GAMES
 from engine.checkmate import Card, matches, stacked_deck

@@ -5,7 +5,8 @@ every game's tests share (JSON views, refused actions, bot decisions, playouts) 
 from __future__ import annotations
 
 import random
-from typing import Any, Generator
+from collections.abc import Generator
+from typing import Any
 
 from hypothesis import strategies as st
 

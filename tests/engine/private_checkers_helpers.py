@@ -8,7 +8,8 @@ test and no variant; the last (black) cards of each half go to the home rows.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from engine import GAMES
 from engine.private_checkers import (

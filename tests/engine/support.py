@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any, Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
+from typing import Any
 
 import pytest
 
@@ -95,6 +96,13 @@ def drain(thinking: Generator[Any, None, Any]) -> tuple[list[Any], Any]:
 
 def random_policy(state: State, seat: int, rng: random.Random) -> Action:
     return rng.choice(state.legal_actions(seat))
+
+
+def bot_policy(bots: Mapping[int, Bot] | Sequence[Bot], budget_ms: int = 1000) -> Policy:
+    """Each seat played by its bot, which sees only its seat's JSON view (as at the table)."""
+    def policy(state: State, seat: int, rng: random.Random) -> Action:
+        return bots[seat].choose(state.game, json_view(state, seat), state.legal_actions(seat), rng, budget_ms)
+    return policy
 
 
 def first_to_act(state: State) -> int:
@@ -186,7 +194,7 @@ def twins(states: Sequence[State], first: int, second: int) -> Iterator[tuple[St
     if twin.zones() != {zone: tuple(exchange.get(card, card) for card in cards)
                         for zone, cards in start.zones().items()}:
         return
-    for state, (seat, action) in zip(states, states[-1].history):
+    for state, (seat, action) in zip(states, states[-1].history, strict=False):
         try:
             after = twin.apply(seat, str(action))
         except IllegalAction:

@@ -8,12 +8,12 @@ Deals and move scripts are written as ``check_helpers`` describes.
 from __future__ import annotations
 
 import random
+
 import pytest
 
+from check_helpers import lobby, play, started
 from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupError
 from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, stacked_deck
-
-from check_helpers import lobby, play, started
 from support import refuse
 
 GAME = GAMES["check"]

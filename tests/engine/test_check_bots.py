@@ -8,15 +8,13 @@ full, seeded search.
 
 from __future__ import annotations
 
-
 import pytest
 
+from check_helpers import play, started
 from engine import CLOCK, GAMES
 from engine.bots import get_bot, levels
 from engine.bots.check import reaction_ms, remember
 from engine.check import CallCheck, Match, Pass, Phase
-
-from check_helpers import play, started
 from support import decide
 
 GAME = GAMES["check"]

@@ -13,22 +13,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 from typing import Any
 
 import pytest
-
-from engine import InvalidNotation, Record, SetupError
-from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
-from engine.checkmate import (
-    Announce,
-    Card,
-    Draw,
-    Give,
-    Play,
-    matches,
-    stacked_deck,
-)
-from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 
 from checkmate_helpers import (
     GAME,
@@ -40,6 +28,18 @@ from checkmate_helpers import (
     race,
     with_empty_stock,
 )
+from engine import InvalidNotation, Record, SetupError
+from engine.checkmate import (
+    Announce,
+    Card,
+    Draw,
+    Give,
+    Play,
+    matches,
+    stacked_deck,
+)
+from engine.core import RETIRED_VIEW_KEYS, VIEW_KEYS, GameSummary
+from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 from support import refuse
 
 SEATS = [2, 3, 4]
@@ -323,7 +323,7 @@ def test_last_card_is_offered_only_while_it_is_due(players: int) -> None:
 def test_playing_the_last_card_after_saying_it_wins(players: int) -> None:
     state = to_one_card(players).apply(0, "last")
     state = announce_due(play(state, " ".join(f"{seat}:{card}H" for seat, card in
-                                              zip(range(1, players), "345"))))
+                                              zip(range(1, players), "345", strict=False))))
     state = announce_due(state)
     assert state.to_act() == (0,) and plays(state, 0) == {"7H"}
     state = state.apply(0, "7H")
@@ -524,7 +524,7 @@ def test_a_series_counts_wins_and_follows_the_dealer_rule(players: int) -> None:
         state = state.apply(seat, state.legal_actions(seat)[-1])
     deals = state.view(None)["finished"]
     assert len(deals) == 5 and deals[0]["dealer"] == 0
-    for before, after in zip(deals, deals[1:]):
+    for before, after in pairwise(deals):
         passes = before["winner"] == before["dealer"]
         assert after["dealer"] == ((before["dealer"] + 1) % players if passes else before["dealer"])
     tally = [sum(deal["winner"] == seat for deal in deals) for seat in range(players)]

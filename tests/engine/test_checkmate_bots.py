@@ -12,12 +12,11 @@ import random
 
 import pytest
 
+from checkmate_helpers import deal, play, race
 from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import speaker_first
 from engine.checkmate import Announce, Give, Play
-
-from checkmate_helpers import deal, play, race
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]

@@ -14,14 +14,16 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from itertools import pairwise
+from typing import Any
 
 import pytest
-from support import Policy, random_policy, refuse
-from support import playout as seeded_playout
 
 from engine import GAMES, InvalidNotation, Record, SetupError, State
 from engine.checks import Card, Cash, Play, stacked_deck, worth
+from support import Policy, random_policy, refuse
+from support import playout as seeded_playout
 
 GAME = GAMES["checks"]
 
@@ -250,7 +252,7 @@ def test_cashed_checks_never_return_to_play() -> None:
     state = deal(["5H 8C 9D", "3H 7H 10C"], ["KS 5S 4D"], stock=["3S", "6D"])
     state = play(state, "1:cash 4")
     won = state.view(None)["checks"][1]
-    for step in range(12):
+    for _ in range(12):
         seat = state.to_act()[0]
         state = state.apply(seat, [a for a in state.legal_actions(seat) if isinstance(a, Play)][0])
         assert state.view(None)["checks"][1][:len(won)] == won
@@ -274,7 +276,7 @@ def test_once_the_deck_is_out_an_emptied_slot_stays_empty() -> None:
     checked = 0
     for seed in range(40):
         states = list(playout(seed, greedy_cash))
-        for before, after in zip(states, states[1:]):
+        for before, after in pairwise(states):
             move = after.view(None)["log"][-1] if after.view(None)["log"] else None
             if move and move["kind"] == "cash" and before.view(None)["deck_count"] == 0:
                 assert after.view(None)["piles"][move["pile"]] == []
@@ -370,7 +372,7 @@ HIDDEN_SWAPS = {
 def test_deals_that_differ_only_in_a_card_the_viewer_cannot_see_give_equal_views(
         viewer: int | None, owner: int) -> None:
     # Ruling 8: the viewer cannot tell the two deals apart, so after the same plays it must see
-    # exactly the same thing (the old log's point totals told them apart at the first play).
+    # exactly the same thing (a log that showed point totals would tell them apart at the first play).
     rows, (first, last), script = HIDDEN_SWAPS[owner]
 
     def dealt(a: str, b: str):
@@ -422,7 +424,7 @@ def test_a_player_out_of_cards_leaves_the_other_to_play_alone() -> None:
     alone = 0
     for seed in range(30):
         states = list(playout(seed, seat1_cashes_seat0_never))
-        for before, after in zip(states, states[1:-1]):
+        for after in states[1:-1]:
             view = after.view(None)
             seat1_out = view["hand_sizes"][1] == 0 and "down" not in view["rows"][1]
             if seat1_out:
@@ -475,7 +477,7 @@ def test_the_winner_deals_the_next_game_and_a_draw_keeps_the_dealer() -> None:
     seen_win = seen_draw = False
     for seed in range(300):
         states = list(playout(seed, random_policy, games=3))
-        for before, after in zip(states, states[1:]):
+        for before, after in pairwise(states):
             if after.view(None)["game_number"] != before.view(None)["game_number"]:
                 summary = after.view(None)["finished"][-1]
                 checks = summary["details"]["checks"]

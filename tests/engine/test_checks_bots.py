@@ -10,8 +10,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from support import decide, json_view, playout
-from support import positions as seeded_positions
 
 from engine import GAMES, State
 from engine.bots import get_bot, levels
@@ -23,6 +21,8 @@ from engine.bots.checks import (
     simulate,
 )
 from engine.checks import Card, Cash, Play, stacked_deck
+from support import bot_policy, decide, playout
+from support import positions as seeded_positions
 
 GAME = GAMES["checks"]
 LEVELS = levels("checks")
@@ -128,12 +128,7 @@ def test_easy_beats_random() -> None:
     for seed in range(40):
         easy = seed % 2  # the levels change seats from game to game
         bots = {easy: get_bot("checks", "easy"), 1 - easy: get_bot("checks", "random")}
-
-        def policy(state: State, seat: int, rng: random.Random):
-            return bots[seat].choose(GAME, json_view(state, seat), state.legal_actions(seat),
-                                     rng, 1000)
-
-        *_, final = playout("checks", seed, policy)
+        *_, final = playout("checks", seed, bot_policy(bots))
         scores = final.result().scores
         wins += scores[easy] > scores[1 - easy]
     assert wins >= 32

@@ -13,15 +13,15 @@ seat, a colon and the play in notation.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, alternate, deal, mostly_plain, play
 from engine import InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
-
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, alternate, deal, mostly_plain, play
 from support import playout, refuse
 
 #: Mating values from the rule text: queen 11, rook 10, bishop 4, knight 3, pawn 7, any suit.
@@ -957,7 +957,7 @@ def random_playout(seed: int, options: dict[str, bool]):
     """Play a seeded game to the end, checking each step against the text's rules."""
     states = list(playout("chess-cards", seed, mostly_plain(), options=options))
     assert len(states) <= 2 * 10 * 2 + 1, "a match has at most 2 games of 10 moves"
-    for state, after in zip(states, states[1:]):
+    for state, after in pairwise(states):
         check_step(state, after)
     state = states[-1]
     view = state.view(None)

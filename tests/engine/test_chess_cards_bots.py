@@ -16,13 +16,12 @@ import random
 
 import pytest
 
+from chess_cards_helpers import GAME, mostly_plain
 from engine import SetupError
 from engine.bots import Bot, get_bot, levels
 from engine.chess_cards import stacked_deck
 from engine.chess_cards_solver import solve
-
-from chess_cards_helpers import GAME, mostly_plain
-from support import decide, json_view, playout
+from support import bot_policy, decide, playout
 from support import positions as live_positions
 
 LEVELS = levels("chess-cards")
@@ -64,11 +63,7 @@ def value_after(state, action) -> int:
 
 def play_game(levels_by_seat: tuple[str, str], seed: int, options: dict[str, bool]) -> tuple[int, int]:
     bots = [get_bot("chess-cards", level) for level in levels_by_seat]
-
-    def policy(state, seat: int, rng: random.Random):
-        return bots[seat].choose(GAME, json_view(state, seat), state.legal_actions(seat), rng, 1000)
-
-    *_, state = playout("chess-cards", seed, policy, options=options)
+    *_, state = playout("chess-cards", seed, bot_policy(bots), options=options)
     return state.result().scores
 
 

@@ -14,10 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, play
 from engine import IllegalAction, InvalidNotation, Record, SetupError
 from engine.chess_cards import stacked_deck
-
-from chess_cards_helpers import ALL, GAME, OPTIONS, SEEDS, deal, play
 from support import playout, refuse
 
 
@@ -168,7 +167,8 @@ def test_record_of_a_stacked_match_round_trips():
     assert data["game"] == "chess-cards"
     assert data["players"] == 2
     assert data["options"] == {"privilege": True, "sacrifice": True, "match": True}
-    assert data["deck"] == list(stacked_deck(OVERMATE_DEALER.split(), [c for c in ALL if c not in OVERMATE_DEALER.split()]))
+    dealer = OVERMATE_DEALER.split()
+    assert data["deck"] == list(stacked_deck(dealer, [c for c in ALL if c not in dealer]))
     expected_moves = [[int(token[0]), token[2:]] for token in (OVERMATE_SCRIPT + " 1:bQ").split()]
     assert data["moves"] == expected_moves
     again = Record.from_json(record.to_json())

@@ -35,18 +35,35 @@ import os
 import random
 import zlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import CLOCK, GAMES, Action, EngineError, Game, GameSummary, Option, Record, State
-from engine.core import (IllegalAction, InvalidNotation, RETIRED_VIEW_KEYS, Result, SetupError,
-                         SHARED_VIEW_KEYS, VIEW_KEYS)
-from support import (json_view, mentions, playout, random_actor, random_policy, snapshot,
-                     stacked_playout, twins, view_text)
+from engine.core import (
+    RETIRED_VIEW_KEYS,
+    SHARED_VIEW_KEYS,
+    VIEW_KEYS,
+    IllegalAction,
+    InvalidNotation,
+    Result,
+    SetupError,
+)
+from support import (
+    json_view,
+    mentions,
+    playout,
+    random_actor,
+    random_policy,
+    snapshot,
+    stacked_playout,
+    twins,
+    view_text,
+)
 
 #: A playout still running after this many actions fails the test: games must end.
 MAX_ACTIONS = 5000
@@ -367,7 +384,7 @@ def test_same_seed_same_trajectory(game_id: str, players: int, data: st.DataObje
     first, second = play(setup), play(setup)
     assert first.moves == second.moves, "the same seeds chose different moves"
     assert len(first.states) == len(second.states)
-    for number, (a, b) in enumerate(zip(first.states, second.states)):
+    for number, (a, b) in enumerate(zip(first.states, second.states, strict=True)):
         assert_same_state(a, b, f"after {number} actions")
     assert Record.from_state(first.final).to_json() == Record.from_state(second.final).to_json()
 
@@ -520,7 +537,7 @@ def test_notation_round_trips(game_id: str, players: int, data: st.DataObject) -
             texts = [str(action) for action in actions]
             repeated = [text for text, count in Counter(texts).items() if count > 1]
             assert not repeated, f"{what}: seat {seat} has distinct actions written {repeated}"
-            for action, text in zip(actions, texts):
+            for action, text in zip(actions, texts, strict=True):
                 assert isinstance(text, str) and text, f"{what}: {action!r} has no notation"
                 parsed = game.parse_action(state, text)
                 assert parsed == action, f"{what}: {text!r} parses to {parsed!r}, not {action!r}"
@@ -683,7 +700,7 @@ def first_difference(a: Any, b: Any, path: str = "view") -> str:
                 return first_difference(a.get(key, "(absent)"), b.get(key, "(absent)"),
                                         f"{path}[{key!r}]")
     if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for index, (x, y) in enumerate(zip(a, b)):
+        for index, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
                 return first_difference(x, y, f"{path}[{index}]")
     return f"{path}: {json.dumps(a)[:200]} != {json.dumps(b)[:200]}"
@@ -829,7 +846,7 @@ def summaries(value: Any, state: State, seat: int | None) -> bool:
 
 
 #: What each name of ``SHARED_VIEW_KEYS`` holds: ``fits(value, state, seat)``.
-SHARED_FORMS: dict[str, Callable[[Any, State, "int | None"], bool]] = {
+SHARED_FORMS: dict[str, Callable[[Any, State, int | None], bool]] = {
     "turn": seats_or_none,
     "dealer": seats_or_none,
     "hand": lambda value, state, seat: (isinstance(value, list)

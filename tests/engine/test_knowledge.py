@@ -12,21 +12,22 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
-from check_helpers import started
-from checkmate_helpers import deal as checkmate_deal
-from private_checkers_helpers import position
-from support import playout, random_actor
 
 import engine.knowledge as knowledge
+from check_helpers import started
+from checkmate_helpers import deal as checkmate_deal
 from engine import CLOCK, GAMES, State
 from engine.checks import stacked_deck as checks_deck
 from engine.chess_cards import stacked_deck as chess_cards_deck
 from engine.knowledge import UNDO_NONE, UNDO_OVER, reveals, undo_point
-from engine.private_checkers import stacked_deck as private_checkers_deck
 from engine.playing_cards import ACE
+from engine.private_checkers import stacked_deck as private_checkers_deck
+from private_checkers_helpers import position
+from support import playout, random_actor
 
 # --- helpers ------------------------------------------------------------------------------------
 
@@ -389,8 +390,8 @@ def test_the_definition_agrees_with_each_games_idea_of_a_new_card(played):
     """Every hidden thing of Saving Private Checkers and Check! is a card, so a step reveals
     exactly when it shows the seat a card name it could not see before. In Checks a seat's own
     move reveals exactly when it takes up new cards (its next half-trick, a new deal) or a cash
-    turns a refill up; a move from the other hand always reveals. In Checkmate a seat's own play of a card that calls for
-    no King, in the same deal, reveals nothing."""
+    turns a refill up; a move from the other hand always reveals. In Checkmate a seat's own play of
+    a card that calls for no King, in the same deal, reveals nothing."""
     states, table = played
     game_id = states[0].game_id
     checked: list[bool] = []

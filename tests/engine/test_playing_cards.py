@@ -6,7 +6,11 @@ import pytest
 
 from engine import InvalidNotation
 from engine.playing_cards import (
-    BLACK_JOKER, CARDS, RED_JOKER, STANDARD, PlayingCard,
+    BLACK_JOKER,
+    CARDS,
+    RED_JOKER,
+    STANDARD,
+    PlayingCard,
 )
 
 

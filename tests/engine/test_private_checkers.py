@@ -333,7 +333,8 @@ def test_taking_the_last_enemy_piece_ends_the_game_with_a_tactical_victory():
 
 
 def test_an_empty_board_ends_the_game():
-    state = position({"c3": "M", "d4": "m"}, cards={"e5": "KC"}, stock=(LIGHT_STOCK[:4] + LIGHT_STOCK[5:] + ["KH"], None))
+    stock = LIGHT_STOCK[:4] + LIGHT_STOCK[5:] + ["KH"]
+    state = position({"c3": "M", "d4": "m"}, cards={"e5": "KC"}, stock=(stock, None))
     state = play(state, "c3xe5", "discard 2H")
     assert state.is_over() and all(piece is None for piece in state.pieces)
     assert "the board is empty" in state.log[-1].text

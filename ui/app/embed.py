@@ -26,7 +26,8 @@ those the host's visitor sees), and the app cannot know who may frame it.
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ui.app.routes import parse_hash
 

@@ -17,13 +17,13 @@ from typing import Any
 from engine import GAMES, EngineError
 from engine.bots import levels
 from ui.app.catalog import entry
-from ui.screens.gallery import GalleryScreen
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, parse_play, saved_id
-from ui.screens.rules import RulesScreen
-from ui.storage.saves import SaveError
 from ui.app.screen import MessageScreen, Navigate, Screen
+from ui.screens.gallery import GalleryScreen
+from ui.screens.rules import RulesScreen
 from ui.screens.setup import SetupScreen
 from ui.storage.page_store import store
+from ui.storage.saves import SaveError
 
 HOME = ("#/", "All games")
 

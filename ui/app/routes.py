@@ -19,8 +19,9 @@ reload continues it and the seed stays out of the address bar.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 from urllib.parse import parse_qsl, quote, unquote
 
 #: How long a bot move is shown as "thinking" at least, so a person can follow it.

@@ -27,7 +27,8 @@ only text-only elements, or ``forget`` the root.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Union
+from collections.abc import Iterable
+from typing import Any, TypeGuard, Union
 
 Child = Union["Node", str, int, float, None, Iterable[Any]]
 
@@ -71,7 +72,7 @@ def classes(*names: str | None | bool) -> str:
     return " ".join(name for name in names if isinstance(name, str) and name)
 
 
-def present(value: Any) -> bool:
+def present(value: Any) -> TypeGuard[Any]:
     """True for a real DOM value. Newer Pyodide turns JavaScript ``null`` into ``jsnull``,
     an object rather than ``None``, so "nothing found" must be tested for both."""
     return value is not None and type(value).__name__ not in ("JsNull", "JsUndefined")
@@ -307,7 +308,7 @@ def _other_children(drawn: _Element, new: list[Any], bases: list[Any], create: A
         if index not in kept:
             doms[index].remove()
     children: list[Any] = []
-    for node, source in zip(new, sources):
+    for node, source in zip(new, sources, strict=True):
         if source < 0:
             children.append(_new(node, create))
             continue

@@ -1,4 +1,4 @@
-"""Cards and checkers that travel: FLIP animation driven from the patch (issue 13, part 2).
+"""Cards and checkers that travel: FLIP animation driven from the patch.
 
 ``Screen.show`` measures where the table's movable things are just before it patches the page
 (``Motion.measure``: First), and after the patch (``Motion.play``) measures them again (Last),
@@ -31,10 +31,12 @@ shown as ``<html data-motion="off">``, under which style.css also stops CSS tran
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from ui.storage import settings
 
@@ -81,16 +83,16 @@ class Box:
         """Whether the point lies inside."""
         return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
 
-    def covers(self, other: "Box") -> bool:
+    def covers(self, other: Box) -> bool:
         """Whether ``other``'s centre lies inside: it is (mostly) under this box."""
         return self.holds(other.cx, other.cy)
 
-    def near(self, other: "Box") -> bool:
+    def near(self, other: Box) -> bool:
         """The same place, give or take a pixel."""
         return (abs(self.x - other.x) < 1 and abs(self.y - other.y) < 1
                 and abs(self.w - other.w) < 1 and abs(self.h - other.h) < 1)
 
-    def sized_like(self, other: "Box") -> "Box":
+    def sized_like(self, other: Box) -> Box:
         """A box of ``other``'s size centred on this one (where a thing leaves a seat's area)."""
         return Box(self.cx - other.w / 2, self.cy - other.h / 2, other.w, other.h)
 
@@ -131,7 +133,7 @@ class Cue:
     cards: frozenset[str] = frozenset()
 
     @staticmethod
-    def of(seat: int | None, notation: str) -> "Cue":
+    def of(seat: int | None, notation: str) -> Cue:
         return Cue(seat if seat is not None and seat >= 0 else None, frozenset(_WORD.findall(notation)))
 
 
@@ -214,12 +216,12 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
             # A back drawn anew in the same place (a place in a grid becoming a button) is the
             # same card: it stays, or turns face up there.
             for new in rest:
-                found = next((old for old in olds if _distance(old.box, new.box) < STILL_PX ** 2), None)
-                if found is None:
+                same = next((old for old in olds if _distance(old.box, new.box) < STILL_PX ** 2), None)
+                if same is None:
                     backs_new.append(new)
                     continue
-                olds.remove(found)
-                if found.down and not new.down:
+                olds.remove(same)
+                if same.down and not new.down:
                     steps.append(Step("flip", new))
                     turned.append(new)
             backs_gone.extend(old for old in olds if old.down)
@@ -432,10 +434,8 @@ class Motion:
         """End every animation started here and remove the copies of things that were gone."""
         running, self._running = self._running, []
         for animation in running:
-            try:
+            with contextlib.suppress(Exception):
                 animation.cancel()
-            except Exception:  # noqa: BLE001 - an animation whose element left the page
-                pass
         if self._layer is not None:
             self._layer.replaceChildren()
 
@@ -445,6 +445,7 @@ class Motion:
         thing = step.thing
         box = thing.box
         kind = step.kind
+        frames: list[dict[str, Any]]
         if kind in ("move", "jump", "enter") and step.start is not None:
             start = step.start
             moved = f"translate({start.cx - box.cx:.1f}px, {start.cy - box.cy:.1f}px){_scale(start, box)}"
@@ -608,7 +609,7 @@ def enabled() -> bool:
 
         try:
             query = _STATE["query"] = window.matchMedia(_REDUCE)
-        except Exception:  # noqa: BLE001 - a browser without matchMedia: no system preference
+        except Exception:
             return True
     return not bool(query.matches)
 
@@ -626,7 +627,7 @@ def _mark(on: bool) -> None:
         from pyscript import document
 
         html = document.documentElement
-    except Exception:  # noqa: BLE001 - not in a page (CPython tests)
+    except Exception:
         return
     if on:
         html.removeAttribute("data-motion")

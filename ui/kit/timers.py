@@ -10,7 +10,8 @@ clears when it is disposed.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Generator
+from collections.abc import Callable, Generator
+from typing import Any
 
 #: Longest stretch of generator work between two chances for the page to repaint and take input.
 SLICE_MS = 25
@@ -99,7 +100,7 @@ class Timers:
         slice_ms: float | None = None,
         *,
         background: bool = False,
-    ) -> "Job":
+    ) -> Job:
         """Run a generator that yields between slices of work (a bot, the solver) to its end.
 
         Each tick runs it for about ``slice_ms`` (``SLICE_MS``, or ``BACKGROUND_SLICE_MS`` in the

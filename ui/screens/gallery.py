@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from ui.app.catalog import CATALOG
+from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, attr, build, h, present
 from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
 from ui.storage.saves import Store
-from ui.app.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 

@@ -13,14 +13,15 @@ the engine's message, and the record on screen (if any) stays.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from engine import CLOCK, GAMES, EngineError, Record
-from ui.kit.dom import Node, attr, classes, h
 from ui.app.routes import PlaySetup, SeatSpec
-from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
 from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, attr, classes, h
 from ui.storage.page_store import store
+from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
 from ui.tables.base import GameTable
 
 #: The keys the viewer answers, and the step command each one gives.
@@ -67,7 +68,8 @@ class ReplayScreen(Screen):
         it is of another game or does not replay."""
         if record.game != self.game.id:
             other = GAMES[record.game].title if record.game in GAMES else repr(record.game)
-            self.problem = f"This is a record of {other}, not of {self.game.title}: open it from that game’s replay page."
+            self.problem = (f"This is a record of {other}, not of {self.game.title}: "
+                            "open it from that game’s replay page.")
             return
         if seats is None:
             seats = [SeatSpec("human", f"Seat {seat + 1}") for seat in range(record.players)]

@@ -12,21 +12,22 @@ with the app's own ``#/`` routes, so the two look alike by construction.
 Why fetch rather than pyscript.toml's ``[files]``: a file in ``[files]`` is downloaded at every
 boot, before the first screen, by every visitor (the five .md files were 36 KB in 5 requests);
 fetched, a page costs one same-origin request when someone opens the rules, and it works offline
-like every other file of the app. Measured in headless Chromium on this machine: going from a
-setup screen to a rules route takes about 30 ms to the first heading, as the old in-Python
-renderer did. Why trust it as HTML: it is this project's own build output from its own origin, not
-user input; every user string (a player's name) still reaches the page as text (``ui.kit.dom``).
+like every other file of the app. Measured in headless Chromium on this machine: going from a setup
+screen to a rules route takes about 30 ms to the first heading. Why trust it as HTML: it is this
+project's own build output from its own origin, not user input; every user string (a player's name)
+still reaches the page as text (``ui.kit.dom``).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ui.app.catalog import CATALOG, entry
-from ui.tables.chess_cards_look import chip
-from ui.kit.dom import Node, build, h, present
 from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, build, h, present
+from ui.tables.chess_cards_look import chip
 
 #: Where the build writes the page of a game, relative to index.html (and to the repository).
 RULES_DIR = "docs/rules"

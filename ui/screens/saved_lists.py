@@ -16,12 +16,21 @@ redraw.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from ui.kit.dom import Node, h, present
 from ui.storage.saves import (
-    HISTORY_LIMIT, Listed, SavedGame, SaveError, StorageError, Store, Tally, ago, outcome,
+    HISTORY_LIMIT,
+    Listed,
+    SavedGame,
+    SaveError,
+    StorageError,
+    Store,
+    Tally,
+    ago,
+    outcome,
 )
 
 #: Finished games a setup page lists (the store keeps ``HISTORY_LIMIT`` of all games).

@@ -11,22 +11,36 @@ level and the recent finished games below it, each with its replay link.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
 from ui.app.catalog import CATALOG, entry
-from ui.kit.dom import Node, attr, h
 from ui.app.routes import (
-    DEFAULT_DELAY_MS, MAX_SEED, PlaySetup, RouteError, SeatSpec, bot_name, clean_name,
-    default_bot_level, parse_play,
+    DEFAULT_DELAY_MS,
+    MAX_SEED,
+    PlaySetup,
+    RouteError,
+    SeatSpec,
+    bot_name,
+    clean_name,
+    default_bot_level,
+    parse_play,
 )
+from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, attr, h
 from ui.screens.saved_lists import (
-    ListActions, continue_section, history_section, refocus, replay_link, stats_section, storage_problem,
+    ListActions,
+    continue_section,
+    history_section,
+    refocus,
+    replay_link,
+    stats_section,
+    storage_problem,
 )
 from ui.storage.saves import Listed, Store, Tally
-from ui.app.screen import Navigate, Screen
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 
@@ -73,10 +87,8 @@ class SetupScreen(Screen):
                       else "" for seat in setup.seats]
         for option in self.game.options:
             if option.name in setup.options:
-                try:
+                with contextlib.suppress(SetupError):
                     self.options[option.name] = option.coerce(setup.options[option.name])
-                except SetupError:
-                    pass
         if setup.seed_given:
             self.seed = setup.seed
         self.delay = setup.delay_ms
@@ -97,7 +109,7 @@ class SetupScreen(Screen):
 
     def play_setup(self) -> PlaySetup:
         seats = []
-        for kind, name in zip(self.kinds, self.names):
+        for kind, name in zip(self.kinds, self.names, strict=True):
             if kind == "human":
                 seats.append(SeatSpec("human", clean_name(name)))
             else:
@@ -143,7 +155,8 @@ class SetupScreen(Screen):
                                        "placeholder": "Name (optional)", "value": self.names[seat],
                                        "aria-label": f"Seat {seat + 1} name"})
                            if kind == "human" else
-                           h("span", {"class": "muted bot-about"}, about[:1].upper() + about[1:] + "." if about else "")))
+                           h("span", {"class": "muted bot-about"},
+                             about[:1].upper() + about[1:] + "." if about else "")))
         options = [self._option_row(option) for option in game.options]
         if game.min_players != game.max_players:
             counts = range(game.min_players, game.max_players + 1)

@@ -17,7 +17,7 @@ def store() -> Store:
             storage = window.localStorage
             storage.getItem("five-checks:probe")  # some browsers throw only on first use
             _STORE.append(Store(storage))
-        except Exception as error:  # noqa: BLE001 - SecurityError and kin: play on, unsaved
+        except Exception as error:
             _STORE.append(Store(MemoryStorage(), f"This browser keeps no games for this site "
                                                  f"({type(error).__name__}): a game ends when the page closes."))
     return _STORE[0]

@@ -22,8 +22,9 @@ import json
 import random
 import time
 import zlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterator, Mapping, Sequence
+from typing import Any
 
 from engine import Record, SetupError
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
@@ -103,7 +104,7 @@ class SavedGame:
         }, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: Any) -> "SavedGame":
+    def from_json(cls, text: Any) -> SavedGame:
         """Read a saved game. Raises SaveError naming what is wrong (not JSON, another
         version's format, a field of the wrong kind, a record the engine cannot read)."""
         if not isinstance(text, str):
@@ -198,10 +199,8 @@ def outcome(saved: SavedGame) -> tuple[str, str] | None:
         return None
     winners = set(saved.result["winners"])
     if not winners or len(winners) == len(saved.seats):
-        verdict = "drawn"
-    else:
-        verdict = "won" if people[0] in winners else "lost"
-    return against(saved.seats), verdict
+        return against(saved.seats), "drawn"
+    return against(saved.seats), "won" if people[0] in winners else "lost"
 
 
 def against(seats: Sequence[SeatSpec]) -> str:
@@ -229,17 +228,17 @@ class MemoryStorage:
         keys = list(self.items)
         return keys[index] if 0 <= index < len(keys) else None
 
-    def getItem(self, key: str) -> str | None:  # noqa: N802 - the Web Storage names
+    def getItem(self, key: str) -> str | None:
         return self.items.get(key)
 
-    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+    def setItem(self, key: str, value: str) -> None:
         if self.quota is not None:
             used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
             if used + len(key) + len(value) > self.quota:
                 raise RuntimeError("QuotaExceededError: the quota has been exceeded")
         self.items[key] = str(value)
 
-    def removeItem(self, key: str) -> None:  # noqa: N802
+    def removeItem(self, key: str) -> None:
         self.items.pop(key, None)
 
 
@@ -262,27 +261,27 @@ class Store:
     def _get(self, key: str) -> str | None:
         try:
             value = self.storage.getItem(key)
-        except Exception:  # noqa: BLE001 - a storage that throws on read is no storage
+        except Exception:
             return None
         return value if isinstance(value, str) else None
 
     def _set(self, key: str, value: str) -> None:
         try:
             self.storage.setItem(key, value)
-        except Exception as error:  # noqa: BLE001 - QuotaExceededError, SecurityError, …
+        except Exception as error:
             raise StorageError(_refusal(error)) from None
 
     def _remove(self, key: str) -> None:
         try:
             self.storage.removeItem(key)
-        except Exception as error:  # noqa: BLE001
+        except Exception as error:
             raise StorageError(_refusal(error)) from None
 
     def _keys(self, prefix: str) -> Iterator[str]:
         try:
             count = int(self.storage.length)
             keys = [self.storage.key(index) for index in range(count)]
-        except Exception:  # noqa: BLE001
+        except Exception:
             return iter(())
         return iter(sorted(key for key in keys if isinstance(key, str) and key.startswith(prefix)))
 

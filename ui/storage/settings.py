@@ -8,6 +8,7 @@ in memory for the page's life, so a toggle still works until the page closes.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from typing import Any
 
@@ -31,7 +32,7 @@ def storage() -> Any:
             found = window.localStorage
             found.getItem(KEY)  # some browsers throw only on first use
             _STORAGE.append(found)
-        except Exception:  # noqa: BLE001 - SecurityError and kin: settings live in memory
+        except Exception:
             _STORAGE.append(MemoryStorage())
     return _STORAGE[0]
 
@@ -44,7 +45,7 @@ def read(store: Any = None) -> dict[str, Any]:
     try:
         text = (store if store is not None else storage()).getItem(KEY)
         kept = json.loads(str(text)) if present(text) else {}
-    except Exception:  # noqa: BLE001 - unreadable: the defaults
+    except Exception:
         return settings
     if isinstance(kept, dict):
         settings.update({name: value for name, value in kept.items()
@@ -57,8 +58,6 @@ def write(changes: dict[str, Any], store: Any = None) -> dict[str, Any]:
     refuses the write (full, off) is ignored: the page goes on with the new settings in memory
     only if the caller keeps the returned value."""
     settings = {**read(store), **changes}
-    try:
+    with contextlib.suppress(Exception):
         (store if store is not None else storage()).setItem(KEY, json.dumps(settings, sort_keys=True))
-    except Exception:  # noqa: BLE001 - a setting not kept is no reason to stop the page
-        pass
     return settings
