@@ -7,7 +7,8 @@ to attach or free per-button proxies, and a screen that is gone can never be cal
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from ui.kit import motion
 from ui.kit.dom import Node, attr, forget, h, mount, patch, present
@@ -77,7 +78,7 @@ class Screen:
         if before is not None:
             try:
                 self.motion.play(self.root, before, cue)
-            except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+            except Exception as error:
                 _motion_failed(error)
         if inside and bool(focused.matches(":focus")):
             if was_control and not bool(focused.matches(CONTROLS)):
@@ -120,7 +121,7 @@ class Screen:
         """Where the movable things are before a draw (None: motion failed, the draw goes on)."""
         try:
             return self.motion.measure(self.root)
-        except Exception as error:  # noqa: BLE001 - motion only shows: the game goes on
+        except Exception as error:
             _motion_failed(error)
             return None
 
@@ -162,7 +163,8 @@ class Screen:
         mount(self.root, h("section", {"class": "page message message-error", "data-testid": "error"},
                            h("h1", None, "Something went wrong"),
                            h("p", {"class": "message-text", "role": "alert"}, f"{type(error).__name__}: {error}"),
-                           h("p", {"class": "message-links"}, h("a", {"class": "button-link", "href": "#/"}, "All games"))))
+                           h("p", {"class": "message-links"},
+                             h("a", {"class": "button-link", "href": "#/"}, "All games"))))
 
     def dispose(self) -> None:
         """The screen is being replaced: stop every timer so nothing runs for it later, and

@@ -47,7 +47,8 @@ where people join and the Game Master starts as soon as the rules allow.
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from engine import CLOCK, Action
 from engine.check import (
@@ -66,8 +67,8 @@ from engine.check import (
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.kit.dom import Node, classes, h
-from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
 from ui.tables.base import GameTable
+from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
 
 LOG_LINES = 40
 #: A seat's name in a log template: ``{0}``, or ``{1}'s`` (a possessive).
@@ -467,7 +468,8 @@ class CheckTable(GameTable):
             humans = [seat for seat in view["window"]["matchers"] if seat in self.humans]
             if humans:
                 want = RANK_NAMES[PlayingCard.parse(view["window"]["card"]).rank]
-                prompt = f"Click a card of yours of rank {want} to match it, or pass. A wrong card costs a penalty card."
+                prompt = (f"Click a card of yours of rank {want} to match it, or pass. "
+                          "A wrong card costs a penalty card.")
             for seat in humans:
                 buttons += [self._button(action, "Pass" if not self.private else f"{self.name(seat)}: pass", seat=seat)
                             for action in self.legal(seat) if isinstance(action, Pass)]
@@ -508,7 +510,8 @@ class CheckTable(GameTable):
         take = any(isinstance(action, TakeDiscard) for action in legal)
         prompt = ("Click the card of yours to swap the discard with." if self.take_mode
                   else "Draw a card" + (", take the discard" if take else "") + (", or call Check!" if calls else "."))
-        buttons: list[Any] = [self._button(action, "Draw", "primary") for action in legal if isinstance(action, DrawPile)]
+        buttons: list[Any] = [self._button(action, "Draw", "primary")
+                              for action in legal if isinstance(action, DrawPile)]
         if take:
             buttons.append(h("button", {"type": "button", "data-pick": "take",
                                         "aria-pressed": "true" if self.take_mode else "false"},

@@ -25,9 +25,9 @@ from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.kit.dom import Node, classes, h
-from ui.tables.playing_cards import back, card_name, chip, face
 from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.game_flows import CheckmateFlow
+from ui.tables.playing_cards import back, card_name, chip, face
 
 # --- the table -----------------------------------------------------------------------------------
 
@@ -72,7 +72,7 @@ class CheckmateTable(GameTable):
         card = event.get("card")
         if kind == "play":
             return [self.says(seat, "draw", " and play " if self.is_you(seat) else " and plays ")
-                    if event.get("drawn") else self.says(seat, "play", " "), chip(card)]
+                    if event.get("drawn") else self.says(seat, "play", " "), chip(event["card"])]
         if kind == "draw":
             if card:
                 return [self.says(seat, "draw", " "), chip(card), " and keep it" if self.is_you(seat)
@@ -80,7 +80,7 @@ class CheckmateTable(GameTable):
             return [self.says(seat, "draw", " a card and keep it" if self.is_you(seat)
                               else " a card and keeps it")]
         if kind == "give":
-            return [self.says(seat, "give", " "), chip(card), f" to {self.object_name(event['to'])}"]
+            return [self.says(seat, "give", " "), chip(event["card"]), f" to {self.object_name(event['to'])}"]
         if kind == "no-king":
             return [f"Nobody has a King to give to {self.object_name(seat)}"]
         if kind == "last":
@@ -156,7 +156,8 @@ class CheckmateTable(GameTable):
     def _others(self, view: dict[str, Any]) -> Node:
         players = view["players"]
         # Seen from the hand on screen: the person holding the device, else the first person.
-        near = self.viewer() if self.viewer() is not None else self.bottom
+        viewer = self.viewer()
+        near = viewer if viewer is not None else self.bottom
         order = [(near + step) % players for step in range(1, players)]
         boxes: list[Any] = []
         for index, seat in enumerate(order):
@@ -224,7 +225,7 @@ class CheckmateTable(GameTable):
                    h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
                    face(top, "div", None, "cm-top") if top else
                    h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
-                 h("div", {"class": classes("cm-fan", draws and "cm-fan-live"), "data-testid": "fan",
+                 h("div", {"class": classes("cm-fan", bool(draws) and "cm-fan-live"), "data-testid": "fan",
                            "data-count": stock},
                    h("span", {"class": "cm-label"},
                      f"Stockpile · {stock} face down" + (": pick any card" if draws else "")),
@@ -243,8 +244,9 @@ class CheckmateTable(GameTable):
         main = view["mover"]
         if self.thinking is not None:
             return f"{self.name(self.thinking)} is thinking…"
-        if self.in_grace() and viewer in view["due"]:
-            return f"{self.name(self.bot_to_act())} waits a moment for your “last card”."
+        bot = self.bot_to_act()
+        if self.in_grace() and bot is not None and viewer in view["due"]:
+            return f"{self.name(bot)} waits a moment for your “last card”."
         if call is not None:
             ace = call["ace_player"]
             if call["giver"] == viewer:

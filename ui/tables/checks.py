@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.checks import Card, Cash, Play, worth
+from engine.checks import Cash, Play, worth
+from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
-from ui.tables.playing_cards import back, card_name, chip, face
 from ui.tables.base import NEXT_GAME, GameTable
+from ui.tables.playing_cards import back, card_name, chip, face
 
 
 def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:
@@ -72,7 +73,8 @@ class ChecksTable(GameTable):
         view = self.view()
         over = view["result"] is not None
         paused = self.paused
-        me = self.viewer() if self.viewer() is not None else self.bottom
+        viewer = self.viewer()
+        me = viewer if viewer is not None else self.bottom
         legal = () if self.error else self.legal(me)
         if self.picked is not None and self.picked not in view.get("hand", []):
             self.picked = None
@@ -292,7 +294,8 @@ class ChecksTable(GameTable):
             return [h("b", None, who), " play " if you else " plays ", chip(move["card"]),
                     f" onto pile {move['pile'] + 1}"]
         refill = [", refilled with ", chip(move["refill"])] if move["refill"] else [", the slot stays empty"]
-        return [h("b", None, who), " cash" if you else " cashes", f" pile {move['pile'] + 1} with a total of {move['total']}: ",
+        return [h("b", None, who), " cash" if you else " cashes",
+                f" pile {move['pile'] + 1} with a total of {move['total']}: ",
                 [chip(card) for card in move["taken"]], " + hand ",
                 [chip(card) for card in move["shown"]],
                 f" = {len(move['taken']) + len(move['shown'])} checks", refill]

@@ -21,13 +21,18 @@ from typing import Any
 
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps
+from ui.kit.dom import Node, classes, h, present
+from ui.kit.timers import Job
+from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.chess_cards_look import (
-    card_name, chip, describe, face, play_chips, with_names,
+    card_name,
+    chip,
+    describe,
+    face,
+    play_chips,
+    with_names,
 )
 from ui.tables.chess_cards_solving import LIGHT, Advice, Solving
-from ui.kit.dom import Node, classes, h, present
-from ui.tables.base import NEXT_GAME, GameTable
-from ui.kit.timers import Job
 
 #: Solver positions per slice for the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000
@@ -76,7 +81,7 @@ class ChessCardsTable(GameTable):
         """The positions before each play of game ``number`` and the plays: what the analysis
         puts to the solver."""
         return [(before, seat, action)  # type: ignore[misc]
-                for before, (seat, action) in zip(self.flow.states, self.flow.history)
+                for before, (seat, action) in zip(self.flow.states, self.flow.history, strict=False)
                 if before.game_number == number]  # type: ignore[attr-defined]
 
     def played(self, before: Any, seat: int, action: Any) -> None:
@@ -290,8 +295,9 @@ class ChessCardsTable(GameTable):
             key = str(action.card)
             if key not in plays or action.privilege:
                 plays[key] = action
-        cards = [self._hand_card(seat, card, hand, legal, plays, sacrificeable, choosing_sacrifice, leading)
-                 for card in hand]
+        cards: list[Node | None] = [
+            self._hand_card(seat, card, hand, legal, plays, sacrificeable, choosing_sacrifice, leading)
+            for card in hand]
         if not hand:
             # Out of cards in hand: the last card played plays again (the engine offers it).
             last = view["last_played"][seat]
@@ -338,7 +344,7 @@ class ChessCardsTable(GameTable):
                       "dim")
 
     def _picks(self, sacrificeable: list[str], choosing_sacrifice: bool, can_privilege: bool,
-               privilege: bool, leading: bool) -> list[Node]:
+               privilege: bool, leading: bool) -> list[Node | None]:
         """What the person to act is asked, and the optional first steps of a turn (a sacrifice,
         Queen's Privilege), said so that a first-time player sees what is selected and how to
         undo it."""
@@ -468,7 +474,8 @@ class ChessCardsTable(GameTable):
     def _mate_lines(self, game: dict[str, Any]) -> list[Node]:
         mate = game["details"]["mate"]
         if mate is None:
-            return [h("p", {"class": "cc-breakdown"}, "Draw: both hands were played out without a mate. Nobody scores.")]
+            return [h("p", {"class": "cc-breakdown"},
+                      "Draw: both hands were played out without a mate. Nobody scores.")]
         value = mate["value"]
         multiplier = f"{mate['multiplier']}"
         if mate["sacrifices"]:
@@ -484,7 +491,8 @@ class ChessCardsTable(GameTable):
             h("p", {"class": "cc-breakdown", "data-testid": "breakdown"},
               h("span", {"class": "factor"}, f"{value} ({card_name(mate['card']).split()[1]})"), " × ",
               h("span", {"class": "factor"}, multiplier),
-              [" × ", h("span", {"class": "factor"}, f"{mate['bonus']} (overmate bonus)")] if mate["overmate"] else None,
+              [" × ", h("span", {"class": "factor"}, f"{mate['bonus']} (overmate bonus)")]
+              if mate["overmate"] else None,
               " = ", h("strong", {"class": "cc-points"}, f"{mate['score']} points")),
         ]
 

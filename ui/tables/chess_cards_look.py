@@ -38,7 +38,7 @@ def piece_name(card: str) -> str:
     return PIECE_NAMES.get(card[1:2], "?")
 
 
-def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str) -> Node:
+def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: str | bool | None) -> Node:
     """A full-size card; ``tag="button"`` with ``data-action``/``data-pick`` makes it playable."""
     merged = {"class": classes("card", f"suit-{card[:1]}", *extra), "data-card": card}
     merged.update(attrs or {})
@@ -49,7 +49,7 @@ def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extr
              h("span", {"class": "card-suit", "aria-hidden": "true"}, SUIT_NAMES.get(card[:1], "?")))
 
 
-def chip(card: str, *extra: str) -> Node:
+def chip(card: str, *extra: str | bool | None) -> Node:
     """A small card for piles, the move list and running text."""
     return h("span", {"class": classes("chip", f"suit-{card[:1]}", *extra), "title": card_name(card),
                       "data-card": card},

@@ -20,8 +20,9 @@ moves; then the table is not waiting for advice), and when the game ends or the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
-from typing import Any, Callable, Generator
+from typing import Any, cast
 
 from engine.bots.chess_cards import BOTS, model_solver
 from engine.chess_cards import ChessCardsState, Play
@@ -127,4 +128,5 @@ def rule_of_thumb(game: Game, state: ChessCardsState) -> Play:
     instant, and better than nothing while the searches run."""
     seat = state.to_act()[0]
     easy = next(bot for bot in BOTS if bot.level == "easy")
-    return easy.choose(game, state.view(seat), state.legal_actions(seat), random.Random(0), 0)
+    # Every Chess Cards action is a Play (``engine.chess_cards``).
+    return cast(Play, easy.choose(game, state.view(seat), state.legal_actions(seat), random.Random(0), 0))

@@ -23,11 +23,18 @@ from typing import Any
 
 from engine.playing_cards import PlayingCard
 from engine.private_checkers import (
-    SIDE_NAMES, SQUARE_NAMES, Discard, Jump, Rescue, Step, Strike, survives,
+    SIDE_NAMES,
+    SQUARE_NAMES,
+    Discard,
+    Jump,
+    Rescue,
+    Step,
+    Strike,
+    survives,
 )
 from ui.kit.dom import Node, classes, h, present
-from ui.tables.playing_cards import card_name, with_chips, with_signs
 from ui.tables.base import GameTable
+from ui.tables.playing_cards import card_name, with_chips, with_signs
 
 FILES = "abcdefgh"
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
@@ -115,7 +122,7 @@ class PrivateCheckersTable(GameTable):
 
     def targets(self, legal: tuple[Any, ...], view: dict[str, Any]) -> tuple[set[str], dict[str, str], str | None]:
         """Squares that can be picked, target square -> action notation, the square picked."""
-        origins = {_origin(action) for action in legal if _origin(action)}
+        origins = {origin for origin in map(_origin, legal) if origin}
         picked = self.picked if self.picked in origins else None
         pending = view["pending"]
         if pending and not pending["discard"]:
@@ -316,7 +323,7 @@ class PrivateCheckersTable(GameTable):
                 h("span", {"class": "spc-rank"}, with_signs(card)),
                 h("span", {"class": "spc-mark", "aria-hidden": "true"},
                   ("safe" if safe[card] else "low") if offered else None)))
-        return h("div", {"class": classes("spc-hand spc-stock", safe and "spc-choosing"),
+        return h("div", {"class": classes("spc-hand spc-stock", bool(safe) and "spc-choosing"),
                          "data-testid": f"stockpile-{side}", "role": "group",
                          "aria-label": "Your stockpile"},
                  cards or h("p", {"class": "spc-note"}, "No cards left: a black card blows your checker up."))
@@ -349,10 +356,14 @@ class PrivateCheckersTable(GameTable):
         blocks.append(h("section", {"class": "panel", "data-testid": "discards"},
                         h("h2", None, f"Discards ({len(discards)})"),
                         h("div", {"class": "spc-hand spc-stock"},
-                          [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red"), "data-card": card},
-                             with_signs(card)) for card in discards]) if discards else
+                          [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red"),
+                                      "data-card": card}, with_signs(card)) for card in discards])
+                        if discards else
                         h("p", {"class": "spc-note"}, "None yet.")))
         return h("div", {"class": "spc-sides"}, blocks)
+
+    def _team_names(self, view: dict[str, Any], side: int) -> str:
+        return ", ".join(self.name(seat) for seat in view["teams"][side])
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = self.recent(view["log"])
@@ -408,7 +419,7 @@ class PrivateCheckersTable(GameTable):
                  h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
                    [h("li", {"data-side": side},
                       h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                      h("span", None, f"{SIDE_NAMES[side]} ({', '.join(self.name(seat) for seat in view['teams'][side])}): "),
+                      h("span", None, f"{SIDE_NAMES[side]} ({self._team_names(view, side)}): "),
                       h("strong", None, str(view["rescued"][side])), " rescued, ",
                       h("strong", None, str(view["captured"][side])), " captured")
                     for side in (0, 1)]),
