@@ -4,13 +4,13 @@ save, a listener that writes down what it heard, and a flow started at any posit
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Any
 
 from checkmate_helpers import deal
 from engine import Record, State
 from ui.app.routes import PlaySetup, SeatSpec
-from ui.kit.timers import Job
+from ui.kit.timers import Timers
 from ui.storage.saves import SavedGame, StorageError
 from ui.tables.flow import FlowListener, TableFlow
 from ui.tables.game_flows import new_flow
@@ -20,11 +20,13 @@ ANN, BO = SeatSpec("human", "Ann"), SeatSpec("human", "Bo")
 EASY_BOT = SeatSpec("bot", "Bot (easy)", "easy")
 
 
-class FakeTimers:
-    """Virtual time: callbacks run when ``advance`` passes their time; a driven generator takes
-    one step per zero-delay tick, as the page's slices do."""
+class FakeTimers(Timers):
+    """The page's timers on virtual time: callbacks run when ``advance`` passes their time. Work
+    is driven by the page's own ``Timers.drive``; since virtual time stands still while a slice
+    runs, a bot's whole think takes one slice."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.now = 0.0
         self._queue: list[tuple[float, int, Callable[[], None]]] = []
         self._count = 0
@@ -37,29 +39,8 @@ class FakeTimers:
         heapq.heappush(self._queue, (self.now + max(0.0, delay_ms), self._count, callback))
         return self._count
 
-    def drive(self, work: Generator[Any, Any, Any], done: Callable[[Any], None],
-              failed: Callable[[BaseException], None] | None = None) -> Job:
-        job = Job()
-
-        def tick() -> None:
-            if job.cancelled:
-                return
-            try:
-                next(work)
-            except StopIteration as finished:
-                job.finished = True
-                done(finished.value)
-                return
-            except Exception as error:
-                job.finished = True
-                if failed is None:
-                    raise
-                failed(error)
-                return
-            self.later(0, tick)
-
-        self.later(0, tick)
-        return job
+    def in_background(self, callback: Callable[[], None]) -> None:
+        self.later(0, callback)
 
     def advance(self, ms: float) -> None:
         end = self.now + ms

@@ -116,11 +116,11 @@ class Timers:
         def tick() -> None:
             if job.cancelled:
                 return
-            stop = now_ms() + slice_ms
+            stop = self.now_ms() + slice_ms
             try:
                 while True:
                     next(work)
-                    if now_ms() >= stop or job.cancelled:
+                    if self.now_ms() >= stop or job.cancelled:
                         break
             except StopIteration as finished:
                 job.finished = True
