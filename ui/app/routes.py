@@ -58,9 +58,10 @@ def parse_hash(hash_text: str) -> Route:
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """Who sits in a seat: a person (with a display name) or a bot (with its level)."""
+    """Who sits in a seat: a person here (with a display name), a bot (with its level) or a
+    friend on another device."""
 
-    kind: str  # "human" or "bot"
+    kind: str  # "human", "bot" or "friend"
     name: str
     level: str = ""
 
@@ -71,6 +72,8 @@ class SeatSpec:
     def to_param(self) -> str:
         if self.is_bot:
             return f"bot:{self.level}"
+        if self.kind == "friend":
+            return "friend"
         return f"human:{self.name}" if self.name else "human"
 
 
@@ -148,7 +151,8 @@ def distinct_bot_names(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
 
 
 def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -> tuple[SeatSpec, ...]:
-    """``human:Ann,bot:hard`` -> seat specs; RouteError naming what is wrong."""
+    """``human:Ann,bot:hard,friend`` -> seat specs; RouteError naming what is wrong. A ``friend``
+    plays from another device (``ui.friends``)."""
     items = [item.strip() for item in text.split(",")]
     low, high = seat_count
     if not text.strip() or not low <= len(items) <= high:
@@ -173,9 +177,12 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
                     f"(levels: {', '.join(levels) or 'none yet'})"
                 )
             seats.append(SeatSpec("bot", bot_name(level), level))
+        elif kind == "friend":
+            # Named by the friend when they join the room from their own device.
+            seats.append(SeatSpec("friend", f"Friend {number}"))
         else:
             raise RouteError(
-                f"seat {number}: {item!r} is neither human[:name] nor bot[:level]"
+                f"seat {number}: {item!r} is none of human[:name], bot[:level] and friend"
             )
     return tuple(seats)
 

@@ -155,8 +155,8 @@ def _number(value: Any, name: str) -> int:
 
 
 def _seat(item: Any) -> SeatSpec:
-    if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
-        raise SaveError("not a saved game (a seat must be a person or a bot)")
+    if not isinstance(item, dict) or item.get("kind") not in ("human", "bot", "friend"):
+        raise SaveError("not a saved game (a seat must be a person, a bot or a friend)")
     return SeatSpec(item["kind"], _text(item.get("name"), "a seat's name"), str(item.get("level", "")))
 
 

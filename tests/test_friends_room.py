@@ -1,0 +1,223 @@
+"""Friends on other devices (``ui.friends``): the host's room in CPython, its guests played by the
+test through the messages they receive, with fake timers for the host's bots.
+
+The central check: every ``view`` a guest received equals ``view(seat)`` of the host's game after
+that ply, replayed from the final record, and its ``legal`` the notation of that seat's legal
+actions then. So no message carried anything the seat may not know.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Hashable
+from typing import Any
+
+import pytest
+
+from engine import GAMES, Record, State
+from flow_support import FakeTimers
+from ui.app.routes import PlaySetup, parse_seats
+from ui.friends.protocol import ProtocolError, act_message, decode, encode
+from ui.friends.room import HostRoom, Outgoing
+from ui.tables.game_flows import new_flow
+
+
+class Guest:
+    """A friend's device: what it received, in order, and what it would send."""
+
+    def __init__(self, connection: str, name: str) -> None:
+        self.connection = connection
+        self.name = name
+        self.received: list[dict[str, Any]] = []
+        self.token = ""
+        self.seat = -1
+
+    def join(self, room: HostRoom) -> list[Outgoing]:
+        message = {"type": "join", "name": self.name, **({"token": self.token} if self.token else {})}
+        return room.receive(self.connection, encode(message))
+
+    def last_view(self) -> dict[str, Any] | None:
+        return next((m for m in reversed(self.received) if m["type"] == "view"), None)
+
+
+class Table:
+    """A host's room with its guests, delivering every answer as JSON text, as the wire does."""
+
+    def __init__(self, game: str, seats: str, seed: int = 5, **options: Any) -> None:
+        entry = GAMES[game]
+        specs = parse_seats(seats, (entry.min_players, entry.max_players), ("random", "easy"))
+        setup = PlaySetup(game_id=game, seats=specs, seed=seed, options=options, delay_ms=0)
+        self.timers = FakeTimers()
+        self.flow = new_flow(setup, self.timers)
+        tokens = (f"token-{number}" for number in itertools.count(1))
+        self.room = HostRoom(self.flow, "K7QXM", lambda: next(tokens))
+        self.guests: dict[Hashable, Guest] = {}
+
+    def deliver(self, outgoing: list[Outgoing]) -> None:
+        for connection, message in outgoing:
+            guest = self.guests[connection]
+            received = decode(encode(message))
+            guest.received.append(received)
+            if received["type"] == "welcome":
+                guest.token, guest.seat = received["token"], received["seat"]
+
+    def add(self, connection: str, name: str) -> Guest:
+        guest = self.guests[connection] = Guest(connection, name)
+        self.deliver(guest.join(self.room))
+        return guest
+
+    def run(self, ms: float = 100) -> None:
+        """Let the host's bots and timers run, then send what changed."""
+        self.timers.advance(ms)
+        self.deliver(self.room.updates())
+
+    def play_out(self, people_here: tuple[int, ...] = ()) -> None:
+        """Every seat plays its first legal action until the end: guests from the views they
+        received, the host's people on the host's flow, bots by themselves."""
+        for _ in range(3000):
+            self.run()
+            state = self.flow.state
+            if state.is_over():
+                return
+            acted = False
+            for guest in self.guests.values():
+                view = guest.last_view()
+                if view is not None and view["legal"] and view["ply"] == self.flow.ply:
+                    act = encode(act_message(view["ply"], view["legal"][0]))
+                    self.deliver(self.room.receive(guest.connection, act))
+                    acted = True
+                    break
+            if not acted and self.flow.paused:
+                self.flow.deal_next()  # the host deals the next game of the match or series
+                self.deliver(self.room.updates())
+            elif not acted:
+                seat = next((seat for seat in self.flow.to_act()
+                             if seat in people_here and self.flow.legal_actions(seat)), None)
+                if seat is not None:
+                    self.flow.act(seat, self.flow.legal_actions(seat)[0])
+                    self.deliver(self.room.updates())
+        raise AssertionError("the game did not end")
+
+
+def assert_views_are_the_seats_own(table: Table) -> int:
+    """Each view a guest received is its seat's view after that ply of the final record; returns
+    how many were checked."""
+    states: list[State] = Record.from_json(table.flow.record().to_json()).states()
+    checked = 0
+    for guest in table.guests.values():
+        for message in guest.received:
+            if message["type"] != "view":
+                continue
+            state = states[message["ply"]]
+            assert message["seat"] == guest.seat
+            assert message["view"] == json.loads(json.dumps(state.view(guest.seat)))
+            legal = state.legal_actions(guest.seat) if guest.seat in state.to_act() else ()
+            assert message["legal"] == [str(action) for action in legal]
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize(("game", "seats"), [
+    ("checks", "human:Ann,friend"),
+    ("checkmate", "human:Ann,friend,bot:easy,friend"),
+    ("private-checkers", "friend,human:Ann"),
+    ("chess-cards", "friend,human:Ann"),
+    ("check", "human:Ann,friend,bot:easy,friend"),
+])
+def test_friends_play_to_the_end_and_see_only_their_own_views(game: str, seats: str) -> None:
+    table = Table(game, seats)
+    friends = [seat for seat, spec in enumerate(table.flow.seats) if spec.kind == "friend"]
+    guests = [table.add(f"peer-{seat}", f"Guest {seat}") for seat in friends]
+    assert [guest.seat for guest in guests] == friends  # seats fill in seat order
+    lobby = table.room.lobby()
+    assert [entry["status"] for entry in lobby["seats"] if entry["seat"] in friends] == ["joined"] * len(friends)
+    table.deliver(table.room.start())
+    people = tuple(seat for seat, spec in enumerate(table.flow.seats) if spec.kind == "human")
+    table.play_out(people)
+    assert table.flow.state.is_over()
+    assert assert_views_are_the_seats_own(table) >= 2 * len(guests)
+    for guest in guests:
+        assert guest.last_view()["view"]["result"] == table.flow.view(guest.seat)["result"]
+        records = [m for m in guest.received if m["type"] == "record"]
+        assert records and records[-1]["record"] == json.loads(table.flow.record().to_json())
+        # Before the end no message carried the record, the seed or the deck.
+        before_end = guest.received[: guest.received.index(records[0])]
+        assert all(m["type"] != "record" and "seed" not in m and "deck" not in m for m in before_end)
+
+
+def test_a_guest_rejoins_its_seat_with_its_token_and_gets_its_view_again() -> None:
+    table = Table("checks", "human:Ann,friend")
+    bo = table.add("peer-1", "Bo")
+    table.deliver(table.room.start())
+    seat = table.flow.to_act()[0]
+    if seat == 0:
+        table.flow.act(0, table.flow.legal_actions(0)[0])
+    else:
+        table.deliver(table.room.receive("peer-1", encode(act_message(table.flow.ply, bo.last_view()["legal"][0]))))
+    table.run()
+    ply = table.flow.ply
+    table.deliver(table.room.lost("peer-1"))
+    assert table.room.status(1) == "away"
+    again = Guest("peer-1b", "Bo")
+    again.token = bo.token
+    table.guests["peer-1b"] = again
+    table.deliver(again.join(table.room))
+    assert again.seat == 1 and table.room.status(1) == "joined"
+    assert again.last_view() is not None and again.last_view()["ply"] == ply
+
+
+def test_nobody_takes_a_seat_that_is_taken() -> None:
+    table = Table("checks", "human:Ann,friend")
+    table.add("peer-1", "Bo")
+    stranger = table.add("peer-2", "Eve")
+    assert stranger.seat == -1 and stranger.received[-1] == {"type": "closed", "reason": "the room is full"}
+    forger = Guest("peer-3", "Eve")
+    forger.token = "token-99"
+    table.guests["peer-3"] = forger
+    table.deliver(forger.join(table.room))
+    assert forger.seat == -1 and forger.received[-1]["type"] == "closed"
+    assert table.room.friends[1].connection == "peer-1"
+
+
+def test_forged_and_stale_messages_change_nothing() -> None:
+    table = Table("checkmate", "friend,human:Ann")
+    bo = table.add("peer-0", "Bo")
+    table.deliver(table.room.start())
+    table.run()
+    view = bo.last_view()
+    assert view is not None and view["legal"]
+    ply, state = table.flow.ply, table.flow.state
+    garbage = ["not json", "[1, 2]", '{"type": "teleport"}', '{"type": "act", "ply": "0", "action": "7C"}',
+               '{"type": "act", "ply": true, "action": "7C"}', encode({"type": "view", "game": "x", "seat": 0, "ply": 0,
+                                                                       "view": {}, "legal": []})]
+    for text in garbage:
+        assert table.room.receive("peer-0", text) == []
+    assert table.room.receive("peer-9", encode(act_message(ply, view["legal"][0]))) == []  # holds no seat
+    answers = table.room.receive("peer-0", encode(act_message(ply - 1 if ply else ply + 5, view["legal"][0])))
+    assert [m["type"] for _, m in answers] == ["refused"] and "ply" in answers[0][1]["reason"]
+    answers = table.room.receive("peer-0", encode(act_message(ply, "draw 40")))
+    assert [m["type"] for _, m in answers] == ["refused"]
+    # A guest acts only for its own seat: Ann's seat (1) is not to be played from peer-0.
+    assert table.flow.state is state and table.flow.ply == ply
+    assert len(table.room.warnings) >= len(garbage) + 3
+
+
+def test_the_lobby_gives_an_open_seat_to_a_bot_and_starts_only_when_everyone_is_in() -> None:
+    table = Table("checkmate", "human:Ann,friend,friend")
+    table.add("peer-1", "Bo")
+    with pytest.raises(ValueError, match="still open"):
+        table.room.start()
+    table.deliver(table.room.give_to_bot(2, "easy"))
+    assert table.room.status(2) == "bot" and table.flow.seats[2].is_bot
+    table.deliver(table.room.start())
+    assert table.room.started and table.flow.seats[1].name == "Bo"
+    assert table.guests["peer-1"].last_view() is not None
+
+
+def test_messages_are_checked_for_their_shape() -> None:
+    assert decode('{"type": "act", "ply": 3, "action": "7C"}') == {"type": "act", "ply": 3, "action": "7C"}
+    for text, why in [("nope", "not JSON"), ("3", "JSON object"), ('{"type": 1}', "unknown message type"),
+                      ('{"type": "join"}', "field 'name'")]:
+        with pytest.raises(ProtocolError, match=why):
+            decode(text)

@@ -1,0 +1,209 @@
+"""A room on the host's device: friends on other devices take seats of the host's game flow.
+
+The host's browser runs the engine (``TableFlow``); a friend is a seat whose actions arrive as
+messages (``ui.friends.protocol``) over a connection, and who is sent only ``view(seat)`` and the
+notation of that seat's legal actions. ``HostRoom`` is the whole of that, with no network in it:
+the page hands it what arrives on each connection (``receive``) and sends what it returns;
+after every change of the flow it asks for the views to send (``updates``). Connections are
+named by the page (any hashable id).
+
+Seats fill in seat order as friends join with a name; each gets a token kept on its device, which
+takes the same seat back after a reload or a lost connection and without which nobody takes a
+seat that is taken. Until the host starts, the room is a lobby; the host may give an open seat to
+a bot or free a friend's seat. A message that is not the protocol's, for another seat, for an old
+position or illegal changes nothing: it is answered with the engine's reason or ignored with a
+warning (``warnings``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine import IllegalAction
+from engine.bots import get_bot
+from ui.app.routes import SeatSpec, bot_name
+from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
+from ui.tables.flow import TableFlow
+
+#: A message to send: the connection it goes to, and the message.
+Outgoing = tuple[Hashable, dict[str, Any]]
+
+
+@dataclass
+class FriendSeat:
+    """A seat played from another device: who sits there, how they prove it, where they are."""
+
+    seat: int
+    name: str = ""
+    token: str = ""
+    #: ``open`` (nobody yet), ``joined`` (connected), ``away`` (joined, connection lost).
+    status: str = "open"
+    connection: Hashable | None = None
+    #: The ply and the view text last sent, so that only a change is sent again.
+    sent: tuple[int, str] | None = None
+
+
+class HostRoom:
+    """The room of ``flow`` under ``code``; ``new_token`` makes each friend's secret."""
+
+    def __init__(self, flow: TableFlow, code: str, new_token: Callable[[], str]) -> None:
+        self.flow = flow
+        self.code = code
+        self.new_token = new_token
+        self.friends = {seat: FriendSeat(seat) for seat, spec in enumerate(flow.seats) if spec.kind == "friend"}
+        self.started = False
+        self.warnings: list[str] = []
+
+    # -- the lobby -------------------------------------------------------------------------
+
+    def status(self, seat: int) -> str:
+        friend = self.friends.get(seat)
+        if friend is not None:
+            return friend.status
+        return "bot" if self.flow.seats[seat].is_bot else "here"
+
+    def lobby(self) -> dict[str, Any]:
+        return {"type": "lobby", "started": self.started,
+                "seats": [{"seat": seat, "name": self.name(seat), "status": self.status(seat)}
+                          for seat in range(len(self.flow.seats))]}
+
+    def name(self, seat: int) -> str:
+        friend = self.friends.get(seat)
+        return friend.name if friend is not None and friend.name else self.flow.seats[seat].name
+
+    def ready(self) -> bool:
+        """Everyone is in: no friend's seat is open."""
+        return all(friend.status != "open" for friend in self.friends.values())
+
+    def start(self) -> list[Outgoing]:
+        """The host starts the game: the lobby locks and play begins. Raises ValueError while a
+        seat is open."""
+        if self.started:
+            return []
+        if not self.ready():
+            raise ValueError("a seat is still open: wait for a friend, or give it to a bot")
+        self.started = True
+        self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends else spec
+                                for seat, spec in enumerate(self.flow.seats))
+        self.flow.start()
+        return self.broadcast(self.lobby()) + self.updates()
+
+    def give_to_bot(self, seat: int, level: str) -> list[Outgoing]:
+        """An open friend's seat goes to a bot of ``level`` (in the lobby only)."""
+        friend = self.friends.get(seat)
+        if self.started or friend is None or friend.status != "open":
+            raise ValueError(f"seat {seat} is not an open seat of the lobby")
+        del self.friends[seat]
+        seats = list(self.flow.seats)
+        seats[seat] = SeatSpec("bot", bot_name(level), level)
+        self.flow.seats = tuple(seats)
+        self.flow.bots[seat] = get_bot(self.flow.game.id, level)
+        return self.broadcast(self.lobby())
+
+    def remove(self, seat: int) -> list[Outgoing]:
+        """The host frees a friend's seat (in the lobby): its token no longer takes it."""
+        friend = self.friends.get(seat)
+        if self.started or friend is None:
+            raise ValueError(f"seat {seat} is not a friend's seat of the lobby")
+        gone = friend.connection
+        self.friends[seat] = FriendSeat(seat)
+        out: list[Outgoing] = [(gone, {"type": "closed", "reason": "the host gave your seat to someone else"})] \
+            if gone is not None else []
+        return out + self.broadcast(self.lobby())
+
+    # -- connections -----------------------------------------------------------------------
+
+    def receive(self, connection: Hashable, text: Any) -> list[Outgoing]:
+        """What arrived on ``connection``: the messages to send in answer."""
+        try:
+            message = decode(text)
+        except ProtocolError as error:
+            return self._ignore(connection, str(error))
+        kind = message["type"]
+        if kind == "join":
+            return self._join(connection, message)
+        friend = self._friend_on(connection)
+        if friend is None:
+            return self._ignore(connection, f"a {kind!r} message from a connection that holds no seat")
+        if kind == "act":
+            return self._act(connection, friend, message)
+        if kind == "chat":
+            text = clean_text(message["text"], MAX_CHAT)
+            return self.broadcast({"type": "chat", "seat": friend.seat, "name": friend.name, "text": text}) \
+                if text else []
+        return self._ignore(connection, f"a guest does not send {kind!r} messages")
+
+    def lost(self, connection: Hashable) -> list[Outgoing]:
+        """``connection`` closed: its friend is away (the seat stays theirs)."""
+        friend = self._friend_on(connection)
+        if friend is None:
+            return []
+        friend.status, friend.connection = "away", None
+        return self.broadcast(self.lobby())
+
+    def updates(self) -> list[Outgoing]:
+        """The views to send now: each connected friend's, where it changed since last sent."""
+        if not self.started:
+            return []
+        out: list[Outgoing] = []
+        for friend in self.friends.values():
+            if friend.connection is None:
+                continue
+            message = self._view(friend.seat)
+            key = (message["ply"], json.dumps([message["view"], message["legal"]], sort_keys=True))
+            if key != friend.sent:
+                friend.sent = key
+                out.append((friend.connection, message))
+        if self.flow.state.is_over():
+            record = {"type": "record", "record": json.loads(self.flow.record().to_json())}
+            out += [(connection, record) for connection, _ in out]
+        return out
+
+    def broadcast(self, message: dict[str, Any]) -> list[Outgoing]:
+        return [(friend.connection, message) for friend in self.friends.values() if friend.connection is not None]
+
+    # -- what guests send ------------------------------------------------------------------
+
+    def _join(self, connection: Hashable, message: dict[str, Any]) -> list[Outgoing]:
+        token = message.get("token")
+        friend = next((f for f in self.friends.values() if token and f.token == token), None)
+        if friend is None:
+            if isinstance(token, str) and token:
+                return [(connection, {"type": "closed", "reason": "this device's seat is no longer in the room"})]
+            friend = next((f for f in self.friends.values() if f.status == "open"), None)
+            if friend is None or self.started:
+                return [(connection, {"type": "closed", "reason": "the room is full"})]
+            friend.name = clean_text(message["name"], MAX_NAME) or f"Friend {friend.seat + 1}"
+            friend.token = self.new_token()
+        elif friend.connection is not None and friend.connection != connection:
+            self.lost(friend.connection)  # the same device again, on a new connection
+        friend.status, friend.connection, friend.sent = "joined", connection, None
+        welcome = {"type": "welcome", "room": self.code, "game": self.flow.game.id, "seat": friend.seat,
+                   "token": friend.token, "names": [self.name(seat) for seat in range(len(self.flow.seats))]}
+        return [(connection, welcome), *self.broadcast(self.lobby()), *self.updates()]
+
+    def _act(self, connection: Hashable, friend: FriendSeat, message: dict[str, Any]) -> list[Outgoing]:
+        ply, action = message["ply"], message["action"]
+        try:
+            if not self.started:
+                raise IllegalAction(f"illegal action {action!r} by seat {friend.seat}: the game has not started")
+            self.flow.act(friend.seat, action, ply=ply)
+        except IllegalAction as error:
+            self.warnings.append(str(error))
+            return [(connection, {"type": "refused", "ply": ply, "action": action, "reason": str(error)})]
+        return self.updates()
+
+    def _friend_on(self, connection: Hashable) -> FriendSeat | None:
+        return next((f for f in self.friends.values() if f.connection == connection), None)
+
+    def _ignore(self, connection: Hashable, why: str) -> list[Outgoing]:
+        self.warnings.append(f"ignored a message from {connection!r}: {why}")
+        return []
+
+    def _view(self, seat: int) -> dict[str, Any]:
+        flow = self.flow
+        legal = flow.legal_actions(seat) if seat in flow.to_act() else ()
+        return view_message(flow.game.id, seat, flow.ply, flow.state.view(seat), legal)
