@@ -98,7 +98,7 @@ def test_unreadable_values_are_refused_with_what_is_wrong(text, problem) -> None
 @pytest.mark.parametrize("change, problem", [
     (lambda d: d["record"].update(moves="all of them"), "moves must be"),
     (lambda d: d["record"].update(seed="seven"), "seed must be a whole number"),
-    (lambda d: d.update(seats=[{"kind": "ghost", "name": "x"}] * 2), "person or a bot"),
+    (lambda d: d.update(seats=[{"kind": "ghost", "name": "x"}] * 2), "a person, a bot or a friend"),
     (lambda d: d.update(seats=d["seats"][:1]), "1 seats for 2 players"),
     (lambda d: d.update(delay="slow"), "delay must be a number"),
     (lambda d: d.update(result={"winners": 0}), "scores and winners"),
