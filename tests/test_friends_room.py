@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from engine import GAMES, Record, State
+from engine import Record, State
 from flow_support import FakeTimers
-from ui.app.routes import PlaySetup, parse_seats
+from ui.app.routes import PlaySetup, SeatSpec, bot_name
 from ui.friends.protocol import ProtocolError, act_message, decode, encode
 from ui.friends.room import HostRoom, Outgoing
 from ui.tables.game_flows import new_flow
@@ -45,8 +45,7 @@ class Table:
     """A host's room with its guests, delivering every answer as JSON text, as the wire does."""
 
     def __init__(self, game: str, seats: str, seed: int = 5, **options: Any) -> None:
-        entry = GAMES[game]
-        specs = parse_seats(seats, (entry.min_players, entry.max_players), ("random", "easy"))
+        specs = tuple(seat_spec(item, number) for number, item in enumerate(seats.split(","), start=1))
         setup = PlaySetup(game_id=game, seats=specs, seed=seed, options=options, delay_ms=0)
         self.timers = FakeTimers()
         self.flow = new_flow(setup, self.timers)
@@ -98,6 +97,14 @@ class Table:
                     self.flow.act(seat, self.flow.legal_actions(seat)[0])
                     self.deliver(self.room.updates())
         raise AssertionError("the game did not end")
+
+
+def seat_spec(item: str, number: int) -> SeatSpec:
+    """``human:Ann``, ``bot:easy`` or ``friend`` (a friend names itself when it joins)."""
+    kind, _, rest = item.partition(":")
+    if kind == "bot":
+        return SeatSpec("bot", bot_name(rest), rest)
+    return SeatSpec(kind, rest or f"Friend {number}")
 
 
 def assert_views_are_the_seats_own(table: Table) -> int:

@@ -151,8 +151,7 @@ def distinct_bot_names(seats: Sequence[SeatSpec]) -> tuple[SeatSpec, ...]:
 
 
 def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -> tuple[SeatSpec, ...]:
-    """``human:Ann,bot:hard,friend`` -> seat specs; RouteError naming what is wrong. A ``friend``
-    plays from another device (``ui.friends``)."""
+    """``human:Ann,bot:hard`` -> seat specs; RouteError naming what is wrong."""
     items = [item.strip() for item in text.split(",")]
     low, high = seat_count
     if not text.strip() or not low <= len(items) <= high:
@@ -177,12 +176,9 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
                     f"(levels: {', '.join(levels) or 'none yet'})"
                 )
             seats.append(SeatSpec("bot", bot_name(level), level))
-        elif kind == "friend":
-            # Named by the friend when they join the room from their own device.
-            seats.append(SeatSpec("friend", f"Friend {number}"))
         else:
             raise RouteError(
-                f"seat {number}: {item!r} is none of human[:name], bot[:level] and friend"
+                f"seat {number}: {item!r} is neither human[:name] nor bot[:level]"
             )
     return tuple(seats)
 
