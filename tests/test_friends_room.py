@@ -15,16 +15,18 @@ from typing import Any
 
 import pytest
 
-from engine import Record, State
+from engine import IllegalAction, Record, State
 from flow_support import FakeTimers
 from ui.app.routes import PlaySetup, SeatSpec, bot_name
+from ui.friends.guest import GuestFlow
 from ui.friends.protocol import ProtocolError, act_message, decode, encode
 from ui.friends.room import HostRoom, Outgoing
 from ui.tables.game_flows import new_flow
 
 
 class Guest:
-    """A friend's device: what it received, in order, and what it would send."""
+    """A friend's device: what it received, in order, its flow (``GuestFlow``, made when it is
+    welcomed) and what it sent."""
 
     def __init__(self, connection: str, name: str) -> None:
         self.connection = connection
@@ -32,6 +34,8 @@ class Guest:
         self.received: list[dict[str, Any]] = []
         self.token = ""
         self.seat = -1
+        self.flow: GuestFlow | None = None
+        self.outbox: list[dict[str, Any]] = []
 
     def join(self, room: HostRoom) -> list[Outgoing]:
         message = {"type": "join", "name": self.name, **({"token": self.token} if self.token else {})}
@@ -60,6 +64,9 @@ class Table:
             guest.received.append(received)
             if received["type"] == "welcome":
                 guest.token, guest.seat = received["token"], received["seat"]
+                guest.flow = GuestFlow(received["game"], guest.seat, received["names"], guest.outbox.append)
+            elif guest.flow is not None:
+                guest.flow.receive(received)
 
     def add(self, connection: str, name: str) -> Guest:
         guest = self.guests[connection] = Guest(connection, name)
@@ -81,10 +88,11 @@ class Table:
                 return
             acted = False
             for guest in self.guests.values():
-                view = guest.last_view()
-                if view is not None and view["legal"] and view["ply"] == self.flow.ply:
-                    act = encode(act_message(view["ply"], view["legal"][0]))
-                    self.deliver(self.room.receive(guest.connection, act))
+                flow = guest.flow
+                if flow is not None and flow.legal_actions(guest.seat) and flow.ply == self.flow.ply:
+                    # The guest's table hands its flow one of the engine's actions, as a click does.
+                    flow.act(guest.seat, flow.legal_actions(guest.seat)[0])
+                    self.deliver(self.room.receive(guest.connection, encode(guest.outbox.pop())))
                     acted = True
                     break
             if not acted and self.flow.paused:
@@ -146,6 +154,8 @@ def test_friends_play_to_the_end_and_see_only_their_own_views(game: str, seats: 
     assert assert_views_are_the_seats_own(table) >= 2 * len(guests)
     for guest in guests:
         assert guest.last_view()["view"]["result"] == table.flow.view(guest.seat)["result"]
+        assert guest.flow is not None and guest.flow.final is not None
+        assert guest.flow.final.to_json() == table.flow.record().to_json()
         records = [m for m in guest.received if m["type"] == "record"]
         assert records and records[-1]["record"] == json.loads(table.flow.record().to_json())
         # Before the end no message carried the record, the seed or the deck.
@@ -228,3 +238,20 @@ def test_messages_are_checked_for_their_shape() -> None:
                       ('{"type": "join"}', "field 'name'")]:
         with pytest.raises(ProtocolError, match=why):
             decode(text)
+
+
+def test_a_guests_flow_reads_the_hosts_views_into_the_engines_actions() -> None:
+    table = Table("checkmate", "friend,human:Ann")
+    bo = table.add("peer-0", "Bo")
+    table.deliver(table.room.start())
+    table.run()
+    view = bo.last_view()
+    assert bo.flow is not None and view is not None
+    assert [str(action) for action in bo.flow.legal_actions(0)] == view["legal"]
+    assert bo.flow.legal_actions(1) == () and bo.flow.to_act() == tuple(view["view"]["to_act"])
+    assert bo.flow.view(None) == view["view"] and bo.flow.ply == view["ply"]
+    with pytest.raises(IllegalAction, match="this device plays seat 0"):
+        bo.flow.act(1, "7C")
+    bo.flow.act(0, "draw 30")  # not legal: the host refuses it with its engine's reason
+    table.deliver(table.room.receive("peer-0", encode(bo.outbox.pop())))
+    assert "draw 30" in bo.flow.refused and table.flow.ply == view["ply"]
