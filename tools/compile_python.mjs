@@ -9,7 +9,7 @@
 //
 //   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page>
 //   stdin:  {"ui/kit/dom.py": "<source>", ...}   (paths inside the archive)
-//   stdout: {"compiled": {"ui/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
+//   stdout: {"compiled": {"ui/kit/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
 //            "failed": ["ui/x.py:3: SyntaxError: ...", ...]}  looks first)
 //
 // The archive path "stdlib" stands for the archive the interpreter's standard library is
