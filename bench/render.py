@@ -60,10 +60,10 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     from js import document
 
     from engine import CLOCK, State
-    from ui.app.navigation import resolve
     from ui.app.routes import parse_hash
     from ui.kit import motion
     from ui.kit.dom import forget, mount, patch
+    from ui.navigation import resolve
     from ui.tables.base import GameTable
 
     app = document.getElementById("app")

@@ -13,9 +13,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def router_tables() -> dict[str, tuple[str, str]]:
-    """The game ids ``ui/app/navigation.py`` maps to tables (module, class), read from its source (it
+    """The game ids ``ui/navigation.py`` maps to tables (module, class), read from its source (it
     imports pyscript)."""
-    tree = ast.parse((ROOT / "ui" / "app" / "navigation.py").read_text(encoding="utf-8"))
+    tree = ast.parse((ROOT / "ui" / "navigation.py").read_text(encoding="utf-8"))
     assigned = next(node for node in tree.body if isinstance(node, ast.Assign)
                     and any(isinstance(target, ast.Name) and target.id == "TABLES" for target in node.targets))
     return ast.literal_eval(assigned.value)

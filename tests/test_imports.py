@@ -116,6 +116,26 @@ def test_no_import_cycles(package: str) -> None:
     assert found == [], f"import cycles in {package}/: " + "; ".join(" <-> ".join(c) for c in found)
 
 
+def package_of(module: str) -> str:
+    """The package of ``ui/`` a module belongs to (``ui.tables.flow`` -> ``ui.tables``); a module
+    at the top of ``ui/`` is its own."""
+    return ".".join(module.split(".")[:2])
+
+
+def test_the_packages_of_ui_import_one_way_too() -> None:
+    """Not only modules: the packages of ``ui/`` form layers (the kit, the app shell's parts,
+    saved games, the tables, the screens, navigation), none importing one above it."""
+    graph = import_graph()
+    packages: dict[str, set[str]] = {}
+    for module, targets in graph.items():
+        if module.startswith("ui."):
+            here = package_of(module)
+            packages.setdefault(here, set()).update(
+                package_of(target) for target in targets if target.startswith("ui.") and package_of(target) != here)
+    assert cycles(packages) == []
+    assert not packages["ui.kit"], packages["ui.kit"]  # the kit stands on the browser alone
+
+
 GAME_MODULES = {
     "checks": ("engine.checks", "engine.bots.checks"),
     "checkmate": ("engine.checkmate", "engine.bots.checkmate"),

@@ -1,4 +1,4 @@
-"""``ui.kit.motion.plan`` (which thing goes from where to where) and ``ui.storage.settings``, without a browser.
+"""``ui.kit.motion.plan`` (which thing goes from where to where) and ``ui.kit.settings``, without a browser.
 
 A thing is measured as a node, a key and a box; the page numbers its nodes, here a node is a
 plain object (two things are one node when they hold the same object).
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
+from ui.kit import settings
 from ui.kit.motion import MOST_AT_ONCE, Box, Cue, Step, Thing, plan
-from ui.storage import settings
-from ui.storage.saves import MemoryStorage
+from ui.kit.web_storage import MemoryStorage
 
 HAND = Box(0, 500, 400, 100)  # seat 0's area
 BOT = Box(0, 0, 400, 100)  # seat 1's area

@@ -13,6 +13,7 @@ from typing import Any
 from engine import Record
 from ui.app.routes import SeatSpec
 from ui.kit.dom import Node
+from ui.kit.web_storage import MemoryStorage
 from ui.screens.gallery import GalleryScreen
 from ui.screens.saved_lists import (
     ListActions,
@@ -23,7 +24,7 @@ from ui.screens.saved_lists import (
     storage_problem,
 )
 from ui.screens.setup import SetupScreen
-from ui.storage.saves import GAME_KEY, MemoryStorage, SavedGame, Store, Tally
+from ui.storage.saves import GAME_KEY, SavedGame, Store, Tally
 
 TITLES = {"checks": "Checks", "chess-cards": "Chess Cards (MATE)"}
 MINUTE = 60_000.0

@@ -11,13 +11,13 @@ import pytest
 
 from engine import GAMES, Record, SetupError
 from ui.app.routes import PlaySetup, SeatSpec
+from ui.kit.web_storage import MemoryStorage
 from ui.storage.saves import (
     DONE_KEY,
     GAME_KEY,
     HISTORY_LIMIT,
     SCHEMA,
     STATS_KEY,
-    MemoryStorage,
     SavedGame,
     SaveError,
     StorageError,

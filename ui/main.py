@@ -18,10 +18,10 @@ from pyscript import document, window
 
 from ui.app import embed
 from ui.app.catalog import CATALOG
-from ui.app.navigation import resolve
 from ui.app.routes import parse_hash
 from ui.app.screen import MessageScreen, Screen
 from ui.kit.dom import attr, present
+from ui.navigation import resolve
 
 
 class App:

@@ -1,1 +1,1 @@
-"""The app shell: routes as data, the catalog of games, the screen base, embedding, and which screen a route shows."""
+"""The app shell's parts: routes as data, the catalog of games, the screen base, embedding."""

@@ -1,6 +1,6 @@
 """The five games the app offers, in gallery order, with what the setup screen says of them.
 
-Every entry has its engine in ``engine.GAMES``, its table in ``ui.app.navigation`` and its rules page in
+Every entry has its engine in ``engine.GAMES``, its table in ``ui.navigation`` and its rules page in
 ``docs/rules/<id>.md`` (``tests/test_catalog.py`` holds them to it).
 """
 

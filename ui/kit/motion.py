@@ -25,7 +25,7 @@ shrinks away; a card covered by the one that lands on it simply goes.
 
 Motion is off (nothing is measured, no animation is ever started) when the system asks for
 reduced motion (``prefers-reduced-motion: reduce``) or the person turned it off with the
-"Motion" toggle of a table's bar: ``{"motion": false}`` in the app's settings (``ui.storage.settings``),
+"Motion" toggle of a table's bar: ``{"motion": false}`` in the app's settings (``ui.kit.settings``),
 shown as ``<html data-motion="off">``, under which style.css also stops CSS transitions.
 """
 
@@ -38,7 +38,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ui.storage import settings
+from ui.kit import settings
 
 #: How long a thing travels, and how (a quick start, a soft landing).
 DURATION_MS = 240
@@ -615,7 +615,7 @@ def enabled() -> bool:
 
 
 def choose(on: bool) -> None:
-    """Turn motion on or off for this page and keep the choice (``ui.storage.settings``)."""
+    """Turn motion on or off for this page and keep the choice (``ui.kit.settings``)."""
     _STATE["wanted"] = bool(on)
     settings.write({"motion": bool(on)})
     _mark(bool(on))

@@ -1,1 +1,1 @@
-"""Saved games (their format and the store that keeps them), the page's store, the app's settings."""
+"""Saved games: their format, the store that keeps them, and the page's store."""

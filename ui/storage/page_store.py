@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from ui.storage.saves import MemoryStorage, Store
+from ui.kit.web_storage import MemoryStorage
+from ui.storage.saves import Store
 
 _STORE: list[Store] = []
 

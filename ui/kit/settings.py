@@ -13,7 +13,7 @@ import json
 from typing import Any
 
 from ui.kit.dom import present
-from ui.storage.saves import MemoryStorage
+from ui.kit.web_storage import MemoryStorage
 
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
 KEY = "five-checks:settings"
