@@ -61,10 +61,12 @@ from engine.core import (
     sole_leader,
     with_seat,
 )
-from engine.playing_cards import STANDARD, card_names, sort_cards
-from engine.playing_cards import PlayingCard as Card
+from engine.playing_cards import STANDARD, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
+
+#: The shared standard cards, under the name the game's modules use.
+Card = PlayingCard
 
 HALF_TRICKS = 6
 HALF_TRICK_SIZE = 3

@@ -17,9 +17,8 @@ from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checks import Cash, ChecksState, Play, point_total, worth
+from engine.checks import Card, Cash, ChecksState, Play, point_total, worth
 from engine.core import Action, EngineError, Game, Result, SetupError, State
-from engine.playing_cards import PlayingCard as Card
 from engine.playing_cards import sort_cards
 
 
