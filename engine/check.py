@@ -329,7 +329,10 @@ class CheckState(State):
             reason = self._why_not_now(seat, action)
             if reason:
                 raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}")
-        return super().apply(seat, action)  # type: ignore[return-value]
+        after = super().apply(seat, action)
+        if not isinstance(after, CheckState):  # _apply makes CheckStates only
+            raise EngineError(f"check: a move made a {type(after).__name__}")
+        return after
 
     def is_over(self) -> bool:
         return self.phase is Phase.OVER

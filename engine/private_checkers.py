@@ -848,12 +848,15 @@ class PrivateCheckers(Game):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
             for square, card in zip(hidden, pool, strict=False):
                 cards[square] = card
+        board = tuple(card for card in cards if card is not None)
+        if len(board) != SQUARES:
+            raise SetupError(f"{self.id}: the view leaves a square without its card")
         pending = view["pending"]
         options = self.resolve_options(view["options"])
         return PrivateCheckersState(
             game_id=self.id, seed=0, players=players,
             options=MappingProxyType(options), deck=None, history=(),
-            cards=tuple(cards),  # type: ignore[arg-type]
+            cards=board,
             face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
             seen=frozenset(i for i, entry in enumerate(squares)
                            if not entry["up"] and entry["card"] is not None),

@@ -72,9 +72,11 @@ def distinct_choices(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
     piles = view["piles"]
     chosen: dict[tuple[int, ...], Action] = {}
     for action in legal:
-        pile = piles[action.pile]  # type: ignore[attr-defined]
+        if not isinstance(action, Cash | Play):
+            raise EngineError(f"not a Checks action: {action!r}")
+        pile = piles[action.pile]
         head = (len(pile), worth(Card.parse(pile[-1])))
-        key = (-1, *head) if isinstance(action, Cash) else (worth(action.card), *head)  # type: ignore[attr-defined]
+        key = (-1, *head) if isinstance(action, Cash) else (worth(action.card), *head)
         chosen.setdefault(key, action)
     return tuple(chosen.values())
 
