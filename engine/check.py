@@ -51,22 +51,8 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    CLOCK,
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import CLOCK, Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError, State
+from engine.core import Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------

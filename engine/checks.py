@@ -43,24 +43,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    Action,
-    Game,
-    GameSummary,
-    IllegalAction,
-    InvalidNotation,
-    MatchState,
-    Option,
-    Result,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    match_result,
-    sole_leader,
-    with_seat,
-)
+from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Result, SetupError, State
+from engine.core import MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
 from engine.playing_cards import STANDARD, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------

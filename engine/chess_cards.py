@@ -45,20 +45,8 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    Action,
-    Game,
-    GameSummary,
-    IllegalAction,
-    InvalidNotation,
-    MatchState,
-    Option,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, SetupError, State
+from engine.core import MatchState, deal_order, evolve, with_seat
 from engine.playing_cards import card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------

@@ -53,21 +53,8 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.core import (
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError, State
+from engine.core import Verb, deal_order, evolve, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
