@@ -8,6 +8,7 @@ results. Tables to read, never assertions: timings depend on the machine.
 
 from __future__ import annotations
 
+import argparse
 import math
 import statistics
 import sys
@@ -65,6 +66,36 @@ def think_row(level: str, games: list) -> dict:
     every = [value for times in games for value in times]
     first = [times[0] for times in games if times]
     return {"level": level, "games": len(games), "all": every or [0.0], "first": first or [0.0]}
+
+
+def self_play_row(level: str, games: int, play: Callable[[list[str], int], dict[str, Any]]) -> dict[str, Any]:
+    """The ``think_row`` of ``level`` playing itself in ``games`` seeded games (self-contained
+    too). ``play(levels by side, seed)`` plays one game and returns its ``times`` per side; a
+    game's times are both sides' one after the other, so its first is the cold start."""
+    timed = []
+    for seed in range(games):
+        times = play([level, level], seed)["times"]
+        timed.append(times[0] + times[1])
+    return think_row(level, timed)
+
+
+# --- the command line -------------------------------------------------------------------------
+
+
+def bench_parser(game: str, games: int, games_help: str, think_games: int, think_help: str, *,
+                 browser: bool = False) -> argparse.ArgumentParser:
+    """The options every game's bot benchmark takes (``--games``, ``--think-games``, the halves to
+    skip and, with ``browser``, ``--browser``); each benchmark adds its own."""
+    parser = argparse.ArgumentParser(description=f"{game} bots: think time and strength.")
+    parser.add_argument("--games", type=int, default=games, help=f"{games_help} (default {games})")
+    parser.add_argument("--think-games", type=int, default=think_games,
+                        help=f"{think_help} (default {think_games})")
+    parser.add_argument("--skip-strength", action="store_true", help="think time only")
+    parser.add_argument("--skip-think", action="store_true", help="strength only")
+    if browser:
+        parser.add_argument("--browser", action="store_true",
+                            help="also time the decisions inside the app page (Chromium, Pyodide)")
+    return parser
 
 
 # --- strength -----------------------------------------------------------------------------------

@@ -21,14 +21,13 @@ Usage: ``python3 -m bench.checkmate_bots [--games 300] [--hard-games 60] [--thin
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import sys
 import time
 from typing import Any
 
-from bench.bot_report import think_row, think_table, timed_game
+from bench.bot_report import bench_parser, think_row, think_table, timed_game
 from engine.bots import levels
 
 LEVELS = levels("checkmate")
@@ -97,15 +96,10 @@ def strength_table(rows: list[dict]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Checkmate bots: think time and strength.")
-    parser.add_argument("--games", type=int, default=300, help="easy vs random games per seat count")
+    parser = bench_parser("Checkmate", 300, "easy vs random games per seat count",
+                          6, "timed games per level and seat count", browser=True)
     parser.add_argument("--hard-games", type=int, default=60, help="hard vs easy games per seat count")
-    parser.add_argument("--think-games", type=int, default=6, help="timed games per level and seat count")
     parser.add_argument("--seats", default="2,3,4", help="seat counts (default 2,3,4)")
-    parser.add_argument("--skip-strength", action="store_true")
-    parser.add_argument("--skip-think", action="store_true")
-    parser.add_argument("--browser", action="store_true",
-                        help="also time the decisions inside the app page (Chromium, Pyodide)")
     parser.add_argument("--json", action="store_true", help="print raw results as JSON instead")
     args = parser.parse_args(argv)
     seats = [int(part) for part in args.seats.split(",") if part]

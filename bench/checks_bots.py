@@ -18,12 +18,11 @@ Usage: ``python3 -m bench.checks_bots [--games 300] [--hard-games 200] [--think-
 
 from __future__ import annotations
 
-import argparse
 import platform
 import sys
 from typing import Any
 
-from bench.bot_report import duels, strength_table, think_row, think_table, timed_game
+from bench.bot_report import bench_parser, duels, strength_table, think_row, think_table, timed_game
 
 OPTIONS = {"single games": True}
 
@@ -50,14 +49,9 @@ def checks_think_times(level: str, games: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Checks bots: think time and strength.")
-    parser.add_argument("--games", type=int, default=300, help="easy vs random games (300)")
+    parser = bench_parser("Checks", 300, "easy vs random games", 20, "games timed per level", browser=True)
     parser.add_argument("--hard-games", type=int, default=200,
                         help="hard vs easy and hard vs random games (200 each)")
-    parser.add_argument("--think-games", type=int, default=20, help="games timed per level (20)")
-    parser.add_argument("--skip-strength", action="store_true")
-    parser.add_argument("--skip-think", action="store_true")
-    parser.add_argument("--browser", action="store_true", help="also time decisions in the page")
     args = parser.parse_args(argv)
     levels = ("random", "easy", "hard")
     if not args.skip_think:

@@ -29,13 +29,21 @@ Usage: ``python3 -m bench.chess_cards_bots [--games 300] [--hard-games 40] [--pe
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import sys
 from typing import Any
 
-from bench.bot_report import describe, duels, strength_table, think_row, think_table, timed_game
+from bench.bot_report import (
+    bench_parser,
+    describe,
+    duels,
+    self_play_row,
+    strength_table,
+    think_row,
+    think_table,
+    timed_game,
+)
 from engine.bots import levels
 
 LEVELS = levels("chess-cards")
@@ -60,33 +68,22 @@ def play_timed_game(level_by_seat: list, seed: int, options: dict) -> dict:
 def think_times(level: str, games: int, options: dict) -> dict:
     """Decision times (ms) of ``level`` playing itself in ``games`` seeded games, plus each
     game's first decision (the cold start)."""
-    timed = []
-    for seed in range(games):
-        times = play_timed_game([level, level], seed, options)["times"]
-        timed.append(times[0] + times[1])
-    return think_row(level, timed)
+    return self_play_row(level, games, lambda levels, seed: play_timed_game(levels, seed, options))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Chess Cards bots: think time and strength.")
-    parser.add_argument("--games", type=int, default=300,
-                        help="games per pair of the fast levels (easy-random, medium-easy; default 300)")
+    parser = bench_parser("Chess Cards", 300, "games per pair of the fast levels (easy-random, medium-easy)",
+                          40, "self-play games per fast level for think time", browser=True)
     parser.add_argument("--hard-games", type=int, default=40, help="hard vs medium games (default 40)")
     parser.add_argument("--perfect-games", type=int, default=4,
                         help="perfect vs hard games (default 4; with sacrifices on each deal costs "
                              "perfect tens of seconds)")
-    parser.add_argument("--think-games", type=int, default=40,
-                        help="self-play games per fast level for think time (default 40)")
     parser.add_argument("--think-exact-games", type=int, default=None,
                         help="self-play games for hard and perfect (default: 10 for hard, 2 for "
                              "perfect with sacrifices on, 10 with them off)")
     parser.add_argument("--no-sacrifice", action="store_true", help="Sacrifices off")
     parser.add_argument("--no-privilege", action="store_true", help="Queen's Privilege off")
     parser.add_argument("--single", action="store_true", help="single games instead of matches")
-    parser.add_argument("--skip-strength", action="store_true", help="think time only")
-    parser.add_argument("--skip-think", action="store_true", help="strength only")
-    parser.add_argument("--browser", action="store_true",
-                        help="also time the decisions inside the app page (Chromium, Pyodide)")
     parser.add_argument("--browser-levels", default=",".join(LEVELS),
                         help="levels timed in the browser (default: all)")
     parser.add_argument("--json", action="store_true", help="print raw results as JSON instead")
@@ -117,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
 
         chosen = [level for level in args.browser_levels.split(",") if level]
         with browser_session() as page:
-            source = source_of(timed_game, think_row, play_timed_game, think_times)
+            source = source_of(timed_game, think_row, self_play_row, play_timed_game, think_times)
             rows = []
             for level in chosen:
                 rows.append(page.run(source, f"think_times({level!r}, {games_for(level)}, {options!r})"))

@@ -17,11 +17,10 @@ Usage: ``python3 -m bench.private_checkers_bots [--games 200] [--search-games 20
 
 from __future__ import annotations
 
-import argparse
 import platform
 import sys
 
-from bench.bot_report import describe, duels, strength_table, think_row, think_table, timed_game
+from bench.bot_report import bench_parser, describe, duels, self_play_row, strength_table, think_table, timed_game
 from engine.bots import levels
 
 LEVELS = levels("private-checkers")
@@ -40,25 +39,17 @@ def play_timed_game(level_by_side: list[str], seed: int, options: dict, players:
 
 def think_times(level: str, games: int, options: dict, players: int) -> dict:
     """Decision times (ms) of ``level`` playing itself in ``games`` seeded games."""
-    timed = []
-    for seed in range(games):
-        times = play_timed_game([level, level], seed, options, players)["times"]
-        timed.append(times[0] + times[1])
-    return think_row(level, timed)
+    return self_play_row(level, games, lambda levels, seed: play_timed_game(levels, seed, options, players))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="Saving Private Checkers bots: think time and strength.")
-    parser.add_argument("--games", type=int, default=200, help="easy vs random games (default 200)")
+    parser = bench_parser("Saving Private Checkers", 200, "easy vs random games", 10, "self-play games per level")
     parser.add_argument("--search-games", type=int, default=20,
                         help="medium vs easy and hard vs medium games (default 20)")
-    parser.add_argument("--think-games", type=int, default=10, help="self-play games per level (default 10)")
     parser.add_argument("--think-search-games", type=int, default=2,
                         help="self-play games of medium and hard (default 2)")
     parser.add_argument("--variants", action="store_true", help="all four variants on")
     parser.add_argument("--players", type=int, default=2, help="2, or 3-4 for teams")
-    parser.add_argument("--skip-think", action="store_true")
-    parser.add_argument("--skip-strength", action="store_true")
     args = parser.parse_args(argv)
     options = {name: args.variants for name in VARIANTS}
     if not args.skip_think:

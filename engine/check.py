@@ -51,7 +51,7 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
+from engine import (
     CLOCK,
     Action,
     EngineError,
@@ -63,11 +63,8 @@ from engine.core import (
     Result,
     SetupError,
     State,
-    Verb,
-    deal_order,
-    evolve,
-    with_seat,
 )
+from engine.core import Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -330,7 +327,10 @@ class CheckState(State):
             reason = self._why_not_now(seat, action)
             if reason:
                 raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}")
-        return super().apply(seat, action)  # type: ignore[return-value]
+        after = super().apply(seat, action)
+        if not isinstance(after, CheckState):  # _apply makes CheckStates only
+            raise EngineError(f"check: a move made a {type(after).__name__}")
+        return after
 
     def is_over(self) -> bool:
         return self.phase is Phase.OVER

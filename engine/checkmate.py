@@ -44,22 +44,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    Action,
-    EngineError,
-    Game,
-    GameSummary,
-    InvalidNotation,
-    MatchState,
-    Option,
-    Reason,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import Action, EngineError, Game, GameSummary, InvalidNotation, Option, Reason, SetupError, State
+from engine.core import MatchState, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------

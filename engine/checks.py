@@ -43,29 +43,14 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    Action,
-    Game,
-    GameSummary,
-    IllegalAction,
-    InvalidNotation,
-    MatchState,
-    Option,
-    Reason,
-    Result,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    match_result,
-    sole_leader,
-    with_seat,
-)
-from engine.playing_cards import STANDARD, card_names, sort_cards
-from engine.playing_cards import PlayingCard as Card
+from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
+from engine.core import MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
+from engine.playing_cards import STANDARD, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
+
+#: The shared standard cards, under the name the game's modules use.
+Card = PlayingCard
 
 HALF_TRICKS = 6
 HALF_TRICK_SIZE = 3
@@ -433,7 +418,8 @@ class Checks(Game):
                 raise SetupError(f"not a {self.id} view: game is {view.get('game')!r}")
             seat = view["seat"]
             piles = tuple(tuple(Card.parse(name) for name in pile) for pile in view["piles"])
-            checks = tuple(tuple(Card.parse(name) for name in cards) for cards in view["checks"])
+            shown = [tuple(Card.parse(name) for name in cards) for cards in view["checks"]]
+            checks = (shown[0], shown[1])
             known_hand = tuple(Card.parse(name) for name in view.get("hand", ()))
             seen = {card for pile in piles for card in pile}
             seen |= {card for cards in checks for card in cards} | set(known_hand)
@@ -444,15 +430,17 @@ class Checks(Game):
             def take(count: int) -> tuple[Card, ...]:
                 return tuple(next(deal) for _ in range(count))
 
-            hands = tuple(
-                sort_cards(known_hand) if s == seat and "hand" in view
-                else sort_cards(take(view["hand_sizes"][s]))
-                for s in SEATS
-            )
-            rows = tuple(
-                tuple(take(HALF_TRICK_SIZE) for place in view["rows"][s] if place == "down")
-                for s in SEATS
-            )
+            def hand(s: int) -> tuple[Card, ...]:
+                if s == seat and "hand" in view:
+                    return sort_cards(known_hand)
+                return sort_cards(take(view["hand_sizes"][s]))
+
+            def row(s: int) -> tuple[tuple[Card, ...], ...]:
+                return tuple(take(HALF_TRICK_SIZE) for place in view["rows"][s] if place == "down")
+
+            # Seat 0's cards are dealt first, then seat 1's (the order of the draws from ``rng``).
+            hands = (hand(0), hand(1))
+            rows = (row(0), row(1))
             stock = take(view["deck_count"])
             over = view["phase"] == "over"
             return ChecksState(
@@ -461,13 +449,13 @@ class Checks(Game):
                 deck=None, history=(),
                 game_number=view["game_number"], dealer=view["dealer"],
                 turn=view["turn"] if view["turn"] is not None else 0,
-                hands=hands, rows=rows, piles=piles, stock=stock,  # type: ignore[arg-type]
-                checks=checks,  # type: ignore[arg-type]
+                hands=hands, rows=rows, piles=piles, stock=stock,
+                checks=checks,
                 log=tuple(Move.from_dict(move) for move in view["log"]),
                 finished=tuple(GameSummary.from_dict(s) for s in view["finished"]),
                 over=over,
             )
-        except (KeyError, TypeError, StopIteration, InvalidNotation) as error:
+        except (KeyError, IndexError, TypeError, StopIteration, InvalidNotation) as error:
             raise SetupError(f"not a {self.id} view: {error!r}") from None
 
     def parse_action(self, state: State, text: str) -> Play | Cash:

@@ -45,21 +45,8 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import Any
 
-from engine.core import (
-    Action,
-    Game,
-    GameSummary,
-    IllegalAction,
-    InvalidNotation,
-    MatchState,
-    Option,
-    Reason,
-    SetupError,
-    State,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, SetupError, State
+from engine.core import MatchState, deal_order, evolve, with_seat
 from engine.playing_cards import card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -545,18 +532,22 @@ class ChessCards(Game):
         def cards(names: Iterable[str]) -> tuple[Card, ...]:
             return tuple(Card.parse(name) for name in names)
 
-        hands = tuple(frozenset(cards(hand)) for hand in view["hands"])
+        def pair(piles: Sequence[Iterable[str]]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+            return cards(piles[0]), cards(piles[1])
+
+        first, second = pair(view["hands"])
+        hands = (frozenset(first), frozenset(second))
         lead = None if view["lead"] is None else parse_play(view["lead"])
         return ChessCardsState(
             game_id=self.id, seed=0, players=2,
             options=MappingProxyType(self.resolve_options(view["options"])),
             deck=None, history=(),
-            dealt=hands,  # type: ignore[arg-type]
+            dealt=hands,
             game_number=view["game_number"], dealer=view["dealer"],
-            hands=hands,  # type: ignore[arg-type]
+            hands=hands,
             leader=view["leader"], move_number=view["move_number"], lead=lead,
-            played=tuple(cards(pile) for pile in view["played"]),  # type: ignore[arg-type]
-            sacrificed=tuple(cards(pile) for pile in view["sacrificed"]),  # type: ignore[arg-type]
+            played=pair(view["played"]),
+            sacrificed=pair(view["sacrificed"]),
             moves=(), finished=(), over=view["phase"] == "over",
         )
 

@@ -208,7 +208,7 @@ class Solver:
         self.nodes += 1
         if self.nodes > self.limit:
             raise OutOfBudget
-        if self._timed and move > self.horizon:  # type: ignore[operator]
+        if self.horizon is not None and move > self.horizon:
             return 0
         alpha0 = alpha
         best = -INF

@@ -165,6 +165,9 @@ class Verb(Action):
     otherwise (a pile shown from 1, a grid position as ``seat.slot``).
     """
 
+    #: Set by ``@dataclass`` on each subclass: its fields, in order.
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
     verb: ClassVar[str] = ""
 
     def __init_subclass__(cls, verb: str = "", **rest: Any) -> None:
@@ -173,7 +176,7 @@ class Verb(Action):
             cls.verb = verb
 
     def arguments(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self.__dataclass_fields__)  # type: ignore[attr-defined]
+        return tuple(getattr(self, name) for name in self.__dataclass_fields__)
 
     def __str__(self) -> str:
         return " ".join([self.verb, *map(str, self.arguments())])

@@ -53,21 +53,8 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine.core import (
-    Action,
-    EngineError,
-    Game,
-    IllegalAction,
-    InvalidNotation,
-    Option,
-    Result,
-    SetupError,
-    State,
-    Verb,
-    deal_order,
-    evolve,
-    with_seat,
-)
+from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError, State
+from engine.core import Verb, deal_order, evolve, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -848,12 +835,15 @@ class PrivateCheckers(Game):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
             for square, card in zip(hidden, pool, strict=False):
                 cards[square] = card
+        board = tuple(card for card in cards if card is not None)
+        if len(board) != SQUARES:
+            raise SetupError(f"{self.id}: the view leaves a square without its card")
         pending = view["pending"]
         options = self.resolve_options(view["options"])
         return PrivateCheckersState(
             game_id=self.id, seed=0, players=players,
             options=MappingProxyType(options), deck=None, history=(),
-            cards=tuple(cards),  # type: ignore[arg-type]
+            cards=board,
             face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
             seen=frozenset(i for i, entry in enumerate(squares)
                            if not entry["up"] and entry["card"] is not None),

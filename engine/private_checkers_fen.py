@@ -147,7 +147,8 @@ def _parse(fen: str, players: int, options: Mapping[str, Any]) -> PrivateChecker
         square = parse_square(match.group(1))
         mark = match.group(2) or ""
         pending = Pending(square, discard=bool(mark), jumped=mark == "x?" or not mark)
-        if pieces[square] is None or pieces[square].side != "LD".index(side_text):  # type: ignore[union-attr]
+        piece = pieces[square]
+        if piece is None or piece.side != "LD".index(side_text):
             raise _fail(fen, f"no piece of the side to move on {pending_text[:2]}")
     stockpiles = (sort_cards(_card_run(fen, stock0)), sort_cards(_card_run(fen, stock1)))
     discards = _card_run(fen, discard_text)

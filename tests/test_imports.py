@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import GAMES
+from engine.bots import BOTS
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
 
@@ -136,13 +139,9 @@ def test_the_packages_of_ui_import_one_way_too() -> None:
     assert not packages["ui.kit"], packages["ui.kit"]  # the kit stands on the browser alone
 
 
-GAME_MODULES = {
-    "checks": ("engine.checks", "engine.bots.checks"),
-    "checkmate": ("engine.checkmate", "engine.bots.checkmate"),
-    "private-checkers": ("engine.private_checkers", "engine.bots.private_checkers"),
-    "chess-cards": ("engine.chess_cards", "engine.bots.chess_cards"),
-    "check": ("engine.check", "engine.bots.check"),
-}
+#: Each game's two modules, the rules and the bots, as the registries name them (importing the
+#: registries here imports no game).
+GAME_MODULES = {game_id: (GAMES.WHERE[game_id][0], BOTS.WHERE[game_id][0]) for game_id in GAMES}
 
 
 def modules_after(code: str) -> set[str]:

@@ -189,7 +189,8 @@ def relink_css(page_html: str, page: str, bundled: list[str], css: str) -> str:
         if done:
             return ""
         done = True
-        indent = re.match(r"[ \t]*", match.group(0)).group(0)  # type: ignore[union-attr]
+        line = match.group(0)
+        indent = line[:len(line) - len(line.lstrip(" \t"))]
         return f'{indent}<link rel="stylesheet" href="{relative(css, page)}">\n'
 
     return _STYLESHEET.sub(swap, page_html)

@@ -17,9 +17,8 @@ from typing import Any
 
 from engine.bots.base import Bot, Thinking
 from engine.bots.ismcts import ISMCTSBot
-from engine.checks import Cash, ChecksState, Play, point_total, worth
+from engine.checks import Card, Cash, ChecksState, Play, point_total, worth
 from engine.core import Action, EngineError, Game, Result, SetupError, State
-from engine.playing_cards import PlayingCard as Card
 from engine.playing_cards import sort_cards
 
 
@@ -73,9 +72,11 @@ def distinct_choices(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
     piles = view["piles"]
     chosen: dict[tuple[int, ...], Action] = {}
     for action in legal:
-        pile = piles[action.pile]  # type: ignore[attr-defined]
+        if not isinstance(action, Cash | Play):
+            raise EngineError(f"not a Checks action: {action!r}")
+        pile = piles[action.pile]
         head = (len(pile), worth(Card.parse(pile[-1])))
-        key = (-1, *head) if isinstance(action, Cash) else (worth(action.card), *head)  # type: ignore[attr-defined]
+        key = (-1, *head) if isinstance(action, Cash) else (worth(action.card), *head)
         chosen.setdefault(key, action)
     return tuple(chosen.values())
 

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.bots.base import Bot, Thinking
-from engine.core import CLOCK, Action, Game, Result, SetupError, State
+from engine.core import CLOCK, Action, EngineError, Game, Result, SetupError, State
 
 
 @dataclass
@@ -135,7 +135,9 @@ class ISMCTSBot(Bot):
                 break
             node = max((node.children[action] for action in options),
                        key=lambda child: child.ucb(self.exploration))
-            state = state._apply(actor, node.action)  # type: ignore[arg-type]
+            if node.action is None:  # only the root has none, and it is nobody's child
+                raise EngineError("ISMCTS: a child node without its action")
+            state = state._apply(actor, node.action)
             path.append(node)
         rewards = self.rollout(state, rng)
         for visited in path:

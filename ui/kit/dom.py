@@ -117,16 +117,16 @@ def _value(name: str, value: Any) -> str | None:
 
 def _base(node: Node | str) -> Any:
     """A child's key before counting repeats: ``_TEXT``, the tag, or (tag, naming attribute, value)."""
-    if node.__class__ is str:
+    if isinstance(node, str):
         return _TEXT
-    attrs = node.attrs  # type: ignore[union-attr]
+    attrs = node.attrs
     found = _NAMING.intersection(attrs)
     if found:
         for name in sorted(found, key=_RANK.__getitem__) if len(found) > 1 else found:
             value = attrs[name]
             if value is not None and value is not False:
-                return (node.tag, name, value)  # type: ignore[union-attr]
-    return node.tag  # type: ignore[union-attr]
+                return (node.tag, name, value)
+    return node.tag
 
 
 def _numbered(bases: list[Any]) -> list[tuple[Any, int]]:
@@ -163,11 +163,11 @@ class _Stale(Exception):
 def _new(node: Node | str, create: Any) -> Any:
     """Build ``node`` (``create``: the document's ``createElement``): an element with its
     attributes and, in one call, its children; a string stays a string (see ``_content``)."""
-    if node.__class__ is str:
+    if isinstance(node, str):
         return node
-    tag = node.tag  # type: ignore[union-attr]
+    tag = node.tag
     element = create(tag)
-    attrs = node.attrs  # type: ignore[union-attr]
+    attrs = node.attrs
     if attrs:
         write = element.setAttribute  # one lookup for all of them: each costs a proxy call
         for name, value in attrs.items():
@@ -175,7 +175,7 @@ def _new(node: Node | str, create: Any) -> Any:
             if value is not None:
                 write(name, value)
     drawn = _Element(tag, attrs, element)
-    kids = node.children  # type: ignore[union-attr]
+    kids = node.children
     if kids:
         drawn.bases = [_base(kid) for kid in kids]
         drawn.children = children = [_new(kid, create) for kid in kids]
@@ -301,7 +301,7 @@ def _other_children(drawn: _Element, new: list[Any], bases: list[Any], create: A
     parent = drawn.dom
     # DOM nodes of the old children, read before anything moves (text nodes by position).
     nodes = _dom_children(parent, count) if any(was.__class__ is str for was in old) else None
-    doms = [nodes.item(index) if was.__class__ is str else was.dom  # type: ignore[union-attr]
+    doms = [was.dom if nodes is None or was.__class__ is not str else nodes.item(index)
             for index, was in enumerate(old)]
     kept = set(sources)
     for index in range(count):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
 
@@ -51,6 +51,6 @@ def read_file(element: Any, done: Callable[[str, str], None], failed: Callable[[
         return
     chosen = files.item(0)
     name = str(chosen.name)
-    promise: Awaitable[Any] = chosen.text()
-    promise.then(lambda text: done(name, str(text)),  # type: ignore[attr-defined]
+    promise = chosen.text()  # a JavaScript Promise
+    promise.then(lambda text: done(name, str(text)),
                  lambda error: failed(f"{name} cannot be read: {error}"))
