@@ -197,12 +197,20 @@ def test_nobody_takes_a_seat_that_is_taken() -> None:
     assert table.room.friends[1].connection == "peer-1"
 
 
-def test_forged_and_stale_messages_change_nothing() -> None:
+def bo_to_play() -> tuple[Table, Guest, dict[str, Any]]:
+    """Checkmate: Bo, a friend, holds seat 0 and opens; Ann is at the host's device. The table,
+    Bo's device and the view it has, with its legal actions."""
     table = Table("checkmate", "friend,human:Ann")
     bo = table.add("peer-0", "Bo")
     table.deliver(table.room.start())
     table.run()
     view = bo.last_view()
+    assert view is not None and view["legal"]
+    return table, bo, view
+
+
+def test_forged_and_stale_messages_change_nothing() -> None:
+    table, bo, view = bo_to_play()
     assert view is not None and view["legal"]
     ply, state = table.flow.ply, table.flow.state
     garbage = ["not json", "[1, 2]", '{"type": "teleport"}', '{"type": "act", "ply": "0", "action": "7C"}',
@@ -241,11 +249,7 @@ def test_messages_are_checked_for_their_shape() -> None:
 
 
 def test_a_guests_flow_reads_the_hosts_views_into_the_engines_actions() -> None:
-    table = Table("checkmate", "friend,human:Ann")
-    bo = table.add("peer-0", "Bo")
-    table.deliver(table.room.start())
-    table.run()
-    view = bo.last_view()
+    table, bo, view = bo_to_play()
     assert bo.flow is not None and view is not None
     assert [str(action) for action in bo.flow.legal_actions(0)] == view["legal"]
     assert bo.flow.legal_actions(1) == () and bo.flow.to_act() == tuple(view["view"]["to_act"])
