@@ -75,7 +75,6 @@ LOG_LINES = 40
 NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
 #: The marks of the piles and of a seat's "called Check!" tag among the last move's marks.
 DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
-#: The engine speaks of seats ("seat 0 is locked"): for the person, "you are".
 
 
 class CheckTable(GameTable):
