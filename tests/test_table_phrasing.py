@@ -9,6 +9,7 @@ from checkmate_helpers import deal, race
 from engine import GAMES, Reason
 from engine.core import SeatRef
 from flow_support import EASY_BOT, YOU, flow_at
+from ui.tables.checkmate import CheckmateTable
 from ui.tables.phrasing import Phrasing, why_not
 from ui.tables.playing_cards import with_signs
 
@@ -63,3 +64,10 @@ def test_why_not_says_whose_turn_it_is_and_the_engines_reason() -> None:
     flow.act(0, "7C")
     assert why_not(flow, phrasing, 0, "2S") == "Not your turn: Bot (easy) to play."
     assert why_not(flow, phrasing, 0, "zz").startswith("Invalid Checkmate action 'zz': a card like 7♣︎")
+
+
+def test_checkmate_says_its_phrase_in_curly_quotes() -> None:
+    state = race(["7H", "3H 9S"], top="2H", announce=False).apply(0, "last")
+    reason = state.why_illegal(0, GAMES["checkmate"].parse_action(state, "last"))
+    table = object.__new__(CheckmateTable)  # its words need nothing of a table drawn on a page
+    assert Phrasing(NAMES, 0, table.card_words).sentence(reason) == "You have already said “last card”."

@@ -371,13 +371,9 @@ class GameTable(Screen, FlowListener):
         (``ui.tables.phrasing.why_not``)."""
         return why_not(self.flow, self.phrasing, seat, notation)
 
-    def words(self, reason: str) -> str:
-        """An engine sentence (a ``Reason`` or plain text) as the table says it."""
-        return self.phrasing.sentence(reason)
-
     def card_words(self, text: str) -> str:
         """Hook: the cards an engine sentence names in notation, as the table shows them
-        (standard cards with suit signs; a game with its own deck overrides this)."""
+        (standard cards with suit signs; a game with its own deck or terms overrides this)."""
         return with_signs(text)
 
     def command(self, command: str) -> None:

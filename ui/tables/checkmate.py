@@ -89,10 +89,10 @@ class CheckmateTable(GameTable):
             return [self.says(seat, "miss", " the moment to say “last card”")]
         return [kind]
 
-    def words(self, text: str) -> str:
-        """The engine's sentence in the table's words (``GameTable.words``), the game's phrase
-        in curly quotes."""
-        return super().words(text).replace("'last card'", "“last card”")
+    def card_words(self, text: str) -> str:
+        """The cards of an engine sentence with suit signs, and the game's phrase in curly
+        quotes, as the table writes it."""
+        return super().card_words(text).replace("'last card'", "“last card”")
 
     def object_name(self, seat: int) -> str:
         return "you" if self.is_you(seat) else self.name(seat)
