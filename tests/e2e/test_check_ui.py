@@ -67,18 +67,20 @@ def until(page: Page, action: str, *, timeout_s: float = 60, selector: str = "",
     """Pass every matching window until ``action`` is offered (or ``selector`` is there), then
     click it (unless not ``click``)."""
     wanted = page.locator(selector) if selector else button(page, action)
+    passes = button(page, "pass")
     for _ in range(int(timeout_s * 10)):
+        try:  # whichever comes first: what is wanted, or a window to pass
+            wanted.or_(passes).first.wait_for(state="attached", timeout=timeout_s * 1000)
+        except PlaywrightTimeout:
+            break
         if wanted.count():
             if click:
                 wanted.first.click()
             return
-        if button(page, "pass").count():
-            try:  # the window may close (a bot's match) between seeing the button and the click
-                button(page, "pass").first.click(timeout=1000)
-            except PlaywrightTimeout:
-                pass
-            continue
-        page.wait_for_timeout(100)
+        try:  # the window may close (a bot's match) between seeing the button and the click
+            passes.first.click(timeout=1000)
+        except PlaywrightTimeout:
+            pass
     raise AssertionError(f"{selector or action!r} was never offered; the table says: "
                          f"{page.locator(TABLE).inner_text()}")
 
@@ -100,6 +102,11 @@ BOXES = """() => Object.fromEntries(
      '[data-testid=discard-pile]', '.cx-window']
     .flatMap(sel => [...document.querySelectorAll(sel)].map((el, i) => { const b = el.getBoundingClientRect();
       return [`${sel} #${i}`, [b.x, b.y, b.width, b.height].map(Math.round)]; })))"""
+
+
+def next_frame(page: Page) -> None:
+    """Return once the browser has drawn the page as it is now (two animation frames on)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
 
 
 def in_viewport(page: Page, selector: str) -> None:
@@ -248,12 +255,12 @@ def test_nothing_moves_when_the_matching_window_opens(page: Page, open_app: Open
     button(page, "ready").click()
     button(page, "draw").click()
     expect(page.locator("[data-testid=drawn]")).to_contain_text("7")
-    page.wait_for_timeout(200)
+    next_frame(page)
     before = page.evaluate(BOXES)
     button(page, "discard").click()
     expect(page.locator("[data-testid=window]")).to_be_visible()
     expect(page.locator('[data-testid=seat-1]')).to_contain_text("passed")  # the bots' passes are in
-    page.wait_for_timeout(200)
+    next_frame(page)
     during = page.evaluate(BOXES)
     moved = {key: (before.get(key), box) for key, box in during.items() if before.get(key) != box}
     assert not moved, f"moved when the window opened: {moved}"
