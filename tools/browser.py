@@ -226,7 +226,7 @@ def _read_crashpad_info(data: bytes, rva: int, keys: dict[str, str]) -> None:
 #: Lines of Chromium's log that tell something about a crash; ``NOISE`` is what a headless
 #: Chromium in a container always says (no D-Bus, no GPU device, no CPU frequency) and the
 #: pages' console.
-TELLING = re.compile(r"FATAL|Check failed|OOM|out of memory|Last few GCs|crash|Terminat|bad.message|"
+TELLING = re.compile(r"FATAL|Check failed|OOM|out of memory|Last few GCs|crash|sad_tab|Terminat|bad.message|"
                      r"SIGBUS|SIGSEGV|SIGKILL|Killed|NOTREACHED|memory", re.I)
 NOISE = re.compile(r"dbus|ScreenSaver|UPower|scaling_(cur|max)_freq|drmGetDevices|vaapi|"
                    r"InitializeSandbox|INFO:CONSOLE", re.I)

@@ -198,11 +198,13 @@ def ply(page: Page, scope: str = "") -> int:
     return int(value)
 
 
-#: True once ``SETTLED`` holds and no bot is to act (so none is answering): the game is over or
-#: paused, or ``data-to-act`` names none of the bot seats of the saved game the URL names.
+#: True once ``SETTLED`` holds, no card is in flight (``ui.kit.motion``'s animations, id
+#: ``motion``) and no bot is to act (so none is answering): the game is over or paused, or
+#: ``data-to-act`` names none of the bot seats of the saved game the URL names.
 STEADY = """() => {
     const table = document.querySelector('[data-testid=table]');
     if (!table || !(SETTLED)()) return false;
+    if (document.getAnimations().some(a => a.id === 'motion' && a.playState === 'running')) return false;
     if (table.dataset.over === '1' || table.dataset.paused === '1') return true;
     const id = (decodeURIComponent(location.hash).match(/[?&]id=([A-Za-z0-9]+)/) || [])[1];
     const saved = id && localStorage.getItem('five-checks:game:' + id);
@@ -213,8 +215,8 @@ STEADY = """() => {
 
 
 def steady(page: Page, timeout_ms: int = 90_000) -> int:
-    """Wait until a person may act or the game is over, and no bot is to act, so none is still
-    answering (``STEADY``); returns the ply then."""
+    """Wait until a person may act or the game is over, nothing is in flight and no bot is to
+    act, so none is still answering (``STEADY``); returns the ply then."""
     page.wait_for_function(STEADY, timeout=timeout_ms)
     return ply(page)
 
