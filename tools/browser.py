@@ -1,21 +1,36 @@
-"""Launching the Chromium that drives the app, shared by tests/e2e and bench/.
+"""Launching the Chromium that drives the app, shared by tests/e2e and bench/, and reading why
+one of its processes crashed.
 
 The system Chromium (Debian's ``chromium`` package) is preferred: it installs from the distro
 mirror where Playwright's own browser download may be blocked. Playwright's bundled Chromium is
 the fallback (``python3 -m playwright install chromium``). ``CHROMIUM`` in the environment
 overrides the choice with an explicit executable.
 
-The flags keep the browser from phoning home on its own (component updates, sync, field
+``CHROMIUM_ARGS`` keep the browser from phoning home on its own (component updates, sync, field
 trials...), and the host resolver rule makes every name but 127.0.0.1 unresolvable, so even a
-request the page-level guard missed cannot leave the machine.
+request the page-level guard missed cannot leave the machine. WebRTC between two contexts of one
+browser needs the local addresses in its candidates, not mDNS names, which this resolver could
+not resolve: hence ``--disable-features=WebRtcHideLocalIpsWithMdns``.
+
+``launch_options(log_dir=...)`` also keeps a record of every crash in ``log_dir``: Chromium's own
+log (``--enable-logging=stderr``; ``tools/chromium_stderr.sh`` appends the stderr of the browser
+and of every child process, V8's out-of-memory report included, to ``chromium.log``) and the
+crash dumps of its crash handler (``crash-dumps/``). ``crash_reports`` reads those dumps: which
+process died, on which signal, and the crash keys Chromium set (``oom_size`` for an allocation
+that failed, for instance).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
+import signal
+import struct
+import time
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # playwright is a test/bench dependency only
     from playwright.sync_api import Browser, Playwright
@@ -30,7 +45,13 @@ CHROMIUM_ARGS: tuple[str, ...] = (
     "--disable-component-update",
     "--disable-sync",
     "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    "--disable-features=WebRtcHideLocalIpsWithMdns",
 )
+
+#: Appends Chromium's stderr to a file (see the module's docstring).
+STDERR_WRAPPER = Path(__file__).resolve().parent / "chromium_stderr.sh"
+LOG_NAME = "chromium.log"
+DUMPS_NAME = "crash-dumps"
 
 
 def find_chromium() -> str | None:
@@ -48,11 +69,212 @@ def find_chromium() -> str | None:
     return None
 
 
-def launch(playwright: Playwright, *, headless: bool = True) -> Browser:
-    """Launch Chromium headless with the offline-friendly flags."""
+def launch_options(*, log_dir: Path | None = None, bundled: str | None = None,
+                   extra_args: tuple[str, ...] = ()) -> dict[str, Any]:
+    """Keyword arguments for ``BrowserType.launch``: the executable and ``CHROMIUM_ARGS``.
+
+    With ``log_dir``, Chromium logs to ``log_dir/chromium.log`` and its crash handler writes
+    its dumps to ``log_dir/crash-dumps/``. Logging goes through ``tools/chromium_stderr.sh``,
+    which needs the real executable: with no system Chromium, pass Playwright's own as
+    ``bundled`` (``playwright.chromium.executable_path``).
+    """
     executable = find_chromium()
-    return playwright.chromium.launch(
-        executable_path=executable,  # None -> Playwright's bundled browser
-        headless=headless,
-        args=list(CHROMIUM_ARGS),
-    )
+    args = [*CHROMIUM_ARGS, *extra_args]
+    if log_dir is None:
+        return {"executable_path": executable, "args": args}  # None: Playwright's own browser
+    real = executable or bundled
+    if real is None:
+        raise ValueError("no Chromium to log: pass Playwright's own as `bundled`")
+    dumps = log_dir / DUMPS_NAME
+    dumps.mkdir(parents=True, exist_ok=True)
+    return {
+        "executable_path": str(STDERR_WRAPPER),
+        # --crash-dumps-dir is what Playwright's headless shell reads; Debian's Chromium ignores
+        # it and reads BREAKPAD_DUMP_LOCATION (its crash handler is always on).
+        "args": [*args, "--enable-logging=stderr", f"--crash-dumps-dir={dumps}"],
+        "env": {**os.environ, "CHROMIUM_EXECUTABLE": real,
+                "CHROMIUM_STDERR": str(log_dir / LOG_NAME), "BREAKPAD_DUMP_LOCATION": str(dumps)},
+    }
+
+
+def launch(playwright: Playwright, *, headless: bool = True, log_dir: Path | None = None,
+           extra_args: tuple[str, ...] = (), **more: Any) -> Browser:
+    """Launch Chromium headless with the offline-friendly flags (and with ``log_dir``, its
+    log and crash dumps kept there: ``launch_options``); ``more`` goes to ``launch`` as is."""
+    options = launch_options(log_dir=log_dir, bundled=playwright.chromium.executable_path,
+                             extra_args=extra_args)
+    return playwright.chromium.launch(headless=headless, **options, **more)
+
+
+# ----------------------------------------------------------------------------- crash dumps
+
+#: Minidump stream types read here: the exception, and Crashpad's annotations.
+_EXCEPTION_STREAM = 6
+_CRASHPAD_INFO_STREAM = 0x43500001
+#: Crash keys worth a place in a one-line reason (Chromium's names).
+NOTABLE_KEYS = ("ptype", "oom_size", "bad_message_reason", "mojo-message-error", "url-chunk")
+
+
+@dataclass
+class CrashReport:
+    """One minidump of Chromium's crash handler: what died and how."""
+
+    path: Path
+    signal: int | None = None
+    signal_code: int | None = None
+    address: int | None = None
+    keys: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def process(self) -> str:
+        return self.keys.get("ptype", "browser")
+
+    def reason(self) -> str:
+        """``renderer: SIGTRAP at 0x… (oom_size=…)``: the line a failure or a table shows."""
+        name = "no signal"
+        if self.signal is not None:
+            try:
+                name = signal.Signals(self.signal).name
+            except ValueError:
+                name = f"signal {self.signal}"
+        where = f" at {self.address:#x}" if self.address is not None else ""
+        notes = [f"{key}={self.keys[key]}" for key in NOTABLE_KEYS[1:] if key in self.keys]
+        if any(key.startswith("v8-oom") for key in self.keys):  # V8 ran out of heap or code space
+            notes.insert(0, "V8 out of memory")
+        return f"{self.process}: {name}{where}" + (f" ({', '.join(notes)})" if notes else "")
+
+
+def crash_reports(dumps_dir: Path, *, newer_than: float = 0.0) -> list[CrashReport]:
+    """Every minidump under ``dumps_dir`` (Crashpad's database) modified after ``newer_than``
+    (a ``time.time()``), oldest first."""
+    if not dumps_dir.is_dir():
+        return []
+    found = [path for path in dumps_dir.rglob("*.dmp") if path.stat().st_mtime > newer_than]
+    return [read_minidump(path) for path in sorted(found, key=lambda p: p.stat().st_mtime)]
+
+
+def read_minidump(path: Path) -> CrashReport:
+    """The signal and Crashpad's annotations of one minidump (a report with what could be read,
+    should the file be cut short)."""
+    report = CrashReport(path)
+    try:
+        data = path.read_bytes()
+        _read_minidump(data, report)
+    except (OSError, struct.error, IndexError, UnicodeDecodeError) as exc:
+        report.keys.setdefault("unreadable", type(exc).__name__)
+    return report
+
+
+def _read_minidump(data: bytes, report: CrashReport) -> None:
+    signature, _version, count, directory = struct.unpack_from("<4sIII", data, 0)
+    if signature != b"MDMP":
+        raise struct.error("not a minidump")
+    for index in range(count):
+        kind, _size, rva = struct.unpack_from("<III", data, directory + 12 * index)
+        if kind == _EXCEPTION_STREAM:
+            # thread id, alignment, then MINIDUMP_EXCEPTION: on Linux the code is the signal
+            # and the flags its si_code.
+            code, flags, _record, address = struct.unpack_from("<IIQQ", data, rva + 8)
+            report.signal, report.signal_code, report.address = code, flags, address
+        elif kind == _CRASHPAD_INFO_STREAM:
+            _read_crashpad_info(data, rva, report.keys)
+
+
+def _utf8(data: bytes, rva: int) -> str:
+    (length,) = struct.unpack_from("<I", data, rva)
+    return data[rva + 4:rva + 4 + length].decode("utf-8", "replace")
+
+
+def _simple_dictionary(data: bytes, rva: int, size: int, keys: dict[str, str]) -> None:
+    if not size:
+        return
+    (count,) = struct.unpack_from("<I", data, rva)
+    for index in range(count):
+        key, value = struct.unpack_from("<II", data, rva + 4 + 8 * index)
+        keys[_utf8(data, key)] = _utf8(data, value)
+
+
+def _annotation_objects(data: bytes, rva: int, size: int, keys: dict[str, str]) -> None:
+    if not size:
+        return
+    (count,) = struct.unpack_from("<I", data, rva)
+    for index in range(count):
+        name, kind, _reserved, value = struct.unpack_from("<IHHI", data, rva + 4 + 12 * index)
+        if kind == 1:  # a string annotation (Chromium's crash keys)
+            keys[_utf8(data, name)] = _utf8(data, value).rstrip("\0")
+
+
+def _read_crashpad_info(data: bytes, rva: int, keys: dict[str, str]) -> None:
+    # MinidumpCrashpadInfo: version, report and client UUIDs, simple annotations, module list.
+    simple_size, simple_rva, modules_size, modules_rva = struct.unpack_from("<IIII", data, rva + 36)
+    _simple_dictionary(data, simple_rva, simple_size, keys)
+    if not modules_size:
+        return
+    (count,) = struct.unpack_from("<I", data, modules_rva)
+    for index in range(count):
+        _module, size, module_rva = struct.unpack_from("<III", data, modules_rva + 4 + 12 * index)
+        if size < 28:
+            continue
+        # MinidumpModuleCrashpadInfo: version, list annotations, simple annotations, objects.
+        fields = struct.unpack_from("<IIIIIII", data, module_rva)
+        _simple_dictionary(data, fields[4], fields[3], keys)
+        _annotation_objects(data, fields[6], fields[5], keys)
+
+
+# ----------------------------------------------------------------------------- what came with a crash
+
+#: Lines of Chromium's log that tell something about a crash; ``NOISE`` is what a headless
+#: Chromium in a container always says (no D-Bus, no GPU device, no CPU frequency) and the
+#: pages' console.
+TELLING = re.compile(r"FATAL|Check failed|OOM|out of memory|Last few GCs|crash|sad_tab|Terminat|bad.message|"
+                     r"SIGBUS|SIGSEGV|SIGKILL|Killed|NOTREACHED|memory", re.I)
+NOISE = re.compile(r"dbus|ScreenSaver|UPower|scaling_(cur|max)_freq|drmGetDevices|vaapi|"
+                   r"InitializeSandbox|INFO:CONSOLE", re.I)
+
+
+def telling(lines: list[str]) -> list[str]:
+    """The lines of Chromium's log that tell something about a crash (see ``TELLING``)."""
+    return [line.strip()[:300] for line in lines if TELLING.search(line) and not NOISE.search(line)]
+
+
+@dataclass(frozen=True)
+class Mark:
+    """A point in a ``ChromiumRecord``: the log's size and the time."""
+
+    log_size: int
+    time: float
+
+
+@dataclass(frozen=True)
+class ChromiumRecord:
+    """The log and crash dumps of a browser launched with ``launch_options(log_dir=...)``."""
+
+    log_dir: Path
+
+    @property
+    def log(self) -> Path:
+        return self.log_dir / LOG_NAME
+
+    @property
+    def dumps(self) -> Path:
+        return self.log_dir / DUMPS_NAME
+
+    def mark(self) -> Mark:
+        return Mark(self.log.stat().st_size if self.log.exists() else 0, time.time())
+
+    def log_since(self, mark: Mark) -> list[str]:
+        if not self.log.exists():
+            return []
+        with self.log.open("rb") as file:
+            file.seek(mark.log_size)
+            return file.read().decode("utf-8", "replace").splitlines()
+
+    def since(self, mark: Mark) -> list[str]:
+        """What crashed since ``mark``, and why: a line per crash dump, then the telling lines of
+        the log (empty when nothing crashed)."""
+        found = [f"crash dump: {report.reason()} [{report.path}]"
+                 for report in crash_reports(self.dumps, newer_than=mark.time)]
+        lines = telling(self.log_since(mark))
+        if lines:
+            found += [f"Chromium's log ({self.log}):", *(f"  {line}" for line in lines[-20:])]
+        return found

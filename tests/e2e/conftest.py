@@ -1,46 +1,55 @@
-"""End-to-end fixtures: the app served locally, driven by Chromium through Playwright's sync API.
+"""End-to-end fixtures: the app served locally, driven by Chromium through pytest-playwright.
 
-Fixtures (plain ``playwright`` package, not the pytest-playwright plugin, whose ``page`` and
-``browser`` fixtures these would shadow anyway):
+pytest-playwright's fixtures (``browser``, ``new_context``, ``context``, ``page``), configured here:
 
 * ``base_url`` (session): ``http://127.0.0.1:<free port>/``, tools/serve.py on the repo root.
-* ``browser`` (session): system Chromium (tools/browser.py), else Playwright's own.
-* ``context`` / ``page``: a fresh context (own cache and storage) and page per test.
-  The page is guarded: the test FAILS on any console error, any ``pageerror``, any ``.py-error``
-  banner left on the page, and any request to a host other than 127.0.0.1/localhost (such
-  requests are aborted, so nothing leaves the machine, and recorded).
-* ``page_guard``: that guard (``page_support.PageGuard``), to read ``requests``/``foreign`` or
-  ``clear()`` expected noise.
+  Every context gets it as its base URL, so ``page.goto("index.html")`` works too.
+* ``browser_type_launch_args`` (session): the system Chromium when there is one, else
+  Playwright's own, with the offline flags (``tools/browser.py``: ``CHROMIUM_ARGS``), and
+  Chromium's log (``--enable-logging=stderr``) and crash dumps kept in
+  ``<--output>/chromium/`` (``test-results/chromium/chromium.log`` and ``crash-dumps/``).
+* ``browser_context_args`` (session): a 1280x800 viewport, and reduced motion, as a person may
+  ask for, unless the test is marked ``motion``; a test that needs another context says so with
+  ``@pytest.mark.browser_context_args(...)``.
+* ``new_context``: every context a test opens (``context`` is one) is guarded by ``page_guard``
+  (``page_support.PageGuard``): the test FAILS on any console error, any uncaught page error,
+  a renderer crash, any ``.py-error`` banner left on ``page``, and any request to a host other
+  than 127.0.0.1/localhost (such requests are aborted, so nothing leaves the machine, and
+  recorded). ``page_guard`` reads ``requests``/``foreign`` or ``clear()``s expected noise.
 * ``open_app(page, route="#/")``: load ``<base>/index.html<route>`` and wait for
   ``html[data-ready="1"]`` (Pyodide boot takes seconds: 60 s by default, ``E2E_READY_TIMEOUT``).
-* ``shot(page, name)``: full-page screenshot in ``test-artifacts/<name>.png``.
+* ``shot(page, name)``: full-page screenshot in ``test-artifacts/<name>.png``, to look at.
 
-A failing test also leaves ``test-artifacts/FAILED-<test>.png``.
+The plugin's options work as usual: ``--headed``, ``--slowmo``, ``--tracing``, ``--video``,
+``--screenshot``, ``--output``. A failed test's trace and screenshot are kept in
+``test-results/<test>/`` with ``--tracing retain-on-failure --screenshot only-on-failure``, and
+a test that fails after a Chromium process crashed says which process, on which signal and with
+which lines of Chromium's log.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import sys
-from collections.abc import Iterator
+import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import Error as PlaywrightError
+
+from page_support import READY, OpenApp, PageGuard, Shot, served
+from tools.browser import ChromiumRecord, Mark, launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
-# Make `tools` and this folder's `page_support` importable whatever pytest's import mode.
-for folder in (ROOT, Path(__file__).resolve().parent):
-    if str(folder) not in sys.path:
-        sys.path.insert(0, str(folder))
-
-from page_support import READY, OpenApp, PageGuard, Shot, served  # noqa: E402
-from tools.browser import launch  # noqa: E402
-
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
+
+CHROMIUM_RECORD = pytest.StashKey[ChromiumRecord]()
+TEST_MARK = pytest.StashKey[Mark]()
 
 
 def _slug(text: str) -> str:
@@ -64,21 +73,34 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def playwright_session() -> Iterator[Playwright]:
-    with sync_playwright() as playwright:
-        yield playwright
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str,
+                             playwright: Playwright, pytestconfig: pytest.Config,
+                             delete_output_dir: None) -> dict[str, Any]:
+    """The plugin's options (``--headed``, ``--slowmo``) with the executable, the flags and the
+    crash record of ``tools/browser.py``; ``delete_output_dir``, the plugin's emptying of
+    ``--output``, comes first."""
+    if browser_name != "chromium":
+        return browser_type_launch_args
+    record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / "chromium")
+    pytestconfig.stash[CHROMIUM_RECORD] = record
+    return {**browser_type_launch_args,
+            **launch_options(log_dir=record.log_dir, bundled=playwright.chromium.executable_path)}
 
 
 @pytest.fixture(scope="session")
-def browser(playwright_session: Playwright) -> Iterator[Browser]:
-    browser = launch(playwright_session, headless=os.environ.get("E2E_HEADED") != "1")
-    try:
-        yield browser
-    finally:
-        browser.close()
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # Reduced motion: a click on a card in flight waits for it to land, which would slow every
+    # whole game played here (tests/e2e/test_motion.py, marked `motion`, proves the motion).
+    return {"viewport": DEFAULT_VIEWPORT, "reduced_motion": "reduce", **browser_context_args}
 
 
-# ----------------------------------------------------------------------------- context, page
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if item.get_closest_marker("motion") is not None:
+            item.add_marker(pytest.mark.browser_context_args(reduced_motion="no-preference"))
+
+
+# ----------------------------------------------------------------------------- contexts, pages
 
 
 @pytest.fixture
@@ -86,31 +108,36 @@ def page_guard() -> PageGuard:
     return PageGuard()
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    config.addinivalue_line("markers", "motion: the test's pages animate (the others ask for reduced motion)")
-
-
 @pytest.fixture
-def context(browser: Browser, page_guard: PageGuard, request: pytest.FixtureRequest) -> Iterator[BrowserContext]:
-    # Pages ask for reduced motion, as a person may, unless the test is about motion: a click on
-    # a card in flight waits for it to land, which would slow every whole game played here
-    # (tests/e2e/test_motion.py proves the motion itself).
-    motion = request.node.get_closest_marker("motion") is not None
-    context = browser.new_context(viewport=DEFAULT_VIEWPORT, reduced_motion="no-preference" if motion else "reduce")
-    # Context-wide, so popups and workers of the page are covered as well.
-    context.route("**/*", page_guard.on_route)
-    try:
-        yield context
-    finally:
-        context.close()
+def new_context(new_context: Callable[..., BrowserContext],
+                page_guard: PageGuard) -> Iterator[Callable[..., BrowserContext]]:
+    """The plugin's ``new_context`` (traced, screenshot, closed after the test), each context
+    guarded by ``page_guard``.
 
+    The contexts still open are closed here, before the plugin would: Playwright's tracing can
+    fail to zip a trace on a loaded machine ("Tracing.stop: file data stream has unexpected
+    number of bytes", a file of the trace still being written), and the plugin would then
+    report an error for a test that passed and leave the context open. That trace is lost:
+    the test's outcome stands, a warning says so, and the context is closed all the same.
+    """
+    opened: list[BrowserContext] = []
 
-@pytest.fixture
-def page(context: BrowserContext, page_guard: PageGuard) -> Iterator[Page]:
-    page = context.new_page()
-    page.on("console", page_guard.on_console)
-    page.on("pageerror", page_guard.on_page_error)
-    yield page  # the guard is checked in pytest_runtest_call below, while the page is alive
+    def guarded(**kwargs: Any) -> BrowserContext:
+        context = new_context(**kwargs)
+        page_guard.watch(context)
+        opened.append(context)
+        context.on("close", lambda closed: opened.remove(closed) if closed in opened else None)
+        return context
+
+    yield guarded
+    for context in list(opened):
+        try:
+            context.close()  # the plugin's close: trace and screenshots first
+        except PlaywrightError as exc:
+            if "Tracing.stop" not in str(exc):
+                raise
+            warnings.warn(f"the trace of this test was not saved: {str(exc).splitlines()[0]}", stacklevel=1)
+            BrowserContext.close(context)  # Playwright's own close, which the plugin replaced
 
 
 @pytest.fixture
@@ -136,10 +163,10 @@ def shot() -> Shot:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
-    """Fail a test that used ``page`` if the page misbehaved, reported as the test's failure.
+    """Fail a test whose guarded pages misbehaved, reported as the test's failure.
 
     Runs right after the test body, before fixture teardown closes the page, so `.py-error`
-    banners can still be read. A test that already failed gets a FAILED-<name>.png screenshot.
+    banners can still be read.
     """
     funcargs = getattr(item, "funcargs", {})
     page: Page | None = funcargs.get("page")
@@ -147,22 +174,37 @@ def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
     try:
         result = yield
     except BaseException as exc:
-        if page is not None and not page.is_closed():
-            try:
-                _shot(page, f"FAILED-{item.name}")
-            except Exception:  # noqa: BLE001 - a screenshot must not mask the real failure
-                pass
         if guard is not None:
             # e.g. a timeout waiting for data-ready is usually explained by a .py-error banner
             for problem in guard.problems(page):
                 exc.add_note(problem)
         raise
-    if page is not None and guard is not None:
+    if guard is not None:
         problems = guard.problems(page)
         if problems:
-            try:
-                _shot(page, f"FAILED-{item.name}")
-            except Exception:  # noqa: BLE001
-                pass
             pytest.fail("the page misbehaved:\n  " + "\n  ".join(problems), pytrace=False)
     return result
+
+
+# ----------------------------------------------------------------------------- why Chromium crashed
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    record = item.config.stash.get(CHROMIUM_RECORD, None)
+    if record is not None:
+        item.stash[TEST_MARK] = record.mark()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[pytest.TestReport]:
+    """A failed test's report gets a "Chromium" section when a Chromium process crashed while
+    it ran: the crash dump's process, signal and crash keys, and the telling lines of the log."""
+    report = yield
+    record = item.config.stash.get(CHROMIUM_RECORD, None)
+    mark = item.stash.get(TEST_MARK, None)
+    if report.failed and record is not None and mark is not None:
+        found = record.since(mark)
+        if found:
+            report.sections.append(("Chromium", "\n".join(found)))
+    return report

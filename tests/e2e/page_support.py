@@ -4,7 +4,7 @@ selectors of the page contract (DESIGN: ``data-ready``, ``data-over``, ``data-ac
 ``data-pick``), the loop that plays a game to its end through the page, and the checks every
 game's table gets: no sideways scrolling, the pause on a game's result in a series, the result.
 
-Imported as ``from page_support import ...`` (pytest puts this folder on ``sys.path``).
+Imported as ``from page_support import ...`` (pyproject.toml's pytest ``pythonpath`` has this folder).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import ConsoleMessage, Locator, Page, Route, expect
+from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, Route, WebError, expect
 
 OpenApp = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
@@ -25,13 +25,23 @@ LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})
 
 @dataclass
 class PageGuard:
-    """What a page did that a test must not tolerate, plus a log of every request (the
-    ``page_guard`` fixture of ``conftest.py``)."""
+    """What the pages of a context did that a test must not tolerate, plus a log of every
+    request (the ``page_guard`` fixture of ``conftest.py``, which ``watch``es every context a
+    test opens)."""
 
     requests: list[str] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     console_errors: list[str] = field(default_factory=list)
     page_errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
+
+    def watch(self, context: BrowserContext) -> None:
+        """Guard every page of ``context``, popups and workers included: its requests (those to
+        another host are aborted), console errors, uncaught errors and renderer crashes."""
+        context.route("**/*", self.on_route)
+        context.on("console", self.on_console)
+        context.on("weberror", self.on_web_error)
+        context.on("page", lambda page: page.on("crash", self.on_crash))
 
     def on_console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
@@ -41,6 +51,13 @@ class PageGuard:
 
     def on_page_error(self, error: Exception) -> None:
         self.page_errors.append(str(error))
+
+    def on_web_error(self, error: WebError) -> None:
+        self.page_errors.append(str(error.error))
+
+    def on_crash(self, page: Page) -> None:
+        # Why is in Chromium's log and crash dump: conftest.py adds them to the failure.
+        self.crashes.append(f"the renderer crashed (page.on('crash')) at {page.url}")
 
     def on_route(self, route: Route) -> None:
         url = route.request.url
@@ -58,15 +75,17 @@ class PageGuard:
         self.foreign.clear()
         self.console_errors.clear()
         self.page_errors.clear()
+        self.crashes.clear()
 
     def problems(self, page: Page | None) -> list[str]:
-        found = [f"request left 127.0.0.1: {u}" for u in self.foreign]
+        found = list(self.crashes)
+        found += [f"request left 127.0.0.1: {u}" for u in self.foreign]
         found += [f"console error: {m}" for m in self.console_errors]
         found += [f"page error: {m}" for m in self.page_errors]
-        if page is not None and not page.is_closed():
+        if page is not None and not page.is_closed() and not self.crashes:
             try:
                 banners = page.locator(".py-error").all_inner_texts()
-            except Exception as exc:  # noqa: BLE001 - a crashed page is itself the problem
+            except Exception as exc:  # a page gone is itself the problem
                 banners = [f"(could not read the page: {exc})"]
             found += [f".py-error banner: {banner.strip()}" for banner in banners]
         return found
@@ -179,20 +198,27 @@ def ply(page: Page, scope: str = "") -> int:
     return int(value)
 
 
-def steady(page: Page, quiet_ms: int = 600, timeout_ms: int = 90_000) -> int:
-    """Wait until a person may act (``settle``) and ``data-ply`` has not moved for ``quiet_ms``
-    (no bot is still answering); returns that ply."""
-    settle(page, timeout_ms)
-    waited, last, still = 0, ply(page), 0
-    while still < quiet_ms:
-        page.wait_for_timeout(150)
-        waited += 150
-        settle(page, timeout_ms)
-        now = ply(page)
-        still = still + 150 if now == last else 0
-        last = now
-        assert waited < timeout_ms, "data-ply never stood still"
-    return last
+#: True once ``SETTLED`` holds, no card is in flight (``ui.kit.motion``'s animations, id
+#: ``motion``) and no bot is to act (so none is answering): the game is over or paused, or
+#: ``data-to-act`` names none of the bot seats of the saved game the URL names.
+STEADY = """() => {
+    const table = document.querySelector('[data-testid=table]');
+    if (!table || !(SETTLED)()) return false;
+    if (document.getAnimations().some(a => a.id === 'motion' && a.playState === 'running')) return false;
+    if (table.dataset.over === '1' || table.dataset.paused === '1') return true;
+    const id = (decodeURIComponent(location.hash).match(/[?&]id=([A-Za-z0-9]+)/) || [])[1];
+    const saved = id && localStorage.getItem('five-checks:game:' + id);
+    if (!saved) throw new Error('steady: no saved game names the seats (' + location.hash + ')');
+    const bots = JSON.parse(saved).seats.flatMap((seat, index) => seat.kind === 'bot' ? [index] : []);
+    return !(table.dataset.toAct || '').split(',').some(seat => seat !== '' && bots.includes(Number(seat)));
+}""".replace("SETTLED", SETTLED)
+
+
+def steady(page: Page, timeout_ms: int = 90_000) -> int:
+    """Wait until a person may act or the game is over, nothing is in flight and no bot is to
+    act, so none is still answering (``STEADY``); returns the ply then."""
+    page.wait_for_function(STEADY, timeout=timeout_ms)
+    return ply(page)
 
 
 def follow(page: Page, route: str) -> None:

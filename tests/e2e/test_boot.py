@@ -6,7 +6,8 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, Page, expect
+import pytest
+from playwright.sync_api import Page, expect
 
 from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits
 
@@ -49,32 +50,28 @@ def test_shell_paints_before_python(page: Page, open_app: OpenApp, shot: Shot) -
     assert paint is not None and paint < ready
 
 
-def test_static_shell_without_javascript(browser: Browser, base_url: str, shot: Shot) -> None:
+@pytest.mark.browser_context_args(java_script_enabled=False, viewport=PHONE)
+def test_static_shell_without_javascript(page: Page, base_url: str, shot: Shot) -> None:
     """The shell alone (no JS, so no Python): five games, each a link to its setup."""
-    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}index.html")
-        games = page.locator("#app [data-game]")
-        assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
-        cards = page.locator("#app a.game-card")
-        assert cards.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
-        # With no script at all, the rules links open the static rules pages.
-        rules = page.locator("#app a[data-rules]")
-        assert rules.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
-            f"docs/rules/{game}.html" for game in GAME_IDS]
-        expect(page.locator("#app svg.game-picture")).to_have_count(len(GAME_IDS))
-        assert page.locator("#boot[role=progressbar]").is_visible()
-        assert_fits(page)
-        shot(page, "shell-nojs-360")
-    finally:
-        context.close()
+    page.goto(f"{base_url}index.html")
+    games = page.locator("#app [data-game]")
+    assert games.evaluate_all("els => els.map(e => e.dataset.game)") == list(GAME_IDS)
+    cards = page.locator("#app a.game-card")
+    assert cards.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [f"#/{game}" for game in GAME_IDS]
+    # With no script at all, the rules links open the static rules pages.
+    rules = page.locator("#app a[data-rules]")
+    assert rules.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
+        f"docs/rules/{game}.html" for game in GAME_IDS]
+    expect(page.locator("#app svg.game-picture")).to_have_count(len(GAME_IDS))
+    assert page.locator("#boot[role=progressbar]").is_visible()
+    assert_fits(page)
+    shot(page, "shell-nojs-360")
 
 
 def test_guard_blocks_and_records_foreign_requests(page: Page, base_url: str, page_guard: PageGuard) -> None:
     """The no-network guard itself works: a CDN request is aborted and recorded."""
     page.goto(f"{base_url}pyscript.toml")  # any local page will do; no need to boot Python
+    # evaluate awaits the fetch, which the guard has aborted by then
     page.evaluate("fetch('https://foreign.example/runtime.mjs').catch(() => null)")
-    page.wait_for_timeout(200)
     assert page_guard.foreign == ["https://foreign.example/runtime.mjs"]
     page_guard.clear()  # provoked on purpose: do not fail this test for it

@@ -10,6 +10,7 @@ matching window the person sees the bots' passes already made.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -17,8 +18,18 @@ from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from page_support import (
-    assert_fits, current_hash, final_result, mark, marked, OpenApp, PHONE, ply, reload, Shot,
-    steady, TABLE,
+    PHONE,
+    TABLE,
+    OpenApp,
+    Shot,
+    assert_fits,
+    current_hash,
+    final_result,
+    mark,
+    marked,
+    ply,
+    reload,
+    steady,
 )
 
 RANKS = "A 2 3 4 5 6 7 8 9 10 J Q K".split()
@@ -67,18 +78,19 @@ def until(page: Page, action: str, *, timeout_s: float = 60, selector: str = "",
     """Pass every matching window until ``action`` is offered (or ``selector`` is there), then
     click it (unless not ``click``)."""
     wanted = page.locator(selector) if selector else button(page, action)
+    passes = button(page, "pass")
     for _ in range(int(timeout_s * 10)):
+        try:  # whichever comes first: what is wanted, or a window to pass
+            wanted.or_(passes).first.wait_for(state="attached", timeout=timeout_s * 1000)
+        except PlaywrightTimeout:
+            break
         if wanted.count():
             if click:
                 wanted.first.click()
             return
-        if button(page, "pass").count():
-            try:  # the window may close (a bot's match) between seeing the button and the click
-                button(page, "pass").first.click(timeout=1000)
-            except PlaywrightTimeout:
-                pass
-            continue
-        page.wait_for_timeout(100)
+        # The window may close (a bot's match) between seeing the button and the click.
+        with contextlib.suppress(PlaywrightTimeout):
+            passes.first.click(timeout=1000)
     raise AssertionError(f"{selector or action!r} was never offered; the table says: "
                          f"{page.locator(TABLE).inner_text()}")
 
@@ -102,13 +114,19 @@ BOXES = """() => Object.fromEntries(
       return [`${sel} #${i}`, [b.x, b.y, b.width, b.height].map(Math.round)]; })))"""
 
 
+def next_frame(page: Page) -> None:
+    """Return once the browser has drawn the page as it is now (two animation frames on)."""
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))")
+
+
 def in_viewport(page: Page, selector: str) -> None:
     """``selector`` is wholly inside the viewport (seen without scrolling)."""
     box = page.locator(selector).bounding_box()  # relative to the viewport
     size = page.viewport_size or {}
     assert box is not None, f"{selector} is not on screen"
     assert box["x"] >= 0 and box["y"] >= 0, (selector, box)
-    assert box["x"] + box["width"] <= size["width"] and box["y"] + box["height"] <= size["height"], (selector, box, size)
+    assert box["x"] + box["width"] <= size["width"], (selector, box, size)
+    assert box["y"] + box["height"] <= size["height"], (selector, box, size)
 
 
 def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot) -> None:
@@ -248,12 +266,12 @@ def test_nothing_moves_when_the_matching_window_opens(page: Page, open_app: Open
     button(page, "ready").click()
     button(page, "draw").click()
     expect(page.locator("[data-testid=drawn]")).to_contain_text("7")
-    page.wait_for_timeout(200)
+    next_frame(page)
     before = page.evaluate(BOXES)
     button(page, "discard").click()
     expect(page.locator("[data-testid=window]")).to_be_visible()
     expect(page.locator('[data-testid=seat-1]')).to_contain_text("passed")  # the bots' passes are in
-    page.wait_for_timeout(200)
+    next_frame(page)
     during = page.evaluate(BOXES)
     moved = {key: (before.get(key), box) for key, box in during.items() if before.get(key) != box}
     assert not moved, f"moved when the window opened: {moved}"

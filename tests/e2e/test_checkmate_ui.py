@@ -19,11 +19,25 @@ from playwright.sync_api import Page, expect
 from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, stacked_deck
-from ui.tables.flow import bot_rng
 from page_support import (
-    ACTION, assert_fits, final_result, interlude, mark, marked, NEXT_GAME, OpenApp, PASS, PHONE,
-    play_out, ply, RESULT, Shot, steady, TABLE,
+    ACTION,
+    NEXT_GAME,
+    PASS,
+    PHONE,
+    RESULT,
+    TABLE,
+    OpenApp,
+    Shot,
+    assert_fits,
+    final_result,
+    interlude,
+    mark,
+    marked,
+    play_out,
+    ply,
+    steady,
 )
+from ui.tables.flow import bot_rng
 
 LAST = "button[data-action=last]"
 HAND = "[data-testid=table] [data-testid=hand]"

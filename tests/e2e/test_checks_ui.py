@@ -11,11 +11,22 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from playwright.sync_api import Page, expect
+
 from page_support import (
-    NEXT_GAME, PASS, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, interlude, play_out,
+    NEXT_GAME,
+    PASS,
+    PHONE,
+    RESULT,
+    TABLE,
+    OpenApp,
+    Shot,
+    assert_fits,
+    final_result,
+    interlude,
+    play_out,
     settle,
 )
-from playwright.sync_api import Page, expect
 
 CASH = "button.ck-cash[data-action]"
 CARD = 'button[data-pick^="card:"]'

@@ -13,8 +13,18 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import (
-    ACTION, NEXT_GAME, PHONE, RESULT, TABLE, OpenApp, Shot, assert_fits, final_result, first_action,
-    interlude, play_out,
+    ACTION,
+    NEXT_GAME,
+    PHONE,
+    RESULT,
+    TABLE,
+    OpenApp,
+    Shot,
+    assert_fits,
+    final_result,
+    first_action,
+    interlude,
+    play_out,
 )
 
 
@@ -61,7 +71,9 @@ def test_game_result_pauses_bots_until_next_game(page: Page, open_app: OpenApp) 
     open_app(page, "#/chess-cards/play?seats=bot:random,bot:random&seed=5&delay=0")
     game_result = interlude(page, 1, timeout_ms=30_000)
     expect(game_result).to_contain_text("Game 1 of 2 is over")
-    page.wait_for_timeout(600)  # the bots stay paused: still on the result of game 1
+    # The bots stay paused: the table is paused (``interlude``) with nobody to act, so nothing
+    # moves until NEXT_GAME.
+    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "")
     expect(game_result).to_be_visible()
     page.locator(NEXT_GAME).click()
     expect(final_result(page, timeout_ms=30_000)).to_contain_text("Game 2")

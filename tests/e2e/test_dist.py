@@ -14,6 +14,7 @@ request reaches the server here; on a real host they are revalidations (304s).
 from __future__ import annotations
 
 import ast
+import contextlib
 import os
 import re
 import struct
@@ -270,9 +271,9 @@ def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visi
         "[__import__('sys').modules[name].__spec__.origin"
         " for name in ('ui.main', 'ui.kit.dom', 'engine.core', 'asyncio.events', 'json.decoder')]")))
     app, stdlib = origins[:3], origins[3:]
-    assert app == [f"{build_dist.ARCHIVE_IN_PAGE}/{name}.pyc" for name in ("ui/main", "ui/dom", "engine/core")]
+    assert app == [f"{build_dist.ARCHIVE_IN_PAGE}/{name}.pyc" for name in ("ui/main", "ui/kit/dom", "engine/core")]
     assert all(re.fullmatch(r"/lib/python3\d+\.zip/[\w/]+\.pyc", origin) for origin in stdlib), stdlib
-    source = python_value(visit.page, "__import__('inspect').getsource(__import__('ui.kit.dom').dom.present)")
+    source = python_value(visit.page, "__import__('inspect').getsource(__import__('ui.kit.dom').kit.dom.present)")
     assert source.startswith("def present(")
     assert_behaved(visit.guard, visit.page)
 
@@ -443,10 +444,8 @@ def test_the_development_server_retires_a_built_sites_worker(browser: Browser, t
         # the caches, unregisters and reloads the page from the working tree. The browser looks
         # for a new sw.js after a navigation when it sees fit (Chromium once let a run wait more
         # than two minutes for it): ask for the look now, as the page itself does when shown.
-        try:
+        with contextlib.suppress(PlaywrightError):  # the retiring worker was already reloading the page
             page.evaluate("navigator.serviceWorker.getRegistration().then(r => r && r.update()).catch(() => {})")
-        except PlaywrightError:  # the retiring worker was already reloading the page
-            pass
         try:
             page.wait_for_function(
                 "() => !document.querySelector('meta[name=\"five-checks-version\"]')"

@@ -11,13 +11,25 @@ from __future__ import annotations
 
 import re
 
-from page_support import (
-    ACTION, assert_fits, final_result, mark, marked, OpenApp, PASS, PHONE, play_out, ply, SETTLED,
-    Shot, steady, TABLE,
-)
 from playwright.sync_api import Page, expect
 
 from engine.private_checkers import stacked_deck
+from page_support import (
+    ACTION,
+    PASS,
+    PHONE,
+    SETTLED,
+    TABLE,
+    OpenApp,
+    Shot,
+    assert_fits,
+    final_result,
+    mark,
+    marked,
+    play_out,
+    ply,
+    steady,
+)
 
 PICK = "button[data-pick]"
 ALL_VARIANTS = "assassins=1&kings=1&queens=1&footmen=1"

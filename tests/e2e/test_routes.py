@@ -28,7 +28,8 @@ def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app:
         expect(item.locator("a.game-card")).to_have_attribute("href", f"#/{game}")
         # Its own picture, named for screen readers; its own line of links (the links of the
         # five games once ran together on one line).
-        expect(item.locator("a.game-card svg.game-picture[role=img]")).to_have_attribute("aria-label", re.compile(r"\w+ \w+ \w+"))
+        picture = item.locator("a.game-card svg.game-picture[role=img]")
+        expect(picture).to_have_attribute("aria-label", re.compile(r"\w+ \w+ \w+"))
         links = item.locator(".game-links a")
         assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
             f"#/{game}/rules", f"#/{game}/play?seats=human,bot"], game

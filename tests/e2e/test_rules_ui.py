@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Page, Response, expect
+
 from page_support import PHONE, OpenApp, Shot, assert_fits
-from playwright.sync_api import Browser, Page, Response, expect
 
 PageGuard = Any  # conftest.PageGuard (test modules do not import conftest)
 
@@ -60,25 +61,21 @@ def test_static_rules_page_is_complete_and_styled(page: Page, base_url: str, sho
     assert failed == []
 
 
-def test_static_shell_rules_link_works_without_javascript(browser: Browser, base_url: str, shot: Shot) -> None:
-    context = browser.new_context(java_script_enabled=False, viewport=PHONE)
-    try:
-        page = context.new_page()
-        page.goto(f"{base_url}index.html")
-        page.locator('[data-game="checkmate"] a[data-rules]').click()
-        expect(page).to_have_url(f"{base_url}docs/rules/checkmate.html")
-        expect(page.locator("[data-testid=rules] h1")).to_have_text("Checkmate")
-        assert_fits(page)
-        shot(page, "rules-static-checkmate-nojs-360")
-        # From one rules page to another and back to the gallery, still with no script at all.
-        page.locator(".rules-others a", has_text="Check!").click()
-        expect(page).to_have_url(f"{base_url}docs/rules/check.html")
-        expect(page.locator("[data-testid=rules] h1")).to_have_text("Check!")
-        page.locator(".crumbs a", has_text="All games").click()
-        expect(page).to_have_url(f"{base_url}index.html")
-        expect(page.locator("#app [data-game]")).to_have_count(len(GAME_IDS))
-    finally:
-        context.close()
+@pytest.mark.browser_context_args(java_script_enabled=False, viewport=PHONE)
+def test_static_shell_rules_link_works_without_javascript(page: Page, base_url: str, shot: Shot) -> None:
+    page.goto(f"{base_url}index.html")
+    page.locator('[data-game="checkmate"] a[data-rules]').click()
+    expect(page).to_have_url(f"{base_url}docs/rules/checkmate.html")
+    expect(page.locator("[data-testid=rules] h1")).to_have_text("Checkmate")
+    assert_fits(page)
+    shot(page, "rules-static-checkmate-nojs-360")
+    # From one rules page to another and back to the gallery, still with no script at all.
+    page.locator(".rules-others a", has_text="Check!").click()
+    expect(page).to_have_url(f"{base_url}docs/rules/check.html")
+    expect(page.locator("[data-testid=rules] h1")).to_have_text("Check!")
+    page.locator(".crumbs a", has_text="All games").click()
+    expect(page).to_have_url(f"{base_url}index.html")
+    expect(page.locator("#app [data-game]")).to_have_count(len(GAME_IDS))
 
 
 def test_static_shell_rules_link_works_before_python_is_ready(page: Page, open_app: OpenApp) -> None:

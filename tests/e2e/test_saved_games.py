@@ -13,6 +13,7 @@ error fails here too. Bots answer at once (``delay=0``) except where a test need
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from collections import Counter
@@ -26,9 +27,29 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from engine import GAMES, IllegalAction, SetupError
 from engine.core import Record
 from page_support import (
-    ACTION, CONTINUE, DONE_KEY, GAME_IDS, GAME_KEY, LOG_OF, NEXT_GAME, OVER, PASS, RESULT, TABLE,
-    UNDO, OpenApp, current_hash, first_action, follow, play_out, ply, reload, saved_id, settle,
-    steady, stored,
+    ACTION,
+    CONTINUE,
+    DONE_KEY,
+    GAME_IDS,
+    GAME_KEY,
+    LOG_OF,
+    NEXT_GAME,
+    OVER,
+    PASS,
+    RESULT,
+    TABLE,
+    UNDO,
+    OpenApp,
+    current_hash,
+    first_action,
+    follow,
+    play_out,
+    ply,
+    reload,
+    saved_id,
+    settle,
+    steady,
+    stored,
 )
 
 Turn = Callable[[Page], str]
@@ -108,10 +129,9 @@ def check_turn(page: Page) -> str:
     for action in ("ready", "check", "pass", "draw", "discard", "skip"):
         button = page.locator(f'{ACTION}[data-action="{action}"]')
         if button.count():
-            try:  # a matching window may close (the clock, a bot's match) before the click lands
+            # A matching window may close (the clock, a bot's match) before the click lands.
+            with contextlib.suppress(PlaywrightTimeout):
                 button.first.click(timeout=2000)
-            except PlaywrightTimeout:
-                pass
             return action
     return act_or_pick(page)
 
@@ -397,7 +417,7 @@ def test_undo_is_refused_after_a_draw_in_checkmate(page: Page, open_app: OpenApp
     assert (undo.get_attribute("title") or "").strip() == why, "the button's title does not give the reason"
     # A click that reaches it anyway (an aria-disabled button still gets clicks) takes nothing back.
     undo.click(force=True)
-    page.wait_for_timeout(500)
+    expect(page.locator(f"{TABLE} [role=alert]")).to_contain_text("No takeback")  # the click is handled
     assert ply(page) == after
 
 
@@ -474,14 +494,17 @@ def test_a_double_click_plays_one_move(page: Page, open_app: OpenApp) -> None:
     expect(page.locator(TABLE)).to_have_attribute("data-to-act", "0")
     before = ply(page)
     page.locator(ACTION).first.dblclick()
+    # Both clicks are handled when dblclick returns (the page's click handler is synchronous): the
+    # second played nothing, while the bot is to act.
     expect(page.locator(TABLE)).to_have_attribute("data-ply", str(before + 1))
-    page.wait_for_timeout(1200)
+    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "1")
     assert ply(page) == before + 1
-    # Nor is the second click kept for later: once the bot has answered, it is the person's turn.
+    # Nor is the second click kept for later: an action chosen ahead is played as soon as the
+    # bot's answer is applied, in the same task, so once the bot has answered it is the person's
+    # turn at the ply after the bot's.
     expect(page.locator(TABLE)).to_have_attribute("data-ply", str(before + 2), timeout=20_000)
-    page.wait_for_timeout(800)
-    assert ply(page) == before + 2
     expect(page.locator(TABLE)).to_have_attribute("data-to-act", "0")
+    assert steady(page) == before + 2
 
     # 2. The case of the issue: a reply that wins the lead, so the same person is to act at once
     # and the second click lands on a card of the new position. The engine finds such a reply
@@ -504,7 +527,6 @@ def test_a_double_click_plays_one_move(page: Page, open_app: OpenApp) -> None:
     before = ply(page)
     page.locator(f'{ACTION}[data-action="{target}"]').dblclick()
     expect(page.locator(TABLE)).to_have_attribute("data-ply", str(before + 1))
-    page.wait_for_timeout(800)
     assert steady(page) == before + 1  # the person is to lead: nobody else moves meanwhile
     moves = record_in(stored(page, GAME_KEY)[f"{GAME_KEY}{saved_id(page)}"]).moves
     assert moves[before:] == [(0, target)], moves[before:]
