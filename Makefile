@@ -99,5 +99,5 @@ bench: vendor
 	done
 
 clean:
-	rm -rf vendor dist test-artifacts .pytest_cache .hypothesis .mypy_cache .ruff_cache
+	rm -rf vendor dist test-artifacts test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache
 	rm -f docs/rules/*.html
