@@ -56,6 +56,8 @@ folder that is not a previous build is refused unless empty.
 from __future__ import annotations
 
 import argparse
+import ast
+import gzip
 import hashlib
 import html
 import io
@@ -84,9 +86,19 @@ SW_MARK = "// The service worker of the built site (dist/sw.js)"
 DISABLED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 #: Chunks of vendor/pyscript/ loaded besides the core chunk (by file name prefix).
 PYSCRIPT_CHUNKS = ("error",)
-#: What Pyodide's loadPyodide() fetches (as tools/vendor.py vendors it).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+#: Pyodide's module, imported by the interpreter module as it is (small).
+PYODIDE_MODULE = "pyodide.mjs"
+#: What Pyodide's loadPyodide() fetches, shipped gzipped (``<name>.gz``) and inflated in the page
+#: by its downloader (pwa/loader.js), which answers Pyodide's requests for the plain names. The
+#: standard library is first trimmed to the traced modules (``stdlib_archive``).
+PYODIDE_DOWNLOADS = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
+                     "python_stdlib.zip": "application/zip"}
+#: Pyodide's lock file, always read at start: given inline to the downloader, without its package
+#: list (the app loads no package).
+PYODIDE_LOCK = "pyodide-lock.json"
+STDLIB = "python_stdlib.zip"
+#: The standard-library modules the page imports (tools/trace_stdlib.py writes it).
+STDLIB_LIST = "pwa/stdlib-modules.txt"
 #: pwa/ modules copied beside Pyodide's files: the interpreter module the built config names, and
 #: the worker it starts to make the interpreter snapshot.
 INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
@@ -225,9 +237,31 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     return core
 
 
+def gzipped(data: bytes) -> bytes:
+    """``data`` gzipped, deterministically (no name, no time in the header)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def stored_zip(contents: dict[str, bytes]) -> bytes:
+    """A zip of ``contents`` with its entries stored, not deflated: the site gzips the whole
+    archive, which compresses better across entries, and zipimport then reads without inflating."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for path in sorted(contents):
+            info = zip_entry(path)
+            info.compress_type = zipfile.ZIP_STORED
+            archive.writestr(info, contents[path])
+    return buffer.getvalue()
+
+
 def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
-    """A zip of the ``[files]`` table, each source at its target path with its bytecode beside
-    it (``ui/kit/dom.py``, ``ui/kit/dom.pyc``: where zipimport looks first); deterministic."""
+    """A zip of the ``[files]`` table's modules as bytecode only, each at its target path
+    (``ui/kit/dom.pyc``); deterministic.
+
+    The sources are left out: the page never reads them, and they are a quarter of the archive
+    gzipped. What that costs: a traceback from the app names file, line and function but does not
+    quote the line, and ``inspect.getsource`` of app code fails (the app never calls it). The
+    working tree (``make play``) runs from the sources, with full tracebacks."""
     sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
     try:
         compiled = compile_for_pyodide(
@@ -235,12 +269,70 @@ def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
             ARCHIVE_IN_PAGE)
     except CompileError as error:
         raise BuildError(str(error)) from None
-    contents = sources | compiled
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sorted(contents):
-            archive.writestr(zip_entry(path), contents[path])
-    return buffer.getvalue()
+    others = {path: data for path, data in sources.items() if not path.endswith(".py")}
+    return stored_zip(others | compiled)
+
+
+def app_imports(sources: dict[str, bytes]) -> dict[str, str]:
+    """Every module the app's sources import (at any depth of the code): name -> where."""
+    found: dict[str, str] = {}
+    for path, data in sorted(sources.items()):
+        if not path.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(data, path)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            for name in names:
+                found.setdefault(name, f"{path}:{node.lineno}")
+    return found
+
+
+def stdlib_archive(source: Path, runtime: PurePosixPath, app_sources: dict[str, bytes]) -> bytes:
+    """Pyodide's standard library with only the modules of ``pwa/stdlib-modules.txt`` (the page's
+    traced imports: tools/trace_stdlib.py), stored (the site gzips it whole).
+
+    Fails naming the module when the app imports one of the library that the list lacks: the
+    page would raise ModuleNotFoundError there (tools/trace_stdlib.py updates the list)."""
+    lines = [line.split() for line in read(source, STDLIB_LIST).decode("utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    listed = {words[0] for words in lines}
+    frozen = {words[0] for words in lines if words[1:] == ["frozen"]}
+    with zipfile.ZipFile(io.BytesIO(read(source, str(runtime / STDLIB)))) as whole:
+        entries = {info.filename: whole.read(info) for info in whole.infolist()
+                   if info.filename.endswith(".pyc")}
+    modules = {path.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."): path
+               for path in entries}
+    unknown = sorted(listed - set(modules))
+    if unknown:
+        raise BuildError(f"{STDLIB_LIST} names modules Pyodide's library does not have: {', '.join(unknown)}")
+    missing = sorted((name, where) for name, where in app_imports(app_sources).items()
+                     if name in modules and name not in listed)
+    if missing:
+        raise BuildError("the app imports standard-library modules the site would not ship: "
+                         + ", ".join(f"{name} ({where})" for name, where in missing)
+                         + f"; run tools/trace_stdlib.py to update {STDLIB_LIST}")
+    return stored_zip({modules[name]: entries[modules[name]] for name in sorted(listed - frozen)})
+
+
+def trimmed_lock(source: Path, runtime: PurePosixPath) -> str:
+    """Pyodide's lock file without its packages: the platform it describes, which Pyodide checks."""
+    lock = json.loads(read(source, str(runtime / PYODIDE_LOCK)))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+
+
+def loader_script(source: Path, downloads: list[dict[str, object]], other_bytes: int) -> str:
+    """pwa/loader.js with its list of downloads and the byte count of the other files."""
+    text = read(source, "pwa/loader.js").decode("utf-8")
+    listed = json.dumps(downloads, separators=(",", ":")).replace("</", "<\\/")
+    filled = text.replace("[/* __DOWNLOADS__ */]", listed).replace(
+        "0; /* __OTHER_BYTES__ */", f"{other_bytes};")
+    if filled.count(listed) != 1 or "__OTHER_BYTES__" in filled:
+        raise BuildError("pwa/loader.js: DOWNLOADS or OTHER_BYTES placeholder not found")
+    return filled
 
 
 def entry_script(main_path: str, sources: set[str]) -> str:
@@ -303,9 +395,22 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         raise BuildError(f"{config_path} lists no [files]")
     runtime = PurePosixPath(local(dev_config["interpreter"])).parent  # Pyodide's folder
     archive = python_archive(source, files, source / runtime)
-    archive_name = site.add(hashed_name("app", ".zip", archive), archive)
-    for name in PYODIDE_FILES:
-        site.add(str(runtime / name), read(source, str(runtime / name)))
+    archive_name = hashed_name("app", ".zip", archive)
+    # The large files, gzipped: the page's downloader starts them all at once and inflates them.
+    downloads: list[dict[str, object]] = []
+    stdlib = stdlib_archive(source, runtime, {local(dst): read(source, local(src))
+                                              for src, dst in files.items()})
+    for name, kind in PYODIDE_DOWNLOADS.items():
+        data = stdlib if name == STDLIB else read(source, str(runtime / name))
+        served = site.add(f"{runtime / name}.gz", gzipped(data))
+        downloads.append({"path": str(runtime / name), "url": served,
+                          "size": len(site.files[served]), "type": kind})
+    served = site.add(f"{archive_name}.gz", gzipped(archive))
+    downloads.append({"path": archive_name, "url": served, "size": len(site.files[served]),
+                      "type": "application/zip"})
+    downloads.append({"path": str(runtime / PYODIDE_LOCK), "type": "application/json",
+                      "text": trimmed_lock(source, runtime)})
+    site.add(str(runtime / PYODIDE_MODULE), read(source, str(runtime / PYODIDE_MODULE)))
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
     code = entry_script(local(py["src"]), {local(dst) for dst in files.values()})
@@ -329,6 +434,16 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         site.add(path, text.encode("utf-8"))
 
     pwa_files(source, site)
+
+    # The downloader first in <head>: the downloads start before anything else loads.
+    other = [css_name, core_chunk, *(p for p in site.files if p.startswith(str(PurePosixPath(core_chunk).parent))
+                                     and p != core_chunk),
+             str(runtime / PYODIDE_MODULE), str(runtime / INTERPRETER_MODULES[0])]
+    loader = loader_script(source, downloads, sum(len(site.files[p]) for p in set(other)))
+    charset = '<meta charset="utf-8">\n'
+    if index.count(charset) != 1:
+        raise BuildError("index.html: expected one <meta charset=\"utf-8\"> line")
+    index = index.replace(charset, f"{charset}  <script>\n{loader}  </script>\n")
 
     # The page's side of the service worker, and the links that make the site installable.
     register = read(source, "pwa/register.js").decode("utf-8")
