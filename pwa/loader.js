@@ -37,9 +37,16 @@
   let received = 0;
   const counted = new Set();
 
+  // At most once a frame: chunks arrive far more often than the bar can be drawn.
+  let told = false;
   const tell = () => {
-    window.dispatchEvent(new CustomEvent("five-checks:download",
-      { detail: { received: Math.min(received, total), total } }));
+    if (told) return;
+    told = true;
+    requestAnimationFrame(() => {
+      told = false;
+      window.dispatchEvent(new CustomEvent("five-checks:download",
+        { detail: { received: Math.min(received, total), total } }));
+    });
   };
   // The other files of the visit (stylesheet, PyScript, Pyodide's module): their body sizes as
   // the browser reports them.

@@ -261,12 +261,14 @@ def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
     The sources are left out: the page never reads them, and they are a quarter of the archive
     gzipped. What that costs: a traceback from the app names file, line and function but does not
     quote the line, and ``inspect.getsource`` of app code fails (the app never calls it). The
-    working tree (``make play``) runs from the sources, with full tracebacks."""
+    working tree (``make play``) runs from the sources, with full tracebacks. The bytecode has no
+    docstrings either (``optimize=2``; the app reads none, and has no ``assert``): another
+    third of the archive."""
     sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
     try:
         compiled = compile_for_pyodide(
             runtime, {path: data for path, data in sources.items() if path.endswith(".py")},
-            ARCHIVE_IN_PAGE)
+            ARCHIVE_IN_PAGE, optimize=2)
     except CompileError as error:
         raise BuildError(str(error)) from None
     others = {path: data for path, data in sources.items() if not path.endswith(".py")}

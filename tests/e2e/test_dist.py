@@ -16,6 +16,8 @@ from __future__ import annotations
 import ast
 import os
 import threading
+from functools import partial
+from http.server import ThreadingHTTPServer
 import re
 import struct
 import sys
@@ -389,43 +391,31 @@ COLD_VISIT_MAX_BYTES = 6_000_000
 
 class CountingHost:
     """A built site on a plain static server (no compression, as ``python3 -m http.server``)
-    that logs every request it answers, with the bytes sent; ``hold`` (a file name ending)
-    makes the server wait with that file until ``release()``."""
+    that logs every response with the bytes it sent (tools/serve.py's ``log``); ``hold`` (a file
+    name ending) makes the server wait with that file until ``release()``."""
 
     def __init__(self, root: Path, hold: str | None = None) -> None:
         self.build = build_site(root / SUBFOLDER)
-        self.log: list[tuple[str, int]] = []  # (path in the site, bytes sent), in order
+        self.log: list[list] = []  # [path, bytes sent], in order
         self.gate = threading.Event()
         if hold is None:
             self.gate.set()
-        host = self
+        gate = self.gate
 
-        class Counting(StaticHandler):
-            quiet = True
+        def send_head(handler: StaticHandler):  # type: ignore[no-untyped-def]
+            if hold and handler.path.split("?")[0].endswith(hold):
+                gate.wait(READY_MS / 1000)
+            return StaticHandler.send_head(handler)
 
-            def send_head(self):  # type: ignore[no-untyped-def]
-                if hold and self.path.split("?")[0].endswith(hold):
-                    host.gate.wait(READY_MS / 1000)
-                return super().send_head()
-
-            def end_headers(self) -> None:
-                super().end_headers()
-                sent = sum(len(line) for line in getattr(self, "_headers_buffer", []))
-                host.log.append((self.path.split("?")[0].removeprefix("/" + SUBFOLDER), sent))
-
-            def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
-                data = source.read()
-                outputfile.write(data)
-                path, sent = host.log[-1]
-                host.log[-1] = (path, sent + len(data))
-
-        from http.server import ThreadingHTTPServer
-        from functools import partial
-
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), partial(Counting, directory=os.fspath(root)))
+        handler = type("Held", (StaticHandler,), {"quiet": True, "log": self.log, "send_head": send_head})
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=os.fspath(root)))
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
         self.url = url_of(self.server) + SUBFOLDER
+
+    def paths(self, entries: list[list] | None = None) -> list[str]:
+        """The paths asked for (of ``entries``, default all), inside the site's folder."""
+        return [path.removeprefix("/" + SUBFOLDER) for path, _ in (self.log if entries is None else entries)]
 
     def release(self) -> None:
         self.gate.set()
@@ -457,14 +447,14 @@ def test_a_cold_visit_downloads_little_and_nothing_twice(browser: Browser, tmp_p
     context, page, guard, asked = plain_context(browser)
     try:
         open_site(page, host.url)
-        until_ready = list(host.log)
+        until_ready = [list(entry) for entry in host.log]
         page.wait_for_function(CONTROLLED, timeout=READY_MS)
         page.wait_for_selector(SNAPSHOT_SAVED, state="attached", timeout=READY_MS)
         total = sum(sent for _, sent in until_ready)
+        paths = host.paths()
         print(f"\ncold visit: {total / 1e6:.2f} MB in {len(until_ready)} requests until ready; "
-              f"{len(host.log)} requests in all: {[path for path, _ in host.log]}")
+              f"{len(paths)} requests in all: {paths}")
         assert total <= COLD_VISIT_MAX_BYTES, until_ready
-        paths = [path for path, _ in host.log]
         twice = sorted({path for path in paths if paths.count(path) > 1})
         assert not twice, f"asked for more than once: {twice} ({paths})"
         # Everything the service worker keeps came from the site, and the site is all there.
