@@ -63,7 +63,26 @@
     } catch (error) { /* no resource timing: the bar counts the downloads alone */ }
   }
 
-  const inflate = (stream) => stream.pipeThrough(new DecompressionStream("gzip"));
+  // The stream inflated, if it is gzip. A host may already have undone the gzip on the way
+  // (one that sends `.gz` files with `Content-Encoding: gzip`): then it is passed on as it is.
+  const inflate = async (stream) => {
+    const reader = stream.getReader();
+    const first = await reader.read();
+    const whole = new ReadableStream({
+      start(controller) {
+        if (first.done) controller.close();
+        else controller.enqueue(first.value);
+      },
+      async pull(controller) {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      },
+      cancel: (reason) => reader.cancel(reason),
+    });
+    const gzipped = !first.done && first.value[0] === 0x1f && first.value[1] === 0x8b;
+    return gzipped ? whole.pipeThrough(new DecompressionStream("gzip")) : whole;
+  };
   const files = new Map(); // absolute URL asked for -> entry
 
   for (const item of DOWNLOADS) {
@@ -98,9 +117,9 @@
         if (first) {
           first = false;
           const [live] = await branches;
-          return new Response(inflate(live), { headers });
+          return new Response(await inflate(live), { headers });
         }
-        return new Response(inflate((await compressed).stream()), { headers });
+        return new Response(await inflate((await compressed).stream()), { headers });
       },
     });
   }

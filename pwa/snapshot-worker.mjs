@@ -26,8 +26,13 @@ function answerFrom(files) {
     if (!file) return plainFetch(input, init);
     const headers = { "Content-Type": file.type };
     if (file.text !== undefined) return Promise.resolve(new Response(file.text, { headers }));
-    return Promise.resolve(new Response(
-      file.blob.stream().pipeThrough(new DecompressionStream("gzip")), { headers }));
+    // Gzipped, unless the host undid the gzip on the way (see loader.js).
+    return file.blob.slice(0, 2).arrayBuffer().then((magic) => {
+      const [a, b] = new Uint8Array(magic);
+      const body = a === 0x1f && b === 0x8b
+        ? file.blob.stream().pipeThrough(new DecompressionStream("gzip")) : file.blob;
+      return new Response(body, { headers });
+    });
   };
   return known;
 }

@@ -397,7 +397,7 @@ class CountingHost:
     that logs every response with the bytes it sent (tools/serve.py's ``log``); ``hold`` (a file
     name ending) makes the server wait with that file until ``release()``."""
 
-    def __init__(self, root: Path, hold: str | None = None) -> None:
+    def __init__(self, root: Path, hold: str | None = None, gz_encoded: bool = False) -> None:
         self.build = build_site(root / SUBFOLDER)
         self.log: list[list] = []  # [path, bytes sent], in order
         self.gate = threading.Event()
@@ -410,7 +410,14 @@ class CountingHost:
                 gate.wait(READY_MS / 1000)
             return StaticHandler.send_head(handler)
 
-        handler = type("Held", (StaticHandler,), {"quiet": True, "log": self.log, "send_head": send_head})
+        def end_headers(handler: StaticHandler) -> None:
+            # Some hosts send a .gz file as gzip-encoded content: the browser then unzips it.
+            if gz_encoded and handler.path.split("?")[0].endswith(".gz"):
+                handler.send_header("Content-Encoding", "gzip")
+            StaticHandler.end_headers(handler)
+
+        handler = type("Held", (StaticHandler,), {"quiet": True, "log": self.log, "send_head": send_head,
+                                                  "end_headers": end_headers})
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), partial(handler, directory=os.fspath(root)))
         self.server.daemon_threads = True
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
@@ -494,6 +501,21 @@ def test_a_tap_while_loading_opens_its_game_when_ready(browser: Browser, tmp_pat
         expect(page.locator(TABLE)).to_be_visible()
         assert current_hash(page).startswith("#/checks/play")
         expect(page.locator("html")).not_to_have_attribute("data-opening", "checks")
+        assert_behaved(guard, page)
+    finally:
+        context.close()
+        host.close()
+
+
+def test_a_host_that_unzips_the_gz_files_on_the_way_serves_a_working_site(browser: Browser, tmp_path: Path) -> None:
+    """A host that sends the ``.gz`` files with ``Content-Encoding: gzip`` (the browser unzips
+    them before the page sees them): the downloader passes them on as they come, and a game plays."""
+    host = CountingHost(tmp_path, gz_encoded=True)
+    context, page, guard, _ = plain_context(browser)
+    try:
+        open_site(page, host.url)
+        follow(page, GAMES["checks"])
+        expect(page.locator(OVER)).to_have_count(1, timeout=120_000)
         assert_behaved(guard, page)
     finally:
         context.close()
