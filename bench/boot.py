@@ -15,7 +15,9 @@ adds to a start on its runtime). It prints per page the median and p95 of:
 * first contentful paint (the static shell: should stay tiny whatever Python costs);
 * the longest main-thread task before data-ready (median): how long the page may not answer;
 * the bytes the server sent until data-ready (headers and bodies, counted by the server, which
-  compresses nothing, as ``python3 -m http.server`` does; ``--gzip``: as a compressing host).
+  compresses nothing, as ``python3 -m http.server`` does; ``--gzip``: every page from a
+  compressing host). "dist, gzip host" is the built site from a server that compresses text and
+  wasm as most hosts do: it should be no slower than from the plain one.
 
 Each network profile (``PROFILES``: none, 4G and Fast 3G, emulated by Chromium through CDP's
 ``Network.emulateNetworkConditions``) loads the bare page, the built site cold and on a second
@@ -77,6 +79,7 @@ PAGES = {
     "app (tree)": ("index.html", "tree", False),
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
+    "dist, gzip host": ("index.html", "dist gzip", False),
 }
 #: Network profiles: name -> (download bit/s, upload bit/s, round trip ms), or None (no
 #: emulation); and the pages each loads.
@@ -85,7 +88,7 @@ PROFILES = {
     "4G": (9_000_000, 1_500_000, 150),
     "Fast3G": (1_600_000, 750_000, 150),
 }
-THROTTLED_PAGES = ("bare", "dist", "dist second visit")
+THROTTLED_PAGES = ("bare", "dist", "dist second visit", "dist, gzip host")
 #: The goals of the issues, each a median time to data-ready over the bare page's on the same
 #: profile: (profile or None for every profile, page) -> goal.
 GOALS = {("none", "app (tree)"): 1.05, ("none", "dist"): 1.05, ("none", "dist second visit"): 0.6,
@@ -202,14 +205,15 @@ def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str
     logs: dict[str, list] = {}
     with tempfile.TemporaryDirectory(prefix="five-checks-dist-") as folder:
         build_dist.build(Path(folder) / "dist")
-        roots = {"tree": ROOT, "dist": Path(folder) / "dist",
+        roots = {"tree": ROOT, "dist": Path(folder) / "dist", "dist gzip": Path(folder) / "dist",
                  "npm runtime": bare_on_npm_runtime(Path(folder) / "bare")}
         if compare is not None:
             roots["compared"] = compare
         servers = {}
         for where, root in roots.items():
             logs[where] = []
-            servers[where] = serve(root, "127.0.0.1", 0, compress=gzip, log=logs[where])
+            servers[where] = serve(root, "127.0.0.1", 0, compress=gzip or where == "dist gzip",
+                                   log=logs[where])
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
