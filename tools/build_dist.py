@@ -4,32 +4,41 @@
 ``make dist`` runs this after ``make vendor`` (the runtime, the rules pages). The working tree
 stays the development copy (``make play``); ``dist/`` is git-ignored output::
 
-    index.html              the page: one stylesheet, the PyScript core, its config inline, an
+    index.html              the page: the downloader (pwa/loader.js, inline, with its list of
+                            downloads), one stylesheet, the PyScript core, its config inline, an
                             inline script that imports the entry point (ui/main.py) from the
                             archive, the service worker's page side
     site-<hash>.css         vendor/pyscript/core.css + ui/shell.css + ui/style.css, in that order
-    app-<hash>.zip          engine/ and ui/ (every file of pyscript.toml's [files] table), each
-                            module with its bytecode for Pyodide's Python; Python imports from it
+    app-<hash>.zip.gz       engine/ and ui/ (every file of pyscript.toml's [files] table), each
+                            module as bytecode for Pyodide's Python, stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
-    vendor/pyodide/         the five Pyodide files that run (the standard library compiled, as
-                            tools/vendor.py vendors it), and the site's interpreter module
+    vendor/pyodide/         pyodide.mjs; the wasm, pyodide.asm.mjs and the standard library
+                            gzipped (``.gz``), the library trimmed to the modules of
+                            pwa/stdlib-modules.txt (tools/trace_stdlib.py) and compiled (as
+                            tools/vendor.py vendors it); the site's interpreter module
                             (pwa/interpreter.mjs: starts from a memory snapshot after the first
                             visit) with the worker that makes the snapshot
     manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
     sw.js                   the service worker (pwa/sw.js) with the content version and the list
                             of files to precache
 
-A cold visit makes 10 requests instead of 62 (one per Python file, the TOML parser and five
-PyScript plugins the app does not use); the service worker then stores the whole site (20 more,
-revalidations a host answers from the browser's HTTP cache). How:
+A cold visit makes 11 requests instead of 62 (one per Python file, the TOML parser and five
+PyScript plugins the app does not use) and downloads about 5.8 MB instead of 16.5; the service
+worker then stores the whole site, reusing what the page downloaded. How:
 
+* The large files are gzipped whatever the host does, and the page's downloader starts them all
+  at once, inflates them (DecompressionStream) and answers the page's requests for the plain
+  names (Pyodide's and PyScript's fetch()) with them; Pyodide's JavaScript module is imported
+  from the inflated text (pwa/interpreter.mjs). Pyodide's lock file is inline, without packages.
 * The archive is written whole into Pyodide's file system (the config's ``files``:
   ``"./app-<hash>.zip" = "/five-checks/app.zip"``) and the page's inline Python puts it on
   ``sys.path`` and imports ``ui.main``: Python's zipimport reads each module from it as it is
-  imported, with no unpacking. Beside each ``.py`` is its ``.pyc``, compiled at build time by the
-  vendored Pyodide itself, run by Node (tools/compile_python.mjs): compiling the sources in the
-  page cost 150-300 ms of every cold start. The sources stay in the archive for tracebacks.
+  imported, with no unpacking. Each ``.pyc`` is compiled at build time by the vendored Pyodide
+  itself, run by Node (tools/compile_python.mjs): compiling the sources in the page cost 150-300
+  ms of every cold start. The sources are left out (see ``python_archive``).
+* The standard library holds only what the page imports; the build fails naming a module the
+  app imports that it lacks (``stdlib_archive``).
 * The config is inline JSON (``<script type="py" config="{...}">``): no config request, and no
   TOML parser chunk. It disables the plugins the app does not use (``"plugins": ["!donkey", ...]``;
   PyScript then never imports them), and so does an ``<mpy-config>`` for MicroPython's script
