@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     names = trace()
     if args.check:
-        missing = sorted(set(names) - set(read_list()))
+        missing = sorted({name.split()[0] for name in names} - set(read_list()))
         if missing:
             print(f"trace_stdlib: not in {LIST.relative_to(ROOT)}: {', '.join(missing)}", file=sys.stderr)
             return 1
