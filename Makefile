@@ -7,6 +7,7 @@
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
 #   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
 #   make serve-dist     dist, then serve dist/ as a static host would, at the same address
+#                       (GZIP=1: compressing text responses, as most hosts do)
 #   make lint           test deps, then ruff and mypy as pyproject.toml configures them
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main(), run as a module
@@ -54,7 +55,7 @@ dist: vendor
 # dist/ served with the caching headers of a static host (GitHub Pages: 10 minutes), its
 # service worker included. `make play` on the same port afterwards retires that worker.
 serve-dist: dist
-	$(PYTHON) -m tools.serve --root dist --port $(PORT) --max-age 600
+	$(PYTHON) -m tools.serve --root dist --port $(PORT) --max-age 600 $(if $(GZIP),--gzip)
 
 # Redraw the app icons (pwa/icons/, committed; dist only copies them).
 icons:

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Boot benchmark: how long the app takes to start, against a bare PyScript page on npm's runtime.
+"""Boot benchmark: how long the app takes to start, and how many bytes it downloads, against a
+bare PyScript page on npm's runtime, on an unthrottled link and on emulated 4G and Fast 3G.
 
 Loads, alternately in one browser run, a bare PyScript page (``bench/bare.html``: one inline
 ``<script type="py">`` that sets data-ready), the app from the working tree (``make play``), the
@@ -12,13 +13,22 @@ adds to a start on its runtime). It prints per page the median and p95 of:
 
 * time to ``html[data-ready]`` (the UI is up and interactive), from navigation start;
 * first contentful paint (the static shell: should stay tiny whatever Python costs);
-* the longest main-thread task before data-ready (median): how long the page may not answer.
+* the longest main-thread task before data-ready (median): how long the page may not answer;
+* the bytes the server sent until data-ready (headers and bodies, counted by the server, which
+  compresses nothing, as ``python3 -m http.server`` does; ``--gzip``: every page from a
+  compressing host). "dist, gzip host" is the built site from a server that compresses text and
+  wasm as most hosts do: it should be no slower than from the plain one.
 
-Then each page's median time to data-ready over the bare page's, against its goal (``GOALS``). A
-table to read, never an assertion: timings depend on the machine.
+Each network profile (``PROFILES``: none, 4G and Fast 3G, emulated by Chromium through CDP's
+``Network.emulateNetworkConditions``) loads the bare page, the built site cold and on a second
+visit; the unthrottled one also the vendored bare page and the working tree.
 
-Usage: ``python3 -m bench.boot [-n 10] [--warmup 1] [--json] [--compare DIR]`` (``make bench``
-runs it); ``--compare`` loads another checkout too (an older commit: before and after a change).
+Then each page's median time to data-ready over the bare page's on the same profile, against its
+goal (``GOALS``). A table to read, never an assertion: timings depend on the machine.
+
+Usage: ``python3 -m bench.boot [-n 3] [--warmup 1] [--profiles none,4G,Fast3G] [--gzip] [--json]
+[--compare DIR]`` (``make bench`` runs it); ``--compare`` loads another checkout too (an older
+commit: before and after a change), unthrottled.
 """
 
 from __future__ import annotations
@@ -68,9 +78,22 @@ PAGES = {
     "app (tree)": ("index.html", "tree", False),
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
+    "dist, gzip host": ("index.html", "dist gzip", False),
 }
-#: The targets, each a median time to data-ready over the bare page's.
-GOALS = {"app (tree)": 1.05, "dist": 1.05, "dist second visit": 0.6}
+#: Network profiles: name -> (download bit/s, upload bit/s, round trip ms), or None (no
+#: emulation); and the pages each loads.
+PROFILES = {
+    "none": None,
+    "4G": (9_000_000, 1_500_000, 150),
+    "Fast3G": (1_600_000, 750_000, 150),
+}
+THROTTLED_PAGES = ("bare", "dist", "dist second visit", "dist, gzip host")
+#: The goals of the issues, each a median time to data-ready over the bare page's on the same
+#: profile: (profile or None for every profile, page) -> goal.
+GOALS = {("none", "app (tree)"): 1.05, ("none", "dist"): 1.05, ("none", "dist second visit"): 0.6,
+         ("4G", "dist"): 0.5, ("Fast3G", "dist"): 0.5}
+#: The most a cold visit of the built site may download until ready (bytes).
+BYTES_GOAL = 6_000_000
 
 
 @dataclass
@@ -82,6 +105,7 @@ class Series:
     fcp_ms: list[float] = field(default_factory=list)
     longest_task_ms: list[float] = field(default_factory=list)
     requests: list[int] = field(default_factory=list)
+    bytes_sent: list[int] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
@@ -108,10 +132,25 @@ def measure(page, url: str) -> tuple[float, float | None, float, list[str], list
     return float(ready), (float(fcp) if fcp is not None else None), float(longest), requests, errors
 
 
-def load_once(browser, url: str, *, second_visit: bool = False):
+def throttle(page, profile: tuple[int, int, int] | None) -> None:
+    """Emulate a network on ``page`` (Chromium's DevTools protocol), or nothing for ``None``."""
+    if profile is None:
+        return
+    down, up, rtt = profile
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": rtt,
+        "downloadThroughput": down / 8, "uploadThroughput": up / 8})
+
+
+def load_once(browser, url: str, *, second_visit: bool = False,
+              profile: tuple[int, int, int] | None = None, log: list | None = None):
     """One load in a fresh context (cold HTTP cache, empty storage, no service worker). With
-    ``second_visit``, a first visit comes before it in the same context and its service worker
-    is waited for: what a person meets the next time they come (see ``measure``)."""
+    ``second_visit``, a first visit comes before it in the same context (not throttled) and its
+    service worker is waited for: what a person meets the next time they come (see
+    ``measure``). With ``log`` (the server's), also the bytes sent for the measured load until
+    it was ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         context.add_init_script(READY_PROBE)
@@ -127,7 +166,12 @@ def load_once(browser, url: str, *, second_visit: bool = False):
             first.wait_for_selector("html[data-snapshot=saved]", state="attached",
                                     timeout=READY_TIMEOUT_MS)
             first.close()
-        return measure(context.new_page(), url)
+        page = context.new_page()
+        throttle(page, profile)
+        start = len(log) if log is not None else 0
+        result = measure(page, url)
+        sent = sum(entry[1] for entry in log[start:]) if log is not None else 0
+        return (*result, sent)
     finally:
         context.close()
 
@@ -145,7 +189,8 @@ def bare_on_npm_runtime(folder: Path) -> Path:
     return folder
 
 
-def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series]:
+def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str, ...] = tuple(PROFILES),
+        gzip: bool = False) -> dict[tuple[str, str], Series]:
     from playwright.sync_api import sync_playwright  # imported late: only the bench needs it
 
     from tools import build_dist
@@ -153,29 +198,40 @@ def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series
     pages = dict(PAGES)
     if compare is not None:
         pages["app (compared)"] = ("index.html", "compared", False)
-    series = {name: Series(path) for name, (path, _, _) in pages.items()}
+    plan = [(profile, name) for profile in profiles for name in pages
+            if profile == "none" or name in THROTTLED_PAGES]
+    series = {key: Series(pages[key[1]][0]) for key in plan}
+    logs: dict[str, list] = {}
     with tempfile.TemporaryDirectory(prefix="five-checks-dist-") as folder:
         build_dist.build(Path(folder) / "dist")
-        servers = {"tree": serve(ROOT, "127.0.0.1", 0), "dist": serve(Path(folder) / "dist", "127.0.0.1", 0),
-                   "npm runtime": serve(bare_on_npm_runtime(Path(folder) / "bare"), "127.0.0.1", 0)}
+        roots = {"tree": ROOT, "dist": Path(folder) / "dist", "dist gzip": Path(folder) / "dist",
+                 "npm runtime": bare_on_npm_runtime(Path(folder) / "bare")}
         if compare is not None:
-            servers["compared"] = serve(compare, "127.0.0.1", 0)
+            roots["compared"] = compare
+        servers = {}
+        for where, root in roots.items():
+            logs[where] = []
+            servers[where] = serve(root, "127.0.0.1", 0, compress=gzip or where == "dist gzip",
+                                   log=logs[where])
         try:
             with sync_playwright() as playwright:
                 browser = launch(playwright)
                 try:
                     for i in range(warmup + runs):
                         # Alternate the order so that no page always gets the warmer slot.
-                        order = list(pages) if i % 2 == 0 else list(reversed(pages))
-                        for name in order:
+                        order = plan if i % 2 == 0 else list(reversed(plan))
+                        for key in order:
+                            profile, name = key
                             path, where, second = pages[name]
-                            ready, fcp, longest, requests, errors = load_once(
-                                browser, url_of(servers[where]) + path, second_visit=second)
+                            ready, fcp, longest, requests, errors, sent = load_once(
+                                browser, url_of(servers[where]) + path, second_visit=second,
+                                profile=PROFILES[profile], log=logs[where])
                             if i < warmup:
                                 continue
-                            s = series[name]
+                            s = series[key]
                             s.ready_ms.append(ready)
                             s.longest_task_ms.append(longest)
+                            s.bytes_sent.append(sent)
                             if fcp is not None:
                                 s.fcp_ms.append(fcp)
                             s.requests.append(len(requests))
@@ -184,7 +240,7 @@ def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series
                             s.errors += errors
                         if i >= warmup:
                             print(f"  run {i - warmup + 1}/{runs}: "
-                                  + ", ".join(f"{n} {series[n].ready_ms[-1]:.0f} ms" for n in pages),
+                                  + ", ".join(f"{p} {n} {series[(p, n)].ready_ms[-1]:.0f} ms" for p, n in plan),
                                   file=sys.stderr, flush=True)
                 finally:
                     browser.close()
@@ -195,54 +251,71 @@ def run(runs: int, warmup: int, compare: Path | None = None) -> dict[str, Series
     return series
 
 
-def report(series: dict[str, Series], runs: int) -> str:
-    bare = statistics.median(series["bare"].ready_ms)
+def report(series: dict[tuple[str, str], Series], runs: int, gzip: bool = False) -> str:
     browser = find_chromium() or "Playwright's bundled Chromium"
     rows = []
-    for name, s in series.items():
+    for (profile, name), s in series.items():
+        bare = statistics.median(series[(profile, "bare")].ready_ms)
         fcp_med = f"{statistics.median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
-        fcp_p95 = f"{p95(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         rows.append(
-            f"{name:<20} {statistics.median(s.ready_ms):>10.0f} ms {p95(s.ready_ms):>7.0f} ms "
+            f"{profile:<7} {name:<18} {statistics.median(s.bytes_sent) / 1e6:>7.2f} MB "
+            f"{statistics.median(s.ready_ms):>9.0f} ms {p95(s.ready_ms):>7.0f} ms "
             f"{statistics.median(s.ready_ms) / bare:>6.3f} "
-            f"{fcp_med:>11} {fcp_p95:>8} {statistics.median(s.longest_task_ms):>9.0f} ms "
-            f"{statistics.median(s.requests):>9.0f}"
+            f"{fcp_med:>8} {statistics.median(s.longest_task_ms):>8.0f} ms {statistics.median(s.requests):>5.0f}"
         )
+    host = "a gzip-compressing server" if gzip else "a server that compresses nothing"
     lines = [table(
-        f"Boot benchmark: {runs} loads per page, alternated, fresh context each ({browser}, headless)",
-        f"{'page':<20} {'ready median':>13} {'ready p95':>10} {'/bare':>6} {'FCP median':>11} {'FCP p95':>8} "
-        f"{'long task':>12} {'requests':>9}",
+        f"Boot benchmark: {runs} loads per page and profile, alternated, fresh context each "
+        f"({browser}, headless), from {host}",
+        f"{'network':<7} {'page':<18} {'bytes':>10} {'ready med':>12} {'p95':>10} {'/bare':>6} "
+        f"{'FCP med':>8} {'long task':>11} {'reqs':>5}",
         rows), ""]
-    for name, goal in GOALS.items():
-        ratio = statistics.median(series[name].ready_ms) / bare
-        lines.append(f"{name}/bare, median time to data-ready: {ratio:.3f} "
+    for (profile, name), goal in GOALS.items():
+        if (profile, name) not in series:
+            continue
+        ratio = statistics.median(series[(profile, name)].ready_ms) / statistics.median(
+            series[(profile, "bare")].ready_ms)
+        lines.append(f"{profile} {name}/bare, median time to data-ready: {ratio:.3f} "
                      f"(goal <= {goal}: {'ok' if ratio <= goal else 'OVER GOAL'})")
-    vendored = statistics.median(series["bare (vendored)"].ready_ms)
-    for name in ("app (tree)", "dist"):
-        lines.append(f"{name}/bare (vendored), what the app adds to a start on its own runtime: "
-                     f"{statistics.median(series[name].ready_ms) / vendored:.3f} (no goal)")
-    for name, s in series.items():
+    for (profile, name), s in series.items():
+        if name == "dist":
+            sent = statistics.median(s.bytes_sent)
+            lines.append(f"{profile} dist, bytes until ready: {sent / 1e6:.2f} MB "
+                         f"(goal <= {BYTES_GOAL / 1e6:.0f} MB: {'ok' if sent <= BYTES_GOAL else 'OVER GOAL'})")
+    if ("none", "bare (vendored)") in series:
+        vendored = statistics.median(series[("none", "bare (vendored)")].ready_ms)
+        for name in ("app (tree)", "dist"):
+            lines.append(f"{name}/bare (vendored), what the app adds to a start on its own runtime: "
+                         f"{statistics.median(series[('none', name)].ready_ms) / vendored:.3f} (no goal)")
+    for (profile, name), s in series.items():
         if s.foreign:
-            lines.append(f"WARNING: {name} requested other hosts: {sorted(set(s.foreign))}")
+            lines.append(f"WARNING: {profile} {name} requested other hosts: {sorted(set(s.foreign))}")
         if s.errors:
-            lines.append(f"WARNING: {name} logged errors: {sorted(set(s.errors))[:5]}")
+            lines.append(f"WARNING: {profile} {name} logged errors: {sorted(set(s.errors))[:5]}")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Boot time of the app vs a bare PyScript page.")
-    parser.add_argument("-n", "--runs", type=int, default=10, help="measured loads per page (default 10)")
+    parser.add_argument("-n", "--runs", type=int, default=3, help="measured loads per page and profile (default 3)")
+    parser.add_argument("--profiles", default=",".join(PROFILES),
+                        help=f"network profiles to load, of {', '.join(PROFILES)} (default all)")
+    parser.add_argument("--gzip", action="store_true", help="serve as a compressing host does")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured load pairs first (default 1)")
     parser.add_argument("--json", action="store_true", help="print raw measurements as JSON instead")
     parser.add_argument("--compare", type=Path, metavar="DIR",
                         help="another checkout of the app (an older commit, say) to load alongside, "
                              "as 'app (compared)' (it needs its own vendor/ or a link to this one)")
     args = parser.parse_args(argv)
-    series = run(args.runs, args.warmup, args.compare)
+    profiles = tuple(name.strip() for name in args.profiles.split(",") if name.strip())
+    unknown = [name for name in profiles if name not in PROFILES]
+    if unknown or "none" not in profiles and args.compare is not None:
+        parser.error(f"unknown profile {unknown}" if unknown else "--compare needs the profile none")
+    series = run(args.runs, args.warmup, args.compare, profiles, args.gzip)
     if args.json:
-        print(json.dumps({name: s.__dict__ for name, s in series.items()}, indent=2))
+        print(json.dumps({f"{p} {n}": s.__dict__ for (p, n), s in series.items()}, indent=2))
     else:
-        print(report(series, args.runs))
+        print(report(series, args.runs, args.gzip))
     return 0
 
 

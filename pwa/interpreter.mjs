@@ -44,8 +44,24 @@ async function savedSnapshot() {
   }
 }
 
+// Pyodide's JavaScript module (pyodide.asm.mjs) is one of the gzipped downloads of the page's
+// downloader (pwa/loader.js): a module import cannot be answered by it the way a fetch() is, so
+// the inflated text is imported from a blob: URL and handed to Pyodide as its module factory.
+async function pyodideModule() {
+  if (!globalThis.fiveChecksDownloads) return {};
+  const response = await fetch(new URL("./pyodide.asm.mjs", import.meta.url));
+  if (!response.ok) throw new Error(`pyodide.asm.mjs: HTTP ${response.status}`);
+  const url = URL.createObjectURL(new Blob([await response.text()], { type: "text/javascript" }));
+  try {
+    return { createPyodideModule: (await import(url)).default };
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
 export async function loadPyodide(options) {
-  const snapshot = await savedSnapshot();
+  const [snapshot, factory] = await Promise.all([savedSnapshot(), pyodideModule()]);
+  options = { ...options, ...factory };
   if (snapshot) {
     try {
       const pyodide = await startPyodide({ ...options, _loadSnapshot: snapshot });
@@ -65,21 +81,43 @@ export async function loadPyodide(options) {
   return pyodide;
 }
 
+// Once the app is ready, the service worker controls the page (when there is one: the worker's
+// own requests, its module and Pyodide's, are then answered from the site's cache, not the
+// network) and the page is idle.
 function whenReadyAndIdle(work) {
   const idle = () => ("requestIdleCallback" in globalThis
     ? requestIdleCallback(work, { timeout: 5000 })
     : setTimeout(work, 1000));
-  if (root.hasAttribute("data-ready")) return idle();
+  const controlled = () => {
+    const sw = navigator.serviceWorker;
+    if (!sw || sw.controller || !globalThis.isSecureContext) return idle();
+    // A worker that never takes over (its registration failed) delays the snapshot, no more.
+    let done = false;
+    const once = () => { if (!done) { done = true; idle(); } };
+    sw.addEventListener("controllerchange", once, { once: true });
+    setTimeout(once, 30000);
+  };
+  if (root.hasAttribute("data-ready")) return controlled();
   const ready = new MutationObserver(() => {
     if (!root.hasAttribute("data-ready")) return;
     ready.disconnect();
-    idle();
+    controlled();
   });
   ready.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-function makeSnapshot() {
-  const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+async function makeSnapshot() {
+  // The worker's Pyodide reuses what this page downloaded (pwa/loader.js) rather than fetch it.
+  const downloads = globalThis.fiveChecksDownloads;
+  const files = downloads ? [...await downloads.files(), ...downloads.inline()] : [];
+  // Started from a blob: URL that imports the worker's module: a worker whose own script is
+  // loaded from the site makes the browser check for a new service worker (one more request for
+  // sw.js in the first visit); a blob worker shares the page's service worker all the same.
+  const module = new URL("./snapshot-worker.mjs", import.meta.url).href;
+  const url = URL.createObjectURL(new Blob([`import ${JSON.stringify(module)};\n`],
+                                           { type: "text/javascript" }));
+  const worker = new Worker(url, { type: "module" });
+  URL.revokeObjectURL(url);
   const stop = (message) => {
     if (message) console.warn("Five Checks: no interpreter snapshot:", message);
     worker.terminate();
@@ -90,5 +128,5 @@ function makeSnapshot() {
     stop();
   };
   worker.onerror = (event) => stop(event.message || "the worker failed");
-  worker.postMessage({ cache: CACHE, entry, indexURL: new URL("./", import.meta.url).href });
+  worker.postMessage({ cache: CACHE, entry, indexURL: new URL("./", import.meta.url).href, files });
 }

@@ -2,8 +2,13 @@
 // puts this script into dist/index.html. The working tree (`make play`) registers nothing.
 //
 // - Registers ./sw.js once the app is ready (<html data-ready>, set by ui/main.py when the first
-//   screen answers clicks), so that the worker's precache (the whole site, downloaded and stored
-//   again) does not compete with the first visit's start.
+//   screen answers clicks), so that the worker's precache does not compete with the first
+//   visit's start.
+// - Before that, puts the large downloads of this visit (gzipped, kept by pwa/loader.js) into the
+//   cache the worker is about to fill (its name is the site's folder and content version). The
+//   worker keeps each file whose content hash matches its list, takes the page's other files
+//   from the browser's HTTP cache, and downloads only the rest (pwa/sw.js): a first visit
+//   downloads no file twice.
 // - When a new version has been installed and waits, shows a small notice, "New version" with a
 //   Reload button ([data-testid=update]). The button tells the waiting worker to take over and
 //   reloads the page once it has. Games are saved after every action, so nothing is lost.
@@ -50,7 +55,26 @@
     worker.addEventListener("statechange", check);
   }
 
+  async function donate() {
+    const version = document.querySelector('meta[name="five-checks-version"]')?.content;
+    // A page the worker already controls came from its cache: nothing to hand over.
+    if (!version || !("caches" in window) || sw.controller) return;
+    const scope = new URL("./", document.baseURI).href;
+    const cache = await caches.open(`five-checks ${scope} ${version}`);
+    const jobs = [];
+    const downloads = window.fiveChecksDownloads;
+    for (const file of downloads ? await downloads.files() : []) {
+      jobs.push(cache.put(file.served, new Response(file.blob,
+        { headers: { "Content-Type": "application/gzip" } })));
+    }
+    // A file that could not be handed over is simply downloaded by the worker.
+    await Promise.all(jobs.map((job) => job.catch(() => {})));
+  }
+
   async function register() {
+    try {
+      await donate();
+    } catch (error) { /* the worker downloads what it lacks */ }
     let registration;
     try {
       // updateViaCache "none": looking for a new version always asks the server for sw.js.

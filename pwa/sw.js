@@ -5,9 +5,10 @@
 // whole site's content) and FILES (every file the site needs, with a hash of each). The working
 // tree has no service worker: `make play` serves the sources as they are, never from a cache.
 //
-// - install: put every file of FILES into a cache named after VERSION. A file whose hash is the
-//   same in an older version's cache is copied from there (an update downloads only what
-//   changed); the others are fetched, revalidated against the server so that a host's HTTP cache
+// - install: put every file of FILES into a cache named after VERSION. A file already in that
+//   cache (the first visit's page put there what it had downloaded: pwa/register.js) is kept if
+//   its content hash is the listed one; a file whose hash is the same in an older version's cache
+//   is copied from there (an update downloads only what changed); the others are fetched, revalidated against the server so that a host's HTTP cache
 //   cannot slip in a file of the previous deploy. Any failure fails the install: a version is
 //   cached whole or not at all.
 // - activate: delete this site's older caches, then take control of the open pages.
@@ -38,14 +39,28 @@ self.addEventListener("install", (event) => {
   event.waitUntil(precache());
 });
 
+// The first 16 hex digits of the SHA-256 of a response's body (tools/build_dist.py's digest()).
+async function digest(response) {
+  const sum = await crypto.subtle.digest("SHA-256", await response.arrayBuffer());
+  return [...new Uint8Array(sum)].map((b) => b.toString(16).padStart(2, "0")).join("").slice(0, 16);
+}
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const older = await olderCopies();
+  const wanted = new Set(FILES.map(([path]) => urlOf(path)));
+  // What the page left here that is not this version's (or not a file of the site) goes.
+  for (const request of await cache.keys()) {
+    if (!wanted.has(request.url)) await cache.delete(request);
+  }
   await Promise.all(FILES.map(async ([path, hash]) => {
     const url = urlOf(path);
+    const given = await cache.match(url);
+    if (given && await digest(given.clone()) === hash) return;
     let response = older.has(url) && older.get(url).hash === hash
       ? await (await caches.open(older.get(url).cache)).match(url)
       : undefined;
+    if (!response) response = await fromHttpCache(path, url, hash);
     if (!response) {
       response = await fetch(url, { cache: "no-cache" });
       if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
@@ -61,6 +76,21 @@ async function precache() {
   // Written last: a cache with its list is complete.
   await cache.put(LIST, new Response(JSON.stringify(FILES),
     { headers: { "Content-Type": "application/json" } }));
+}
+
+// The file at `url` as the browser's HTTP cache holds it, if its hash is `hash`: no request to
+// the server (`only-if-cached`). The page was opened at the folder's address, ./, more likely
+// than at ./index.html.
+async function fromHttpCache(path, url, hash) {
+  for (const candidate of path === "index.html" ? [SCOPE, url] : [url]) {
+    try {
+      const response = await fetch(candidate, { cache: "only-if-cached", mode: "same-origin" });
+      if (response.ok && !response.redirected && await digest(response.clone()) === hash) {
+        return new Response(await response.blob(), { status: 200, headers: response.headers });
+      }
+    } catch (error) { /* not in the HTTP cache */ }
+  }
+  return undefined;
 }
 
 // url -> {hash, cache} for every file of this scope's complete older caches.

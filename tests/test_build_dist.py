@@ -6,6 +6,7 @@ The browser side (requests, offline, updates) is tests/e2e/test_dist.py.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import html
 import io
@@ -105,30 +106,95 @@ def test_the_python_is_one_compiled_archive_imported_by_the_inline_script(built:
     # The inline script puts the archive on sys.path and imports the entry point from it.
     code = [line for line in found[2].splitlines() if line and not line.startswith("#")]
     assert code == ["import sys", f"sys.path.insert(0, {json.dumps(target)})", "import ui.main"]
-    # Every source as written, each module with its bytecode beside it, compiled from it.
+    # Served gzipped (pwa/loader.js inflates it): each module as bytecode compiled from its
+    # source, stored (the gzip compresses across entries); the sources themselves left out.
     dev_files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
     assert "./ui/main.py" in dev_files.values()
-    with zipfile.ZipFile(io.BytesIO((built.out / archive).read_bytes())) as zipped:
+    assert (built.out / archive).exists() is False
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress((built.out / f"{archive}.gz").read_bytes()))) as zipped:
         sources = {dst.removeprefix("./") for dst in dev_files.values()}
         bytecode = {path.removesuffix(".py") + ".pyc" for path in sources if path.endswith(".py")}
-        assert sorted(zipped.namelist()) == sorted(sources | bytecode)
+        assert sorted(zipped.namelist()) == sorted(bytecode | {p for p in sources if not p.endswith(".py")})
+        assert {info.compress_type for info in zipped.infolist()} == {zipfile.ZIP_STORED}
         headers = set()
         for src, dst in dev_files.items():
             path = dst.removeprefix("./")
-            assert zipped.read(path) == (ROOT / src).read_bytes()
-            headers.add(pyc_header(zipped.read(path.removesuffix(".py") + ".pyc"), zipped.read(path)))
+            if path.endswith(".py"):
+                headers.add(pyc_header(zipped.read(path.removesuffix(".py") + ".pyc"), (ROOT / src).read_bytes()))
     (magic, flags), = headers
     assert flags == HASH_BASED_UNCHECKED  # an archive keeps no time stamps to check
 
 
+def downloads(index: str) -> list[dict[str, object]]:
+    """The downloader's list (pwa/loader.js, inline at the top of the page's <head>)."""
+    found = re.search(r"const DOWNLOADS = (\[.*?\]);\n", index)
+    assert found, "no downloader in the page"
+    return json.loads(found[1].replace("<\\/", "</"))
+
+
+def test_the_downloader_comes_first_and_lists_every_large_file_gzipped(built: build_dist.Build) -> None:
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    head = index[:index.index("</head>")]
+    # After the stylesheet (the first paint does not wait for the downloads), before the rest.
+    assert head.index('<link rel="stylesheet"') < head.index("const DOWNLOADS") < head.index('<script type="module"')
+    listed = downloads(index)
+    archive = next(p for p in built.files if re.fullmatch(r"app-[0-9a-f]{10}\.zip\.gz", p))
+    fetched = {item["path"]: item for item in listed if "url" in item}
+    assert set(fetched) == {"vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs",
+                            "vendor/pyodide/python_stdlib.zip", archive.removesuffix(".gz")}
+    for path, item in fetched.items():
+        assert item["url"] == f"{path}.gz" and item["size"] == (built.out / item["url"]).stat().st_size
+        assert not (built.out / path).exists(), f"{path} is served gzipped only"
+    assert fetched["vendor/pyodide/pyodide.asm.wasm"]["type"] == "application/wasm"
+    # The lock file inline, without the packages the app never loads.
+    lock, = [item for item in listed if "text" in item]
+    assert lock["path"] == "vendor/pyodide/pyodide-lock.json"
+    assert json.loads(lock["text"])["packages"] == {}
+    assert not (built.out / lock["path"]).exists()
+    # The bar's total: the downloads and the page's other files, less than the site.
+    total = sum(item.get("size", 0) for item in listed)
+    other = int(re.search(r"const OTHER_BYTES = (\d+);", index)[1])
+    assert 0 < other < total < built.size
+
+
 def test_the_runtime_is_the_vendored_one_with_the_same_python_as_the_archive(built: build_dist.Build) -> None:
-    for name in build_dist.PYODIDE_FILES:
+    for name in ("pyodide.asm.wasm", "pyodide.asm.mjs"):
         path = f"vendor/pyodide/{name}"
-        assert (built.out / path).read_bytes() == (ROOT / path).read_bytes(), path
-    with zipfile.ZipFile(built.out / "vendor/pyodide/python_stdlib.zip") as stdlib:
+        assert gzip.decompress((built.out / f"{path}.gz").read_bytes()) == (ROOT / path).read_bytes(), path
+    assert (built.out / "vendor/pyodide/pyodide.mjs").read_bytes() == (ROOT / "vendor/pyodide/pyodide.mjs").read_bytes()
+    stdlib_gz = (built.out / "vendor/pyodide/python_stdlib.zip.gz").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(stdlib_gz))) as stdlib:
         stdlib_magic = stdlib.read("json/__init__.pyc")[:4]  # compiled by tools/vendor.py
-    with zipfile.ZipFile(built.out / next(p for p in built.files if p.startswith("app-"))) as app:
+        names = set(stdlib.namelist())
+        with zipfile.ZipFile(ROOT / "vendor/pyodide/python_stdlib.zip") as whole:
+            for name in names:
+                assert stdlib.read(name) == whole.read(name), name
+    archive = next(p for p in built.files if p.startswith("app-"))
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress((built.out / archive).read_bytes()))) as app:
         assert app.read("ui/main.pyc")[:4] == stdlib_magic
+
+
+def test_the_standard_library_is_the_traced_modules_less_the_frozen_ones(built: build_dist.Build) -> None:
+    lines = [line.split() for line in (ROOT / build_dist.STDLIB_LIST).read_text(encoding="utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    shipped = {words[0] for words in lines if words[1:] != ["frozen"]}
+    assert {"asyncio", "json", "dataclasses", "random", "_pyodide", "pyodide.ffi"} <= shipped
+    assert {"abc", "os", "io"} <= {words[0] for words in lines} - shipped
+    stdlib_gz = (built.out / "vendor/pyodide/python_stdlib.zip.gz").read_bytes()
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(stdlib_gz))) as stdlib:
+        modules = {name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+                   for name in stdlib.namelist()}
+    assert modules == shipped
+    assert "unittest" not in modules and "email" not in modules
+
+
+def test_the_build_names_a_standard_library_module_the_app_imports_but_the_site_lacks() -> None:
+    runtime = PurePosixPath("vendor/pyodide")
+    sources = {"engine/fine.py": b"import json\nfrom math import pi\n",
+               "ui/new.py": b"def later():\n    import wave\n    from email import message\n"}
+    with pytest.raises(build_dist.BuildError, match=r"email \(ui/new.py:3\).*wave \(ui/new.py:2\)"):
+        build_dist.stdlib_archive(ROOT, runtime, sources)
+    assert build_dist.stdlib_archive(ROOT, runtime, {"engine/fine.py": sources["engine/fine.py"]})
 
 
 def test_manifest_and_icons(built: build_dist.Build) -> None:

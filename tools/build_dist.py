@@ -4,32 +4,41 @@
 ``make dist`` runs this after ``make vendor`` (the runtime, the rules pages). The working tree
 stays the development copy (``make play``); ``dist/`` is git-ignored output::
 
-    index.html              the page: one stylesheet, the PyScript core, its config inline, an
+    index.html              the page: the downloader (pwa/loader.js, inline, with its list of
+                            downloads), one stylesheet, the PyScript core, its config inline, an
                             inline script that imports the entry point (ui/main.py) from the
                             archive, the service worker's page side
     site-<hash>.css         vendor/pyscript/core.css + ui/shell.css + ui/style.css, in that order
-    app-<hash>.zip          engine/ and ui/ (every file of pyscript.toml's [files] table), each
-                            module with its bytecode for Pyodide's Python; Python imports from it
+    app-<hash>.zip.gz       engine/ and ui/ (every file of pyscript.toml's [files] table), each
+                            module as bytecode for Pyodide's Python, stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
-    vendor/pyodide/         the five Pyodide files that run (the standard library compiled, as
-                            tools/vendor.py vendors it), and the site's interpreter module
+    vendor/pyodide/         pyodide.mjs; the wasm, pyodide.asm.mjs and the standard library
+                            gzipped (``.gz``), the library trimmed to the modules of
+                            pwa/stdlib-modules.txt (tools/trace_stdlib.py) and compiled (as
+                            tools/vendor.py vendors it); the site's interpreter module
                             (pwa/interpreter.mjs: starts from a memory snapshot after the first
                             visit) with the worker that makes the snapshot
     manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
     sw.js                   the service worker (pwa/sw.js) with the content version and the list
                             of files to precache
 
-A cold visit makes 10 requests instead of 62 (one per Python file, the TOML parser and five
-PyScript plugins the app does not use); the service worker then stores the whole site (20 more,
-revalidations a host answers from the browser's HTTP cache). How:
+A cold visit makes 11 requests instead of 62 (one per Python file, the TOML parser and five
+PyScript plugins the app does not use) and downloads about 5.8 MB instead of 16.5; the service
+worker then stores the whole site, reusing what the page downloaded. How:
 
+* The large files are gzipped whatever the host does, and the page's downloader starts them all
+  at once, inflates them (DecompressionStream) and answers the page's requests for the plain
+  names (Pyodide's and PyScript's fetch()) with them; Pyodide's JavaScript module is imported
+  from the inflated text (pwa/interpreter.mjs). Pyodide's lock file is inline, without packages.
 * The archive is written whole into Pyodide's file system (the config's ``files``:
   ``"./app-<hash>.zip" = "/five-checks/app.zip"``) and the page's inline Python puts it on
   ``sys.path`` and imports ``ui.main``: Python's zipimport reads each module from it as it is
-  imported, with no unpacking. Beside each ``.py`` is its ``.pyc``, compiled at build time by the
-  vendored Pyodide itself, run by Node (tools/compile_python.mjs): compiling the sources in the
-  page cost 150-300 ms of every cold start. The sources stay in the archive for tracebacks.
+  imported, with no unpacking. Each ``.pyc`` is compiled at build time by the vendored Pyodide
+  itself, run by Node (tools/compile_python.mjs): compiling the sources in the page cost 150-300
+  ms of every cold start. The sources are left out (see ``python_archive``).
+* The standard library holds only what the page imports; the build fails naming a module the
+  app imports that it lacks (``stdlib_archive``).
 * The config is inline JSON (``<script type="py" config="{...}">``): no config request, and no
   TOML parser chunk. It disables the plugins the app does not use (``"plugins": ["!donkey", ...]``;
   PyScript then never imports them), and so does an ``<mpy-config>`` for MicroPython's script
@@ -56,6 +65,8 @@ folder that is not a previous build is refused unless empty.
 from __future__ import annotations
 
 import argparse
+import ast
+import gzip
 import hashlib
 import html
 import io
@@ -82,9 +93,19 @@ SW_MARK = "// The service worker of the built site (dist/sw.js)"
 DISABLED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 #: Chunks of vendor/pyscript/ loaded besides the core chunk (by file name prefix).
 PYSCRIPT_CHUNKS = ("error",)
-#: What Pyodide's loadPyodide() fetches (as tools/vendor.py vendors it).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json")
+#: Pyodide's module, imported by the interpreter module as it is (small).
+PYODIDE_MODULE = "pyodide.mjs"
+#: What Pyodide's loadPyodide() fetches, shipped gzipped (``<name>.gz``) and inflated in the page
+#: by its downloader (pwa/loader.js), which answers Pyodide's requests for the plain names. The
+#: standard library is first trimmed to the traced modules (``stdlib_archive``).
+PYODIDE_DOWNLOADS = {"pyodide.asm.wasm": "application/wasm", "pyodide.asm.mjs": "text/javascript",
+                     "python_stdlib.zip": "application/zip"}
+#: Pyodide's lock file, always read at start: given inline to the downloader, without its package
+#: list (the app loads no package).
+PYODIDE_LOCK = "pyodide-lock.json"
+STDLIB = "python_stdlib.zip"
+#: The standard-library modules the page imports (tools/trace_stdlib.py writes it).
+STDLIB_LIST = "pwa/stdlib-modules.txt"
 #: pwa/ modules copied beside Pyodide's files: the interpreter module the built config names, and
 #: the worker it starts to make the interpreter snapshot.
 INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
@@ -224,22 +245,104 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     return core
 
 
+def gzipped(data: bytes) -> bytes:
+    """``data`` gzipped, deterministically (no name, no time in the header)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def stored_zip(contents: dict[str, bytes]) -> bytes:
+    """A zip of ``contents`` with its entries stored, not deflated: the site gzips the whole
+    archive, which compresses better across entries, and zipimport then reads without inflating."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for path in sorted(contents):
+            info = zip_entry(path)
+            info.compress_type = zipfile.ZIP_STORED
+            archive.writestr(info, contents[path])
+    return buffer.getvalue()
+
+
 def python_archive(source: Path, files: dict[str, str], runtime: Path) -> bytes:
-    """A zip of the ``[files]`` table, each source at its target path with its bytecode beside
-    it (``ui/kit/dom.py``, ``ui/kit/dom.pyc``: where zipimport looks first); deterministic."""
+    """A zip of the ``[files]`` table's modules as bytecode only, each at its target path
+    (``ui/kit/dom.pyc``); deterministic.
+
+    The sources are left out: the page never reads them, and they are a quarter of the archive
+    gzipped. What that costs: a traceback from the app names file, line and function but does not
+    quote the line, and ``inspect.getsource`` of app code fails (the app never calls it). The
+    working tree (``make play``) runs from the sources, with full tracebacks. The bytecode has no
+    docstrings either (``optimize=2``; the app reads none, and has no ``assert``): another
+    third of the archive."""
     sources = {local(dst): read(source, local(src)) for src, dst in files.items()}
     try:
         compiled = compile_for_pyodide(
             runtime, {path: data for path, data in sources.items() if path.endswith(".py")},
-            ARCHIVE_IN_PAGE)
+            ARCHIVE_IN_PAGE, optimize=2)
     except CompileError as error:
         raise BuildError(str(error)) from None
-    contents = sources | compiled
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
-        for path in sorted(contents):
-            archive.writestr(zip_entry(path), contents[path])
-    return buffer.getvalue()
+    others = {path: data for path, data in sources.items() if not path.endswith(".py")}
+    return stored_zip(others | compiled)
+
+
+def app_imports(sources: dict[str, bytes]) -> dict[str, str]:
+    """Every module the app's sources import (at any depth of the code): name -> where."""
+    found: dict[str, str] = {}
+    for path, data in sorted(sources.items()):
+        if not path.endswith(".py"):
+            continue
+        for node in ast.walk(ast.parse(data, path)):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+            else:
+                continue
+            for name in names:
+                found.setdefault(name, f"{path}:{node.lineno}")
+    return found
+
+
+def stdlib_archive(source: Path, runtime: PurePosixPath, app_sources: dict[str, bytes]) -> bytes:
+    """Pyodide's standard library with only the modules of ``pwa/stdlib-modules.txt`` (the page's
+    traced imports: tools/trace_stdlib.py), stored (the site gzips it whole).
+
+    Fails naming the module when the app imports one of the library that the list lacks: the
+    page would raise ModuleNotFoundError there (tools/trace_stdlib.py updates the list)."""
+    lines = [line.split() for line in read(source, STDLIB_LIST).decode("utf-8").splitlines()
+             if line.strip() and not line.startswith("#")]
+    listed = {words[0] for words in lines}
+    frozen = {words[0] for words in lines if words[1:] == ["frozen"]}
+    with zipfile.ZipFile(io.BytesIO(read(source, str(runtime / STDLIB)))) as whole:
+        entries = {info.filename: whole.read(info) for info in whole.infolist()
+                   if info.filename.endswith(".pyc")}
+    modules = {path.removesuffix(".pyc").removesuffix("/__init__").replace("/", "."): path
+               for path in entries}
+    unknown = sorted(listed - set(modules))
+    if unknown:
+        raise BuildError(f"{STDLIB_LIST} names modules Pyodide's library does not have: {', '.join(unknown)}")
+    missing = sorted((name, where) for name, where in app_imports(app_sources).items()
+                     if name in modules and name not in listed)
+    if missing:
+        raise BuildError("the app imports standard-library modules the site would not ship: "
+                         + ", ".join(f"{name} ({where})" for name, where in missing)
+                         + f"; run python3 -m tools.trace_stdlib to update {STDLIB_LIST}")
+    return stored_zip({modules[name]: entries[modules[name]] for name in sorted(listed - frozen)})
+
+
+def trimmed_lock(source: Path, runtime: PurePosixPath) -> str:
+    """Pyodide's lock file without its packages: the platform it describes, which Pyodide checks."""
+    lock = json.loads(read(source, str(runtime / PYODIDE_LOCK)))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
+
+
+def loader_script(source: Path, downloads: list[dict[str, object]], other_bytes: int) -> str:
+    """pwa/loader.js with its list of downloads and the byte count of the other files."""
+    text = read(source, "pwa/loader.js").decode("utf-8")
+    listed = json.dumps(downloads, separators=(",", ":")).replace("</", "<\\/")
+    filled = text.replace("[/* __DOWNLOADS__ */]", listed).replace(
+        "0; /* __OTHER_BYTES__ */", f"{other_bytes};")
+    if filled.count(listed) != 1 or "__OTHER_BYTES__" in filled:
+        raise BuildError("pwa/loader.js: DOWNLOADS or OTHER_BYTES placeholder not found")
+    return filled
 
 
 def entry_script(main_path: str, sources: set[str]) -> str:
@@ -302,9 +405,22 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         raise BuildError(f"{config_path} lists no [files]")
     runtime = PurePosixPath(local(dev_config["interpreter"])).parent  # Pyodide's folder
     archive = python_archive(source, files, source / runtime)
-    archive_name = site.add(hashed_name("app", ".zip", archive), archive)
-    for name in PYODIDE_FILES:
-        site.add(str(runtime / name), read(source, str(runtime / name)))
+    archive_name = hashed_name("app", ".zip", archive)
+    # The large files, gzipped: the page's downloader starts them all at once and inflates them.
+    downloads: list[dict[str, object]] = []
+    stdlib = stdlib_archive(source, runtime, {local(dst): read(source, local(src))
+                                              for src, dst in files.items()})
+    for name, kind in PYODIDE_DOWNLOADS.items():
+        data = stdlib if name == STDLIB else read(source, str(runtime / name))
+        served = site.add(f"{runtime / name}.gz", gzipped(data))
+        downloads.append({"path": str(runtime / name), "url": served,
+                          "size": len(site.files[served]), "type": kind})
+    served = site.add(f"{archive_name}.gz", gzipped(archive))
+    downloads.append({"path": archive_name, "url": served, "size": len(site.files[served]),
+                      "type": "application/zip"})
+    downloads.append({"path": str(runtime / PYODIDE_LOCK), "type": "application/json",
+                      "text": trimmed_lock(source, runtime)})
+    site.add(str(runtime / PYODIDE_MODULE), read(source, str(runtime / PYODIDE_MODULE)))
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
     code = entry_script(local(py["src"]), {local(dst) for dst in files.values()})
@@ -328,6 +444,18 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         site.add(path, text.encode("utf-8"))
 
     pwa_files(source, site)
+
+    # The downloader right after the stylesheet: the downloads start before anything else loads
+    # but the stylesheet, which an inline script waits for. The first paint then does not share
+    # a slow link with 5 MB of downloads.
+    other = [css_name, core_chunk, *(p for p in site.files if p.startswith(str(PurePosixPath(core_chunk).parent))
+                                     and p != core_chunk),
+             str(runtime / PYODIDE_MODULE), str(runtime / INTERPRETER_MODULES[0])]
+    loader = loader_script(source, downloads, sum(len(site.files[p]) for p in set(other)))
+    sheet = f'<link rel="stylesheet" href="{css_name}">\n'
+    if index.count(sheet) != 1:
+        raise BuildError("index.html: expected one link to the bundled stylesheet")
+    index = index.replace(sheet, f"{sheet}  <script>\n{loader}  </script>\n")
 
     # The page's side of the service worker, and the links that make the site installable.
     register = read(source, "pwa/register.js").decode("utf-8")

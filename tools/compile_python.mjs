@@ -7,13 +7,15 @@
 // 150-300 ms more the app's. Pyodide's Python is another version than the one running the build,
 // so Pyodide itself, run by Node, compiles: its Python is sure to accept that bytecode.
 //
-//   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page>
+//   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page> [optimize]
 //   stdin:  {"ui/kit/dom.py": "<source>", ...}   (paths inside the archive)
 //   stdout: {"compiled": {"ui/kit/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
 //            "failed": ["ui/x.py:3: SyntaxError: ...", ...]}  looks first)
 //
 // The archive path "stdlib" stands for the archive the interpreter's standard library is
 // imported from (/lib/python3XY.zip), so the caller need not know Pyodide's Python version.
+//
+// optimize (0 by default) is compile()'s: 2 leaves out docstrings and asserts.
 //
 // The .pyc files are "unchecked hash-based" (PEP 552): Python loads them without comparing them
 // to their source, whose time stamps an archive does not keep. The build writes both from the
@@ -22,7 +24,7 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-const [indexDir, archiveInPage] = process.argv.slice(2);
+const [indexDir, archiveInPage, optimize = "0"] = process.argv.slice(2);
 if (!indexDir || !archiveInPage) {
   console.error("usage: node tools/compile_python.mjs <pyodide folder> <archive path in the page>");
   process.exit(2);
@@ -35,6 +37,7 @@ const { loadPyodide } = await import(pathToFileURL(join(indexDir, "pyodide.mjs")
 const pyodide = await loadPyodide({ indexURL: indexDir + "/", stdout: () => {}, stderr: console.error });
 pyodide.globals.set("sources_json", input);
 pyodide.globals.set("archive_in_page", archiveInPage);
+pyodide.globals.set("optimize", Number(optimize));
 let output;
 try {
   output = pyodide.runPython(`
@@ -47,7 +50,7 @@ compiled, failed = {}, []
 for path, text in json.loads(sources_json).items():
     source = text.encode("utf-8")
     try:
-        code = compile(source, f"{archive_in_page}/{path}", "exec", dont_inherit=True)
+        code = compile(source, f"{archive_in_page}/{path}", "exec", dont_inherit=True, optimize=optimize)
     except SyntaxError as error:
         failed.append(f"{path}:{error.lineno}: {type(error).__name__}: {error.msg}")
         continue

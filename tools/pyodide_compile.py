@@ -41,10 +41,12 @@ class CompileError(RuntimeError):
     """Node is missing, or Pyodide could not compile a module (the message says which)."""
 
 
-def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_page: str) -> dict[str, bytes]:
+def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_page: str,
+                        optimize: int = 0) -> dict[str, bytes]:
     """Each module of ``sources`` (path inside an archive -> text) compiled by the Pyodide in the
     folder ``runtime`` (that of ``pyodide.mjs``), for an archive at ``archive_in_page`` in the page
-    ("stdlib": the standard library's own archive): path of its ``.pyc`` -> bytes."""
+    ("stdlib": the standard library's own archive): path of its ``.pyc`` -> bytes. ``optimize``
+    is ``compile()``'s (2: without docstrings and asserts)."""
     node = shutil.which("node")
     if node is None:
         raise CompileError("node not found: compiling Python for the page runs the vendored "
@@ -53,7 +55,7 @@ def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_pag
         payload = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
     except UnicodeDecodeError as error:
         raise CompileError(f"a Python source is not UTF-8: {error}") from None
-    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page], input=payload,
+    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page, str(optimize)], input=payload,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise CompileError(f"Pyodide under Node failed:\n{done.stderr.strip()}")

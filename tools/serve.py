@@ -13,8 +13,13 @@ Importable for tests::
     ...
     server.shutdown(); server.server_close()
 
-Command line: ``python3 -m tools.serve [--port N] [--host H] [--root DIR] [--max-age S] [--quiet]``;
-``PORT`` in the environment sets the default port (8000).
+Command line: ``python3 -m tools.serve [--port N] [--host H] [--root DIR] [--max-age S] [--gzip]
+[--quiet]``; ``PORT`` in the environment sets the default port (8000).
+
+``--gzip`` compresses text and wasm responses for browsers that accept it, as most hosts do
+(``make serve-dist GZIP=1``); by default nothing is compressed, as ``python3 -m http.server``
+(a USB stick) serves. ``serve(..., log=[])`` appends ``[path, bytes sent]`` for every response,
+headers included: the boot benchmark and the tests count a visit's bytes with it.
 
 By default every response says ``Cache-Control: no-cache`` (the working tree changes between
 reloads). ``--max-age S`` serves as a static host does instead (GitHub Pages: ten minutes),
@@ -29,6 +34,7 @@ instead of being answered from that worker's cache.
 from __future__ import annotations
 
 import argparse
+import gzip
 import io
 import os
 import sys
@@ -66,19 +72,56 @@ MIME_TYPES: dict[str, str] = {
 RETIRE_SW = ROOT / "pwa" / "retire-sw.js"
 
 
+#: What a compressing host compresses (``--gzip``): text, and the wasm.
+COMPRESSIBLE = (".html", ".js", ".mjs", ".css", ".json", ".wasm", ".svg", ".txt", ".py", ".toml",
+                ".webmanifest")
+
+
 class StaticHandler(SimpleHTTPRequestHandler):
     """SimpleHTTPRequestHandler with pinned MIME types, no caching, no dotfiles."""
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     quiet = False
     max_age: int | None = None
+    compress = False
+    log: list[list[Any]] | None = None
 
     def end_headers(self) -> None:
         # Always revalidate: engine/ and ui/ change between reloads during development and a
         # heuristically cached stale .py makes for confusing bugs. 304s keep reloads cheap.
         cache = "no-cache" if self.max_age is None else f"max-age={self.max_age}"
         self.send_header("Cache-Control", cache)
+        if self.log is not None:
+            # [path, bytes]: the headers now, the body added by copyfile (threads interleave:
+            # each request keeps its own entry).
+            headers = sum(len(line) for line in getattr(self, "_headers_buffer", [])) + 2
+            self._entry: list[Any] = [self.path.split("?", 1)[0], headers]
+            self.log.append(self._entry)
         super().end_headers()
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.log is None:
+            super().copyfile(source, outputfile)
+            return
+        data = source.read()
+        outputfile.write(data)
+        self._entry[1] += len(data)
+
+    def _gzipped(self, path: str) -> Any:
+        """The file at ``path`` gzipped, when it should be and the browser accepts it."""
+        local = self.translate_path(path)
+        if not (self.compress and local.endswith(COMPRESSIBLE) and os.path.isfile(local)
+                and "gzip" in self.headers.get("Accept-Encoding", "")):
+            return None
+        with open(local, "rb") as file:
+            body = gzip.compress(file.read(), compresslevel=6)
+        self.send_response(HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(local))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_head(self) -> Any:
         # Never serve .git/, .ci/ or other dot-paths: the server exposes the repo root.
@@ -89,7 +132,9 @@ class StaticHandler(SimpleHTTPRequestHandler):
             return None
         if parts[-1] == "sw.js" and not os.path.isfile(self.translate_path(path)):
             return self._retire_service_worker()
-        return super().send_head()
+        if path.endswith("/") and os.path.isfile(self.translate_path(path + "index.html")):
+            path += "index.html"
+        return self._gzipped(path) or super().send_head()
 
     def _retire_service_worker(self) -> Any:
         body = RETIRE_SW.read_bytes()
@@ -117,24 +162,28 @@ class QuietThreadingHTTPServer(ThreadingHTTPServer):
 
 
 def make_server(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 8000,
-                *, quiet: bool = False, max_age: int | None = None) -> ThreadingHTTPServer:
+                *, quiet: bool = False, max_age: int | None = None, compress: bool = False,
+                log: list[list[Any]] | None = None) -> ThreadingHTTPServer:
     """Bind a server for ``root`` without serving yet (``port=0`` picks a free port).
 
     ``max_age``: send ``Cache-Control: max-age=<max_age>`` as a static host does, instead of
-    ``no-cache``.
+    ``no-cache``. ``compress``: gzip what a compressing host would. ``log``: a list to append
+    ``[path, bytes sent]`` to, for every response.
     """
-    handler = type("Handler", (StaticHandler,), {"quiet": quiet, "max_age": max_age})
+    handler = type("Handler", (StaticHandler,), {"quiet": quiet, "max_age": max_age,
+                                                 "compress": compress, "log": log})
     return QuietThreadingHTTPServer((host, port), partial(handler, directory=os.fspath(root)))
 
 
 def serve(root: str | os.PathLike[str] = ROOT, host: str = "127.0.0.1", port: int = 0,
-          *, quiet: bool = True, max_age: int | None = None) -> ThreadingHTTPServer:
+          *, quiet: bool = True, max_age: int | None = None, compress: bool = False,
+          log: list[list[Any]] | None = None) -> ThreadingHTTPServer:
     """Start serving ``root`` in a daemon thread and return the server.
 
     The bound port is ``server.server_address[1]``. Stop with ``server.shutdown()`` then
     ``server.server_close()``.
     """
-    server = make_server(root, host, port, quiet=quiet, max_age=max_age)
+    server = make_server(root, host, port, quiet=quiet, max_age=max_age, compress=compress, log=log)
     thread = threading.Thread(target=server.serve_forever, name=f"static-server:{port}", daemon=True)
     thread.start()
     return server
@@ -156,9 +205,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-age", type=int, default=None, metavar="SECONDS",
                         help="let browsers cache responses this long, as a static host does "
                              "(default: no-cache, every reload revalidates)")
+    parser.add_argument("--gzip", action="store_true",
+                        help="compress text and wasm responses, as most hosts do (default: as "
+                             "`python3 -m http.server`, nothing compressed)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
     args = parser.parse_args(argv)
-    server = make_server(args.root, args.host, args.port, quiet=args.quiet, max_age=args.max_age)
+    server = make_server(args.root, args.host, args.port, quiet=args.quiet, max_age=args.max_age,
+                         compress=args.gzip)
     print(f"Serving {args.root} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
     try:
         server.serve_forever()
