@@ -1,4 +1,4 @@
-"""A redraw keeps the page's elements (issue 13, part 1): ``ui.kit.dom.patch`` instead of a rebuild.
+"""A redraw keeps the page's elements: ``ui.kit.dom.patch`` changes what changed and no more.
 
 Proof through the page, with the conftest guard on:
 
@@ -13,6 +13,7 @@ Proof through the page, with the conftest guard on:
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Page
 
 from page_support import TABLE, OpenApp, mark, marked, ply, steady
@@ -91,23 +92,6 @@ def test_chess_cards_seats_and_table_keep_their_nodes(page: Page, open_app: Open
         assert marked(page, selector), f"{selector} was drawn anew"
 
 
-def test_chess_cards_hand_card_is_the_same_node_after_a_move_and_the_reply(page: Page, open_app: OpenApp) -> None:
-    open_app(page, CHESS_CARDS)
-    kept, played = play_chess_cards(page)
-    assert played not in cards(page, CC_HAND)
-    # The card stayed in the hand through the bot's turn (when it could not be played) and is
-    # the same element now that it can be again.
-    assert the_same_card(page, CC_HAND, kept) == {"tag": "BUTTON", "marked": True, "plays": True}
-
-
-def test_chess_cards_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
-    open_app(page, CHESS_CARDS)
-    play_chess_cards(page, keyboard=True)
-    now = focused(page, CC_HAND)
-    assert now["tag"] == "BUTTON" and now["action"] and now["inHand"], now
-    assert now["seat"] == "0", now
-
-
 # ----------------------------------------------------------------------------- Checks
 
 
@@ -147,17 +131,33 @@ def test_checks_hand_piles_and_seats_keep_their_nodes(page: Page, open_app: Open
         assert marked(page, selector), f"{selector} was drawn anew"
 
 
-def test_checks_hand_card_is_the_same_node_after_a_move_and_the_reply(page: Page, open_app: OpenApp) -> None:
-    open_app(page, CHECKS)
-    kept, played = play_checks(page)
-    assert played not in cards(page, CK_HAND)
-    assert the_same_card(page, CK_HAND, kept) == {"tag": "BUTTON", "marked": True, "plays": True}
+# ----------------------------------------------------------------------------- both tables
+
+#: Each table: its route, the person's hand, how the person plays, and what a hand card that
+#: plays carries (Chess Cards: the action itself; Checks: a pick, then the pile).
+TABLES = {
+    "chess-cards": (CHESS_CARDS, CC_HAND, play_chess_cards, "action"),
+    "checks": (CHECKS, CK_HAND, play_checks, "pick"),
+}
 
 
-def test_checks_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp) -> None:
-    open_app(page, CHECKS)
-    play_checks(page, keyboard=True)
-    # The turn ended on a pile; the next one starts from the hand, so focus is back there.
-    now = focused(page, CK_HAND)
-    assert now["tag"] == "BUTTON" and now["pick"] and now["inHand"], now
+@pytest.mark.parametrize("game", TABLES)
+def test_a_hand_card_is_the_same_node_after_a_move_and_the_reply(page: Page, open_app: OpenApp, game: str) -> None:
+    route, hand, play, _ = TABLES[game]
+    open_app(page, route)
+    kept, played = play(page)
+    assert played not in cards(page, hand)
+    # The card stayed in the hand through the bot's turn (when it could not be played) and is
+    # the same element now that it can be again.
+    assert the_same_card(page, hand, kept) == {"tag": "BUTTON", "marked": True, "plays": True}
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_focus_is_on_the_hand_after_the_bots_reply(page: Page, open_app: OpenApp, game: str) -> None:
+    route, hand, play, plays_by = TABLES[game]
+    open_app(page, route)
+    play(page, keyboard=True)
+    # In Checks the turn ended on a pile; the next one starts from the hand, so focus is back there.
+    now = focused(page, hand)
+    assert now["tag"] == "BUTTON" and now[plays_by] and now["inHand"], now
     assert now["seat"] == "0", now
