@@ -148,6 +148,17 @@ def final_result(page: Page, timeout_ms: int = 60_000) -> Locator:
     return page.locator(RESULT)
 
 
+def phone_game(page: Page, open_app: OpenApp, shot: Shot, route: str, name: str,
+               take_turn: Callable[[Page], str]) -> None:
+    """A whole game on a phone's screen: ``route`` opened at ``PHONE`` size fits it (screenshot
+    ``<name>-table-360``), and is played out with ``take_turn``; the caller checks the end."""
+    page.set_viewport_size(PHONE)
+    open_app(page, route)
+    assert_fits(page)
+    shot(page, f"{name}-table-360")
+    play_out(page, take_turn)
+
+
 def play_out(page: Page, take_turn: Callable[[Page], str], *, max_turns: int = 400,
              timeout_ms: int = 90_000) -> list[str]:
     """Play until the table is over: each time the page settles, pass the device if it asks,

@@ -16,16 +16,11 @@ import re
 
 from playwright.sync_api import Page, expect
 
+import page_support as pages
 from engine import GAMES
 from engine.bots import get_bot
 from engine.checkmate import Announce, stacked_deck
 from page_support import (
-    ACTION,
-    NEXT_GAME,
-    PASS,
-    PHONE,
-    RESULT,
-    TABLE,
     OpenApp,
     Shot,
     assert_fits,
@@ -33,6 +28,7 @@ from page_support import (
     interlude,
     mark,
     marked,
+    phone_game,
     play_out,
     ply,
     steady,
@@ -48,7 +44,7 @@ TWO_SEATS = "#/checkmate/play?seats=human,bot:easy&seed=21&delay=0"
 
 def say_last_or_first(page: Page) -> str:
     """A turn: click "Last card!" when offered, else the first offered action."""
-    button = page.locator(LAST) if page.locator(LAST).count() else page.locator(ACTION).first
+    button = page.locator(LAST) if page.locator(LAST).count() else page.locator(pages.ACTION).first
     action = button.get_attribute("data-action") or ""
     button.click()
     return action
@@ -57,13 +53,13 @@ def say_last_or_first(page: Page) -> str:
 def check_result(page: Page) -> str:
     """The end of a single game: the winner (or a draw) said once in the headline, then why;
     no list of scores (a single game has none but the win) and nothing left to play."""
-    result = page.locator(RESULT)
+    result = page.locator(pages.RESULT)
     expect(result).to_be_visible()
     headline = result.locator("h2").inner_text()
     assert re.fullmatch(r"(You win|Bot \((easy|random|hard)\) wins|Draw)\.", headline), headline
     expect(result.locator(".result-reason")).to_have_count(1)
     expect(result.locator(".result-scores")).to_have_count(0)
-    assert page.locator(ACTION).count() == 0  # nothing left to play
+    assert page.locator(pages.ACTION).count() == 0  # nothing left to play
     return result.inner_text()
 
 
@@ -72,10 +68,10 @@ def check_result(page: Page) -> str:
 
 def test_whole_two_seat_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/checkmate/play?seats=human,bot:easy&seed=21&delay=0")
-    table = page.locator(TABLE)
+    table = page.locator(pages.TABLE)
     expect(table).to_have_attribute("data-phase", "opening")
     # The dealer opens with any card: all ten are offered.
-    expect(page.locator(f"[data-seat='0'] {ACTION}")).to_have_count(10)
+    expect(page.locator(f"[data-seat='0'] {pages.ACTION}")).to_have_count(10)
     shot(page, "checkmate-2p-1280")
     clicked = play_out(page, say_last_or_first)
     assert all(re.fullmatch(r"(10|[2-9AJQK])[SHDC]|[RB]J|draw \d+|give K[SHDC]|last", a)
@@ -83,7 +79,7 @@ def test_whole_two_seat_game_against_a_bot(page: Page, open_app: OpenApp, shot: 
     text = check_result(page)
     expect(page.locator("[data-testid=log]")).to_be_visible()
     shot(page, "checkmate-2p-result-1280")
-    winner = page.locator(RESULT).get_attribute("data-winner")
+    winner = page.locator(pages.RESULT).get_attribute("data-winner")
     assert (winner == "0") == ("You win" in text)
 
 
@@ -99,7 +95,7 @@ def test_whole_four_seat_game_one_person_three_bots(page: Page, open_app: OpenAp
     def watch(page: Page) -> str:
         if page.locator("[data-testid=fan] button[data-action]").count():
             # A draw is offered only with no playable card: no card of the hand is a button.
-            assert page.locator(f".cm-mine .cm-hand {ACTION}").count() == 0
+            assert page.locator(f".cm-mine .cm-hand {pages.ACTION}").count() == 0
         return say_last_or_first(page)
 
     play_out(page, watch)
@@ -115,11 +111,8 @@ def test_bots_of_one_level_are_told_apart_by_their_seat(page: Page, open_app: Op
 
 
 def test_four_seat_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    page.set_viewport_size(PHONE)
-    open_app(page, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0")
-    assert_fits(page)
-    shot(page, "checkmate-4p-360")
-    play_out(page, say_last_or_first)
+    phone_game(page, open_app, shot, "#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0",
+               "checkmate-4p", say_last_or_first)
     check_result(page)
     assert_fits(page)
     shot(page, "checkmate-4p-result-360")
@@ -174,7 +167,7 @@ def test_stacked_route_ace_brings_a_king_and_last_card(page: Page, open_app: Ope
     for number, action in enumerate(clicks):
         button = page.locator(f'button[data-action="{action}"]').first
         expect(button).to_be_visible(timeout=30_000)
-        if action == "last" and page.locator(TABLE).get_attribute("data-to-act").startswith("0"):
+        if action == "last" and page.locator(pages.TABLE).get_attribute("data-to-act").startswith("0"):
             # On the person's own turn nobody else moves meanwhile: time for a picture.
             shot(page, "checkmate-last-card-1280")
         button.click()
@@ -202,16 +195,16 @@ def test_two_people_pass_the_device_and_a_person_gives_a_king(page: Page, open_a
     passing = page.locator("[data-testid=pass-screen]")
     expect(passing).to_contain_text("Pass the device to Ann")
     expect(page.locator(".cm-mine")).to_have_count(0)  # no hand shows behind the screen
-    page.locator(PASS).click()
+    page.locator(pages.PASS).click()
     expect(page.locator(".cm-mine [data-testid=name-0]")).to_have_text("Ann’s hand")
     page.locator('.cm-mine button[data-action="AH"]').click()
     # Bob must give a King: the table hides Ann's cards until Bob takes the device.
     expect(passing).to_contain_text("Pass the device to Bob")
     shot(page, "checkmate-pass-1280")
-    page.locator(PASS).click()
+    page.locator(pages.PASS).click()
     expect(page.locator(".cm-mine [data-testid=name-1]")).to_have_text("Bob’s hand")
     expect(page.locator("[data-testid=status]")).to_have_text("Ann played an Ace: give a King.")
-    gives = page.locator(f".cm-mine {ACTION}")
+    gives = page.locator(f".cm-mine {pages.ACTION}")
     assert sorted(gives.evaluate_all("els => els.map(e => e.dataset.action)")) == ["give KC", "give KS"]
     shot(page, "checkmate-give-king-1280")
     page.locator('button[data-action="give KS"]').click()
@@ -230,7 +223,7 @@ def test_a_series_holds_each_result_and_keeps_the_tally(page: Page, open_app: Op
         expect(game_result).to_contain_text(re.compile(r"deals game \d( again)? \(the dealer"))
         if number == 1:
             shot(page, "checkmate-series-interlude-1280")
-        page.locator(NEXT_GAME).click()
+        page.locator(pages.NEXT_GAME).click()
     result = final_result(page)
     expect(result.locator(".cm-deals li")).to_have_count(3)
     expect(result.locator(".result-scores")).to_have_count(1)  # the games won, said once
@@ -354,7 +347,7 @@ def test_the_last_card_grace_counts_down(page: Page, open_app: OpenApp, shot: Sh
         button.click()
     countdown = page.locator("[data-testid=last-card-row] [data-testid=countdown]")
     expect(countdown).to_be_visible(timeout=30_000)
-    expect(page.locator(TABLE)).to_have_attribute("data-to-act", re.compile(r"^1,0$"))
+    expect(page.locator(pages.TABLE)).to_have_attribute("data-to-act", re.compile(r"^1,0$"))
     box = countdown.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 800, box  # no scrolling
     first = seconds(countdown.inner_text())

@@ -13,20 +13,8 @@ from collections.abc import Callable
 
 from playwright.sync_api import Page, expect
 
-from page_support import (
-    NEXT_GAME,
-    PASS,
-    PHONE,
-    RESULT,
-    TABLE,
-    OpenApp,
-    Shot,
-    assert_fits,
-    final_result,
-    interlude,
-    play_out,
-    settle,
-)
+import page_support as pages
+from page_support import OpenApp, Shot, assert_fits, final_result, interlude, play_out, settle
 
 CASH = "button.ck-cash[data-action]"
 CARD = 'button[data-pick^="card:"]'
@@ -41,8 +29,8 @@ def turns(before_turn: Callable[[Page], None] | None = None) -> Callable[[Page],
     taken = [0]
 
     def take_turn(page: Page) -> str:
-        if page.locator(NEXT_GAME).count():
-            page.locator(NEXT_GAME).click()
+        if page.locator(pages.NEXT_GAME).count():
+            page.locator(pages.NEXT_GAME).click()
             return "next-game"
         if before_turn is not None:
             before_turn(page)
@@ -66,7 +54,7 @@ def turns(before_turn: Callable[[Page], None] | None = None) -> Callable[[Page],
 
 def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/checks/play?seats=human,bot:easy&seed=11&delay=0")
-    expect(page.locator(TABLE)).to_be_visible()
+    expect(page.locator(pages.TABLE)).to_be_visible()
     # Seat 0 (you) deals, so the bot moves first; then your hand and total are on show.
     settle(page)
     expect(page.locator("[data-testid=point-total]")).to_contain_text(re.compile(r"Point total \d"))
@@ -84,7 +72,7 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
 
     moves = play_out(page, turns())
     assert all(re.fullmatch(r"cash [1-6]|(10|[2-9AJQK])[SHCD]>[1-6]", move) for move in moves), moves
-    result = page.locator(RESULT)
+    result = page.locator(pages.RESULT)
     expect(result).to_be_visible()
     expect(result).to_contain_text(re.compile(r"You win|Bot \(easy\) wins|Draw"))
     expect(result).to_contain_text("count for nobody")
@@ -103,7 +91,7 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
 
 
 def test_whole_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(pages.PHONE)
     open_app(page, "#/checks/play?seats=human,bot:random&seed=3&delay=0")
     settle(page)
     assert_fits(page)
@@ -113,7 +101,7 @@ def test_whole_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> Non
     shot(page, "checks-picked-360")
     page.locator(CARD).first.click()
     play_out(page, turns())
-    expect(page.locator(RESULT)).to_be_visible()
+    expect(page.locator(pages.RESULT)).to_be_visible()
     assert_fits(page)
     shot(page, "checks-result-360")
 
@@ -125,20 +113,20 @@ def test_two_people_pass_the_device(page: Page, open_app: OpenApp, shot: Shot) -
     expect(passing).to_contain_text("Pass the device to Bob")
     expect(page.locator("[data-card]")).to_have_count(0)  # no card at all while passing
     shot(page, "checks-pass-1280")
-    page.locator(PASS).click()
+    page.locator(pages.PASS).click()
     expect(page.locator("[data-testid=hand-1] button[data-card]")).to_have_count(3)
     expect(page.locator("[data-testid=hand-0] [data-card]")).to_have_count(0)
     shot(page, "checks-hotseat-1280")
 
     def only_the_holder_sees_a_hand(page: Page) -> None:
-        seat = int(page.locator(TABLE).get_attribute("data-to-act") or "0")
+        seat = int(page.locator(pages.TABLE).get_attribute("data-to-act") or "0")
         expect(page.locator(f"[data-testid=hand-{1 - seat}] [data-card]")).to_have_count(0)
         expect(page.locator(f".ck-seat[data-seat='{seat}'] .tag-turn")).to_have_text(
             f"{('Ann', 'Bob')[seat]}’s turn")
 
     done = play_out(page, turns(only_the_holder_sees_a_hand))
     assert done.count("pass") >= 10, done  # the screen came back between the two people
-    result = page.locator(RESULT)
+    result = page.locator(pages.RESULT)
     expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
 
 
@@ -148,7 +136,7 @@ def test_a_series_pauses_between_games(page: Page, open_app: OpenApp) -> None:
         game_result = interlude(page, number)
         expect(game_result).to_contain_text(f"Game {number} of 3 is over")
         expect(game_result).to_contain_text("deals game")
-        page.locator(NEXT_GAME).click()
+        page.locator(pages.NEXT_GAME).click()
     result = final_result(page)
     expect(result).to_contain_text("Game 3")
     expect(result).to_contain_text("series")
@@ -157,12 +145,12 @@ def test_a_series_pauses_between_games(page: Page, open_app: OpenApp) -> None:
 
 def test_the_cards_beneath_a_pile_are_public(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/checks/play?seats=human:Ann,human:Bob&seed=4")
-    page.locator(PASS).click()
+    page.locator(pages.PASS).click()
     card = page.locator(CARD).first
     name = (card.get_attribute("data-pick") or "")[len("card:"):]
     card.click()
     page.locator(f'button[data-action="{name}>1"]').click()
-    page.locator(PASS).click()  # Ann's turn: the pile Bob built is public to her too
+    page.locator(pages.PASS).click()  # Ann's turn: the pile Bob built is public to her too
     # Bob's hand stays secret: his move shows the card played, not his point total (ruling 8).
     line = page.locator("[data-testid=moves] li")
     expect(line).to_have_text(re.compile(r"^Bob plays \S+ onto pile 1$"))
@@ -202,7 +190,7 @@ def test_the_hard_bot_moves_in_the_page(page: Page, open_app: OpenApp) -> None:
 def test_a_card_clicked_out_of_turn_says_whose_turn_it_is(page: Page, open_app: OpenApp) -> None:
     # The bot (seat 1, not the dealer) moves first and holds its move for ten seconds.
     open_app(page, "#/checks/play?seats=human,bot:easy&seed=3&delay=10000")
-    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "1")
+    expect(page.locator(pages.TABLE)).to_have_attribute("data-to-act", "1")
     hand = page.locator("[data-testid=hand-0] button[data-card]")
     expect(hand).to_have_count(3)  # the person's cards are buttons on the bot's turn too
     assert page.locator(f"[data-testid=hand-0] {CARD}").count() == 0

@@ -12,37 +12,25 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from page_support import (
-    ACTION,
-    NEXT_GAME,
-    PHONE,
-    RESULT,
-    TABLE,
-    OpenApp,
-    Shot,
-    assert_fits,
-    final_result,
-    first_action,
-    interlude,
-    play_out,
-)
+import page_support as pages
+from page_support import OpenApp, Shot, assert_fits, final_result, first_action, interlude, phone_game, play_out
 
 
 def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> None:
     open_app(page, "#/chess-cards/play?seats=human,bot:easy&seed=11&delay=0")
-    expect(page.locator(TABLE)).to_have_attribute("data-game-number", "1")
+    expect(page.locator(pages.TABLE)).to_have_attribute("data-game-number", "1")
     shot(page, "chess-cards-table-1280")
     clicked = play_out(page, first_action)
     # Game 1 ended with a pause on its result; "next-game" dealt game 2 with the hands exchanged.
     assert clicked.count("next-game") == 1, clicked
     assert all(re.fullmatch(r"(\([bryw][QRBNP]\))?[bryw][QRBNP]\*?|next-game", a) for a in clicked), clicked
-    result = page.locator(RESULT)
+    result = page.locator(pages.RESULT)
     expect(result).to_be_visible()
     text = result.inner_text()
     assert "Game 1" in text and "Game 2" in text
     assert re.search(r"You \d+ : \d+ Bot \(easy\)", text), text
     assert re.search(r"(You win|Bot \(easy\) wins) the match|Drawn match", text), text
-    assert page.locator(ACTION).count() == 0  # nothing left to play
+    assert page.locator(pages.ACTION).count() == 0  # nothing left to play
     # The panel says the match score once (each game below only shows how it was won).
     assert len(re.findall(r"\d+ : \d+", text)) == 1, text
     # The score sheet of the last game is on screen; bots and people are named in it.
@@ -57,12 +45,9 @@ def test_whole_match_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) ->
 
 
 def test_whole_match_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
-    page.set_viewport_size(PHONE)
-    open_app(page, "#/chess-cards/play?seats=human,bot:random&seed=3&delay=0")
-    assert_fits(page)
-    shot(page, "chess-cards-table-360")
-    play_out(page, first_action)
-    expect(page.locator(RESULT)).to_contain_text("Game 2")
+    phone_game(page, open_app, shot, "#/chess-cards/play?seats=human,bot:random&seed=3&delay=0", "chess-cards",
+               first_action)
+    expect(page.locator(pages.RESULT)).to_contain_text("Game 2")
     assert_fits(page)
     shot(page, "chess-cards-result-360")
 
@@ -72,10 +57,10 @@ def test_game_result_pauses_bots_until_next_game(page: Page, open_app: OpenApp) 
     game_result = interlude(page, 1, timeout_ms=30_000)
     expect(game_result).to_contain_text("Game 1 of 2 is over")
     # The bots stay paused: the table is paused (``interlude``) with nobody to act, so nothing
-    # moves until NEXT_GAME.
-    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "")
+    # moves until the next game is dealt.
+    expect(page.locator(pages.TABLE)).to_have_attribute("data-to-act", "")
     expect(game_result).to_be_visible()
-    page.locator(NEXT_GAME).click()
+    page.locator(pages.NEXT_GAME).click()
     expect(final_result(page, timeout_ms=30_000)).to_contain_text("Game 2")
 
 
@@ -83,7 +68,7 @@ def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> 
     open_app(page, "#/chess-cards/play?seats=human:Ann,human:Bob&seed=8&match=0")
 
     def whose_turn_is_shown(page: Page) -> str:
-        seat = page.locator(TABLE).get_attribute("data-to-act")
+        seat = page.locator(pages.TABLE).get_attribute("data-to-act")
         name = ("Ann", "Bob")[int(seat)]
         active = page.locator(".cc-seat.cc-active")
         expect(active).to_have_count(1)
@@ -92,13 +77,13 @@ def test_two_people_on_one_device(page: Page, open_app: OpenApp, shot: Shot) -> 
         expect(page.locator("[data-testid=status]")).to_contain_text(f"{name}: your turn")
         # Only the seat to act has buttons that play.
         other = page.locator(f'.cc-seat[data-seat="{1 - int(seat)}"]')
-        assert other.locator(ACTION).count() == 0
+        assert other.locator(pages.ACTION).count() == 0
         return first_action(page)
 
     shot(page, "chess-cards-hotseat-1280")
     clicked = play_out(page, whose_turn_is_shown)
     assert "next-game" not in clicked  # a single game
-    result = page.locator(RESULT)
+    result = page.locator(pages.RESULT)
     expect(result).to_contain_text(re.compile(r"Ann \d+ : \d+ Bob"))
     expect(result).to_contain_text(re.compile(r"(Ann|Bob) wins|Draw"))
 
@@ -115,7 +100,7 @@ def test_hint_shows_the_best_move(page: Page, open_app: OpenApp, shot: Shot) -> 
     expect(hint).to_contain_text(re.compile(r"draw|win|lose"))
     best = hint.locator(".play").get_attribute("data-notation")
     # The card the hint names is marked on the table, and it is a legal button.
-    hinted = page.locator(f"{ACTION}.hinted")
+    hinted = page.locator(f"{pages.ACTION}.hinted")
     expect(hinted).to_have_count(1)
     assert hinted.get_attribute("data-action") == best
     shot(page, "chess-cards-hint-1280")
@@ -190,7 +175,7 @@ def test_sacrifice_and_queens_privilege_are_picks_before_the_play(page: Page, op
     hand.locator("[data-card=bQ]").evaluate(mark)
     page.locator("[data-pick=sacrifice]").click()
     # Choosing what to sacrifice only selects: no button plays yet.
-    expect(page.locator(ACTION)).to_have_count(0)
+    expect(page.locator(pages.ACTION)).to_have_count(0)
     expect(prompt).to_contain_text("Sacrifice, step 1 of 2: pick the card to put out of the game")
     expect(page.locator("[data-pick=sacrifice]")).to_have_text("Cancel the sacrifice")
     expect(page.locator("[data-pick=sacrifice]")).to_have_attribute("aria-pressed", "true")
@@ -205,7 +190,7 @@ def test_sacrifice_and_queens_privilege_are_picks_before_the_play(page: Page, op
     expect(prompt).to_contain_text("leaves the game; now pick the card to lead")
     expect(prompt.locator("[data-card=wP]")).to_have_count(1)
     expect(hand.locator('[data-card=wP][aria-pressed="true"]')).to_have_count(1)
-    actions = page.locator(ACTION).evaluate_all("els => els.map(e => e.dataset.action)")
+    actions = page.locator(pages.ACTION).evaluate_all("els => els.map(e => e.dataset.action)")
     assert actions and all(a.startswith("(wP)") for a in actions), actions
     page.locator("[data-pick=privilege]").click()
     expect(page.locator("[data-pick=privilege]")).to_have_text("★ Queen’s Privilege: on")
@@ -241,7 +226,7 @@ def test_a_reply_that_does_not_answer_the_lead_says_why(page: Page, open_app: Op
     expect(refused.first).to_have_attribute("aria-disabled", "true")
     # Playwright counts aria-disabled as disabled and would wait: a person's click still lands.
     refused.first.click(force=True)
-    alert = page.locator(f"{TABLE} p[role=alert]")
+    alert = page.locator(f"{pages.TABLE} p[role=alert]")
     expect(alert).to_be_visible()
     text = alert.inner_text()
     # The engine's reason, with the led card named as the table names it.
@@ -255,12 +240,12 @@ def test_a_reply_that_does_not_answer_the_lead_says_why(page: Page, open_app: Op
 
 def test_a_card_of_the_seat_not_to_act_says_whose_turn_it_is(page: Page, open_app: OpenApp) -> None:
     open_app(page, "#/chess-cards/play?seats=human:Ann,human:Bob&seed=8&match=0")
-    expect(page.locator(TABLE)).to_have_attribute("data-to-act", "0")
+    expect(page.locator(pages.TABLE)).to_have_attribute("data-to-act", "0")
     bobs = page.locator("[data-testid=hand-1] button[data-card]")
     expect(bobs).to_have_count(10)  # Bob's cards are buttons while Ann plays, none of them plays
     assert page.locator("[data-testid=hand-1] button[data-action]").count() == 0
     bobs.first.click(force=True)  # aria-disabled: Playwright would wait, a person's click lands
-    expect(page.locator(f"{TABLE} p[role=alert]")).to_have_text("Not Bob’s turn: Ann to play.")
+    expect(page.locator(f"{pages.TABLE} p[role=alert]")).to_have_text("Not Bob’s turn: Ann to play.")
     # Ann's picks are hers: drawing Bob's hand (above hers) leaves her sacrifice under way.
     page.locator("[data-pick=sacrifice]").click()
     expect(page.locator('[data-testid=hand-0] [data-pick^="sac:"]')).to_have_count(10)
@@ -306,10 +291,10 @@ def test_after_a_game_every_move_is_compared_with_perfect_play(page: Page, open_
 ])
 def test_options_hide_their_controls(page: Page, open_app: OpenApp, route: str) -> None:
     open_app(page, route)
-    expect(page.locator(ACTION).first).to_be_visible()
+    expect(page.locator(pages.ACTION).first).to_be_visible()
     if "privilege=0" in route:
         assert page.locator("[data-pick=privilege]").count() == 0
-        assert page.locator(f'{ACTION}[data-action$="*"]').count() == 0
+        assert page.locator(f'{pages.ACTION}[data-action$="*"]').count() == 0
         expect(page.locator("[data-pick=sacrifice]")).to_be_visible()
     else:
         assert page.locator("[data-pick=sacrifice]").count() == 0

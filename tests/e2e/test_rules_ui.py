@@ -38,7 +38,7 @@ def built_pages() -> None:
     missing = [game for game in GAME_IDS if not (ROOT / "docs" / "rules" / f"{game}.html").is_file()]
     if missing:
         pytest.fail(f"no built rules page for {', '.join(missing)}: run `make vendor` "
-                    "(or python3 tools/build_rules.py)", pytrace=False)
+                    "(or python3 -m tools.build_rules)", pytrace=False)
 
 
 def test_static_rules_page_is_complete_and_styled(page: Page, base_url: str, shot: Shot) -> None:
