@@ -37,10 +37,8 @@ class Screen:
         self._refocus: list[Any] | None = None
         #: The control that kept focus but stopped playing (see ``show``), while focus waits there.
         self._stale: Any = None
-        #: The animations of this screen's draws (``ui.kit.motion``), and how many actions the last
-        #: draw showed (see ``motion_cue``).
+        #: The animations of this screen's draws (``ui.kit.motion``).
         self.motion = motion.Motion()
-        self._shown_actions = -1
 
     def render(self) -> list[Node]:
         raise NotImplementedError
@@ -126,18 +124,9 @@ class Screen:
             return None
 
     def motion_cue(self) -> motion.Cue | None:
-        """The action this draw shows, if any since the last draw (where cards with no earlier
-        place come from: ``ui.kit.motion``). Read from a game table's positions (``state.history``
-        of ``ui.tables.base.GameTable``): a screen without them shows no actions. Several actions
-        since the last draw: the latest; a takeback: none."""
-        history = getattr(getattr(self, "state", None), "history", None)
-        if history is None:
-            return None
-        count, self._shown_actions = self._shown_actions, len(history)
-        if count < 0 or len(history) <= count:
-            return None
-        seat, action = history[-1]
-        return motion.Cue.of(seat, str(action))
+        """Hook: the action this draw shows, if any (where cards with no earlier place come from:
+        ``ui.kit.motion``); a screen with no game in it shows none."""
+        return None
 
     def start(self) -> None:
         """Called once after the first ``show`` (timers, bots)."""

@@ -80,6 +80,8 @@ class GameTable(Screen, FlowListener):
         self.notice = ""  # a refused click: shown, and the game goes on
         #: The ply the table was last drawn at: a click belongs to that position.
         self.drawn_ply = self.flow.ply
+        #: How many actions the last draw showed (``motion_cue``; -1 before the first).
+        self._shown_actions = -1
         names = " v ".join(spec.name for spec in self.seats)
         self.title = f"{self.game.title}: {names} — Five Checks"
 
@@ -135,6 +137,16 @@ class GameTable(Screen, FlowListener):
         document = self.root.ownerDocument
         if str(document.title) != title:
             document.title = title
+
+    def motion_cue(self) -> motion.Cue | None:
+        """The action this draw shows, if any since the last draw: the latest of several; none
+        after a takeback."""
+        history = self.flow.history
+        count, self._shown_actions = self._shown_actions, len(history)
+        if count < 0 or len(history) <= count:
+            return None
+        seat, action = history[-1]
+        return motion.Cue.of(seat, str(action))
 
     def tab_title(self) -> str:
         """The tab's title: it starts with "Your turn" while the person is to act, so a tab in
