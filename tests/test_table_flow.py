@@ -17,7 +17,7 @@ from engine import CLOCK, GAMES, IllegalAction, Record
 from engine.bots import get_bot
 from engine.checkmate import Announce
 from flow_support import ANN, BO, EASY_BOT, YOU, FakeStore, FakeTimers, flow_at, opening
-from ui.app.routes import PlaySetup
+from ui.app.routes import PlaySetup, SeatSpec
 from ui.storage.saves import SavedGame
 from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, StalePosition, TableFlow, bot_rng
 from ui.tables.game_flows import LAST_CARD_GRACE_MS, CheckmateFlow
@@ -196,6 +196,22 @@ def test_the_grace_for_last_card_holds_the_next_bot() -> None:
     assert flow.ply > plies and flow.state.history[plies][0] == 1
     assert all(seat == 1 for seat, _ in flow.state.history[plies:])  # its play, its own "last card"
     assert Announce() not in flow.state.legal_actions(0)  # the moment has passed
+
+
+def test_the_grace_for_last_card_holds_a_friends_next_action() -> None:
+    # As above, but a friend on another device plays seat 1: its play arrives during the grace.
+    start = race(["7H", "3H 9S"], top="2H", announce=False)
+    flow, timers, heard = flow_at(start, (YOU, SeatSpec("friend", "Bo")))
+    assert isinstance(flow, CheckmateFlow) and flow.in_grace()
+    plies = flow.ply
+    play = next(action for action in flow.state.legal_actions(1) if str(action) != "last")
+    flow.act(1, str(play), ply=plies)
+    timers.advance(LAST_CARD_GRACE_MS - 1)
+    assert flow.ply == plies and heard.played == []  # held, not refused
+    timers.advance(1)
+    assert heard.played == [(1, str(play))]
+    with pytest.raises(StalePosition):  # a friend's action for a position gone is refused
+        flow.act(1, str(play), ply=plies)
 
 
 def test_saying_last_card_in_the_grace_lets_the_bot_go_on() -> None:

@@ -37,6 +37,8 @@ class App:
             (root, "click", create_proxy(self._on_click)),
             (root, "change", create_proxy(self._on_change)),
             (root, "input", create_proxy(self._on_change)),
+            # A form's submission would load another page: its button's click does the work.
+            (root, "submit", create_proxy(lambda event: event.preventDefault())),
             (document, "keydown", create_proxy(self._on_key)),
             (window, "hashchange", create_proxy(self._on_hash)),
         ]

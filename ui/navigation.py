@@ -6,6 +6,7 @@
     #/<id>/play?...          a new game's table (bad parameters: an error page naming the problem)
     #/<id>/play?id=<saved>   a saved game's table, where it was left
     #/<id>/replay[?...]      the record viewer
+    #/join/<code>[?broker=]  a friend's device joins a room hosted elsewhere
 """
 
 from __future__ import annotations
@@ -50,6 +51,10 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if not parts:
         return GalleryScreen(root, navigate, shell)
     game_id = parts[0]
+    if game_id == "join":
+        from ui.screens.join import JoinScreen
+
+        return JoinScreen(root, navigate, "/".join(parts[1:]), route.query, store(), table_class)
     item = entry(game_id)
     if item is None:
         return MessageScreen(root, navigate, "Page not found",
@@ -68,7 +73,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
-            return table_class(game_id)(root, navigate, setup, store=store())
+            return with_room(table_class(game_id)(root, navigate, setup, store=store()))
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
     if rest == ("replay",):
@@ -78,6 +83,16 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     return MessageScreen(root, navigate, "Page not found",
                          f"{game.title} has no page “{'/'.join(rest)}”.",
                          [(f"#/{game_id}", game.title), HOME])
+
+
+def with_room(table: Any) -> Any:
+    """A table with friends on other devices gets its room (a new one, or the one its saved
+    game keeps); a finished game's table opens none."""
+    if table.setup.has_friends and not table.flow.state.is_over():
+        from ui.friends.hosting import HostSide
+
+        table.room = HostSide(table)
+    return table
 
 
 def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay: str | None) -> Screen:
@@ -97,7 +112,7 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     if delay is not None and delay.isdigit():
         setup = replace(setup, delay_ms=min(int(delay), MAX_DELAY_MS))
     try:
-        return table_class(game_id)(root, navigate, setup, saved, store())
+        return with_room(table_class(game_id)(root, navigate, setup, saved, store()))
     except EngineError as error:  # a move the rules refuse: edited by hand, or another version
         return MessageScreen(root, navigate, "This saved game cannot be replayed", _sentence(str(error)), links)
 

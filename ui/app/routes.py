@@ -8,11 +8,15 @@ Pure Python (no browser import) so it reads the same under CPython and in the pa
     #/<id>/play?seats=human,bot:hard&seed=123&privilege=0&deck=bQ,rR,...   a new game
     #/<id>/play?id=k3m9x2pq7a                                             a saved game
     #/<id>/replay[?id=<saved id>|?r=<packed record>]                      the record viewer
+    #/join/<code>[?broker=<url>]                                           a friend's room
 
-A seat is ``human[:name]`` or ``bot[:level]``. Every other parameter is a game option, except
+A seat is ``human[:name]``, ``bot[:level]`` or ``friend`` (a person on another device, who names
+themself on joining: the table opens a room, ``ui.friends``). Every other parameter is a game
+option, except
 ``seed``, ``deck`` (a stacked deck, as ``Game.new(deck=...)`` takes it), ``delay`` (how long
-a bot's move stays "thinking" on screen, in ms; tests set it low) and ``undo`` (``0``: no
-takebacks). A new game is saved at once and its URL replaced by the saved game's ``id``, so a
+a bot's move stays "thinking" on screen, in ms; tests set it low), ``undo`` (``0``: no
+takebacks) and ``broker`` (the PeerJS broker that introduces friends' devices, an http(s) URL;
+the public one when absent). A new game is saved at once and its URL replaced by the saved game's ``id``, so a
 reload continues it and the seed stays out of the address bar.
 """
 
@@ -22,7 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, quote, unquote
+from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 #: How long a bot move is shown as "thinking" at least, so a person can follow it.
 DEFAULT_DELAY_MS = 700
@@ -90,6 +94,13 @@ class PlaySetup:
     seed_given: bool = True
     #: Takebacks allowed when one person plays bots (a setup option).
     undo: bool = True
+    #: The broker a room with friends is opened on ("": the public one).
+    broker: str = ""
+
+    @property
+    def has_friends(self) -> bool:
+        """Some seat is played from another device: the table opens a room."""
+        return any(seat.kind == "friend" for seat in self.seats)
 
     def to_hash(self) -> str:
         """The play route that starts this very game again (the seed always included)."""
@@ -105,6 +116,8 @@ class PlaySetup:
             params.append(("delay", str(self.delay_ms)))
         if not self.undo:
             params.append(("undo", "0"))
+        if self.broker:
+            params.append(("broker", self.broker))
         return play_hash(self.game_id, params)
 
 
@@ -168,6 +181,8 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
         if kind == "human":
             name = clean_name(rest) or ("You" if humans == 1 else f"Player {number}")
             seats.append(SeatSpec("human", name))
+        elif kind == "friend":
+            seats.append(SeatSpec("friend", clean_name(rest) or f"Friend {number}"))
         elif kind == "bot":
             level = rest.strip().lower() or default_bot_level(levels)
             if level not in levels:
@@ -178,7 +193,7 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
             seats.append(SeatSpec("bot", bot_name(level), level))
         else:
             raise RouteError(
-                f"seat {number}: {item!r} is neither human[:name] nor bot[:level]"
+                f"seat {number}: {item!r} is none of human[:name], bot[:level] and friend"
             )
     return tuple(seats)
 
@@ -199,7 +214,7 @@ def parse_play(
         if name in seen:
             raise RouteError(f"parameter {name!r} is given twice")
         seen[name] = value
-    known = ("seats", "seed", "deck", "delay", "undo", *option_names)
+    known = ("seats", "seed", "deck", "delay", "undo", "broker", *option_names)
     unknown = [name for name in seen if name not in known]
     if unknown:
         raise RouteError(
@@ -237,6 +252,7 @@ def parse_play(
     if undo not in ("0", "1", "no", "yes"):
         raise RouteError(f"undo: {seen['undo']!r} is neither 1 (takebacks allowed) nor 0")
     options = {name: seen[name] for name in option_names if name in seen}
+    broker = check_broker(seen.get("broker", ""))
     return PlaySetup(
         game_id=game_id,
         seats=seats,
@@ -246,7 +262,43 @@ def parse_play(
         delay_ms=delay,
         seed_given=bool(seed_text),
         undo=undo in ("1", "yes"),
+        broker=broker,
     )
+
+
+def check_broker(text: str) -> str:
+    """A broker's address as given (``http://127.0.0.1:9000/``), or "" for the public one.
+    Raises RouteError for anything but an http(s) URL with a host."""
+    text = text.strip()
+    if not text:
+        return ""
+    parts = urlsplit(text)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        raise RouteError(f"broker: {text!r} is not an http(s) address like http://127.0.0.1:9000/")
+    try:
+        port_ok = parts.port != 0  # reading the port raises ValueError for a bad one
+    except ValueError:
+        port_ok = False
+    if not port_ok:
+        raise RouteError(f"broker: {text!r} has no valid port number")
+    return text
+
+
+#: Room codes: five characters with no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B, U/V).
+CODE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
+CODE_LENGTH = 5
+
+
+def room_code(text: str) -> str:
+    """A room code as typed (any case, spaces and dashes ignored), checked. Raises RouteError."""
+    code = "".join(text.split()).replace("-", "").upper()
+    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
+        raise RouteError(f"{text!r} is not a room code (five letters and digits, like K7QXM)")
+    return code
+
+
+def new_room_code(rng: random.Random) -> str:
+    return "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
 def saved_id(query: Sequence[tuple[str, str]]) -> str | None:

@@ -66,7 +66,7 @@ class Screen:
         # control if it goes.
         around = _ancestors(focused, self.root) if inside else []
         was_control = inside and bool(focused.matches(CONTROLS))
-        nodes = self.render()
+        nodes = self.draw()
         cue = self.motion_cue()
         # Asked on every draw: the first one also marks the page (``<html data-motion>``).
         before = self._measure() if motion.enabled() and not first else None
@@ -109,6 +109,10 @@ class Screen:
                         _focus(found)
                         self._refocus = self._stale = None
                         return
+
+    def draw(self) -> list[Node]:
+        """What ``show`` patches in: ``render``, unless a screen puts something in its place."""
+        return self.render()
 
     def focus_home(self) -> str:
         """Hook: a selector of where focus goes back to first when the focused control is gone

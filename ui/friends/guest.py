@@ -9,6 +9,10 @@ engine's reason.
 The engine still reads the guest's notation: ``game.from_view`` builds a position consistent with
 the view (hidden cards filled in at random, never shown) so that the legal actions' notation
 parses into the engine's own ``Action`` values and the tables draw them by their types.
+
+Timed events run on the host's clock: a ``clock`` message says how long the one running had left
+when it was sent; the guest counts down from there, less half the round trip it measures with
+``ping`` messages (``rtt_ms``).
 """
 
 from __future__ import annotations
@@ -19,23 +23,42 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import GAMES, Action, IllegalAction, Record, State
+from ui.app.routes import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
-from ui.tables.flow import FlowListener
+from ui.tables.flow import CLOCK_TICK_MS, FlowListener, FlowStopped, StalePosition, Timers
+
+#: The round trip assumed until a ping has measured one.
+DEFAULT_RTT_MS = 100.0
 
 
 class GuestFlow:
-    """The flow of a guest's table: ``receive`` the host's messages, ``act`` sends an action."""
+    """The flow of a guest's table: ``receive`` the host's messages, ``act`` sends an action.
 
-    def __init__(self, game_id: str, seat: int, names: list[str], send: Callable[[dict[str, Any]], None]) -> None:
+    It answers a table's questions as ``TableFlow`` does (``view``, ``legal_actions``, ``to_act``,
+    ``ply``, ``history``...) from the last view received; everything a host's flow decides
+    (bots, saving, takebacks, the next game of a match) is the host's, so here it does nothing."""
+
+    readonly = False
+    undo_offered = False
+    paused = False
+    save_id = ""
+    save_problem = ""
+    thinking: int | None = None
+    bots: dict[int, Any] = {}
+
+    def __init__(self, game_id: str, seat: int, names: list[str], send: Callable[[dict[str, Any]], None],
+                 timers: Timers | None = None) -> None:
         self.game = GAMES[game_id]
         self.seat = seat
-        self.names = names
         self.send = send
+        self.timers = timers
         self.listener = FlowListener()
         self.people: tuple[int, ...] = (seat,)
-        self.bots: dict[int, Any] = {}
         self.bottom = seat
+        self.seats = tuple(SeatSpec("friend", name) for name in names)
+        self.setup = PlaySetup(game_id, self.seats, 0, delay_ms=0, undo=False)
         self.ply = -1
+        self.epoch = 0
         self._view: dict[str, Any] = {}
         self._legal: tuple[Action, ...] = ()
         self.state: State | None = None
@@ -44,9 +67,11 @@ class GuestFlow:
         #: The game's record, once the game is over and the host has sent it.
         self.final: Record | None = None
         self.error = ""
-        self.thinking: int | None = None
-        self.undo_offered = False
-        self.save_problem = ""
+        #: The measured round trip to the host (``ping``/``pong``).
+        self.rtt_ms = DEFAULT_RTT_MS
+        #: When the host's timed event falls due, on this device's clock (None: none runs).
+        self.deadline: float | None = None
+        self._ticking = False
 
     # -- what arrives --------------------------------------------------------------------
 
@@ -59,14 +84,43 @@ class GuestFlow:
             self.state = self.game.from_view(self._view, random.Random(self.ply))
             self._legal = tuple(self.game.parse_action(self.state, text) for text in message["legal"])
             self.refused = ""
+            self.epoch += 1
             self.listener.flow_moved()
             self.listener.flow_changed()
+        elif kind == "lobby":
+            self.seats = tuple(SeatSpec("bot" if entry["status"] == "bot" else "friend", str(entry["name"]))
+                               for entry in message["seats"])
         elif kind == "refused":
             self.refused = message["reason"]
             self.listener.flow_changed()
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))
             self.listener.flow_changed()
+        elif kind == "clock":
+            self._clock(message)
+        elif kind == "pong" and self.timers is not None:
+            self.rtt_ms = max(0.0, self.timers.now_ms() - float(message["t"]))
+
+    def ping(self) -> None:
+        """Ask the host for a pong, to measure the round trip."""
+        if self.timers is not None:
+            self.send({"type": "ping", "t": self.timers.now_ms()})
+
+    def _clock(self, message: dict[str, Any]) -> None:
+        if self.timers is None or not message["kind"]:
+            self.deadline = None
+            return
+        self.deadline = self.timers.now_ms() + float(message["left_ms"]) - self.rtt_ms / 2
+        if not self._ticking:
+            self._ticking = True
+            self.timers.later(CLOCK_TICK_MS, self._tick)
+
+    def _tick(self) -> None:
+        if self.deadline is None or self.timers is None or self.countdown_left_ms() <= 0:
+            self._ticking = False
+            return
+        self.listener.flow_tick()
+        self.timers.later(CLOCK_TICK_MS, self._tick)
 
     # -- the table's questions -----------------------------------------------------------
 
@@ -80,22 +134,85 @@ class GuestFlow:
     def to_act(self) -> tuple[int, ...]:
         return tuple(self._view.get("to_act", ()))
 
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """What the guest can know of the actions so far: those of the position built from its
+        view (the whole game once the host has sent the record)."""
+        if self.final is not None:
+            return tuple(self.final.replay().history)
+        return self.state.history if self.state is not None else ()
+
+    @property
+    def states(self) -> list[State]:
+        return [self.state] if self.state is not None else []
+
+    def record(self) -> Record:
+        """The game's record: the host sends it once the game is over."""
+        if self.final is None:
+            raise FlowStopped("the record of a game with friends comes from the host when it is over")
+        return self.final
+
     def person_to_act(self) -> int | None:
         return self.seat if self.seat in self.to_act() else None
 
     def bot_to_act(self) -> int | None:
-        return None
+        return next((seat for seat in self.to_act() if 0 <= seat < len(self.seats) and self.seats[seat].is_bot),
+                    None)
 
     def games_finished(self) -> int:
         return len(self._view.get("finished", ()))
 
-    @property
-    def paused(self) -> bool:
+    def result_data(self) -> dict[str, Any] | None:
+        result = self._view.get("result")
+        return dict(result) if isinstance(result, dict) else None
+
+    def countdown_left_ms(self, kind: str | None = None) -> float:
+        if self.deadline is None or self.timers is None or kind not in (None, "clock"):
+            return 0.0
+        return max(0.0, self.deadline - self.timers.now_ms())
+
+    def in_grace(self) -> bool:
         return False
+
+    def parse(self, action: Action | str) -> Action:
+        if self.state is None:
+            raise FlowStopped(f"illegal action {str(action)!r}: the game has not reached this device yet")
+        return self.game.parse_action(self.state, action) if isinstance(action, str) else action
+
+    # -- what the guest does -------------------------------------------------------------
 
     def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
         """Send the guest's action to the host, for the position it was chosen at. Raises
-        IllegalAction for another seat's action (the host decides on the guest's own)."""
+        IllegalAction for another seat's action or one the last view does not offer (the host
+        decides on the guest's own), StalePosition for an old position."""
         if seat != self.seat:
             raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: this device plays seat {self.seat}")
-        self.send(act_message(self.ply if ply is None else ply, action))
+        if ply is not None and ply != self.ply:
+            raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
+                                f"the game is at ply {self.ply}")
+        chosen = self.parse(action)
+        if chosen not in self._legal:
+            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: not offered now")
+        self.send(act_message(self.ply, chosen))
+
+    def start(self) -> None:
+        """The host starts the game; a guest's table has nothing to start."""
+
+    def play_when_due(self, seat: int, action: Action) -> None:
+        """Chosen ahead: sent now (the host's engine says whether it counts)."""
+        self.send(act_message(self.ply, action))
+
+    def deal_next(self) -> None:
+        """The host deals the next game of a match."""
+
+    def undo_state(self) -> tuple[int, str]:
+        return -1, "takebacks are off in games with friends"
+
+    def undo(self) -> str:
+        return "takebacks are off in games with friends"
+
+    def waive(self, seat: int) -> None:
+        """Only people at one device let a "last card" moment pass this way."""
+
+    def goto(self, ply: int) -> None:
+        """Only the replay viewer moves through positions."""

@@ -11,11 +11,16 @@ Host to guest:
   ``state.view(seat)`` after ``ply`` actions and ``legal`` the notation of that seat's legal
   actions; sent whenever either changes and on every (re)join;
 - ``{"type": "refused", "ply", "action", "reason"}``: the host's engine refused an action;
+- ``{"type": "clock", "kind", "ply", "left_ms"}``: a timed event started on the host's clock
+  (Check!'s matching window: ``kind`` ``clock``; ``""`` when none runs any more) with the ms it
+  had left when sent; the guest counts down from there, less half its round trip;
+- ``{"type": "pong", "t"}``: the answer to a ping, with its ``t``;
 - ``{"type": "chat", "seat", "name", "text"}``; ``{"type": "record", "record"}`` once the game is
   over; ``{"type": "closed", "reason"}`` when the host ends the room.
 
 Guest to host: ``{"type": "join", "name", "token"?}``, ``{"type": "act", "ply", "action"}``,
-``{"type": "chat", "text"}``.
+``{"type": "chat", "text"}``, ``{"type": "ping", "t"}`` (the guest's clock, echoed back: its
+round trip).
 
 No message carries a hidden card but ``view``, which carries what its seat may know. ``decode``
 checks a message's shape; ``ProtocolError`` says what is wrong, and the receiver ignores the
@@ -41,6 +46,9 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "chat": {"text": (str,)},
     "record": {"record": (dict,)},
     "closed": {"reason": (str,)},
+    "clock": {"kind": (str,), "ply": (int,), "left_ms": (int, float)},
+    "ping": {"t": (int, float)},
+    "pong": {"t": (int, float)},
     "join": {"name": (str,)},
     "act": {"ply": (int,), "action": (str,)},
 }

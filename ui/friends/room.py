@@ -10,14 +10,19 @@ named by the page (any hashable id).
 Seats fill in seat order as friends join with a name; each gets a token kept on its device, which
 takes the same seat back after a reload or a lost connection and without which nobody takes a
 seat that is taken. Until the host starts, the room is a lobby; the host may give an open seat to
-a bot or free a friend's seat. A message that is not the protocol's, for another seat, for an old
-position or illegal changes nothing: it is answered with the engine's reason or ignored with a
-warning (``warnings``).
+a bot or free a friend's seat. A friend whose connection is lost is ``away`` (since
+``away_since``); the host may give an away friend's seat to a bot during the game. A message that
+is not the protocol's, for another seat, for an old position or illegal changes nothing: it is
+answered with the engine's reason or ignored with a warning (``warnings``).
+
+The room is kept with the host's saved game (``data``, in the flow's ``room``): a reloaded host
+opens the same code, and each friend's token takes their seat back.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -44,18 +49,51 @@ class FriendSeat:
     connection: Hashable | None = None
     #: The ply and the view text last sent, so that only a change is sent again.
     sent: tuple[int, str] | None = None
+    #: When the connection was lost (the timers' ms), while ``away``.
+    away_since: float = 0.0
 
 
 class HostRoom:
     """The room of ``flow`` under ``code``; ``new_token`` makes each friend's secret."""
 
-    def __init__(self, flow: TableFlow, code: str, new_token: Callable[[], str]) -> None:
+    def __init__(self, flow: TableFlow, code: str, new_token: Callable[[], str], broker: str = "") -> None:
         self.flow = flow
         self.code = code
+        self.broker = broker
         self.new_token = new_token
         self.friends = {seat: FriendSeat(seat) for seat, spec in enumerate(flow.seats) if spec.kind == "friend"}
         self.started = False
         self.warnings: list[str] = []
+        #: The countdown last told to the guests (its key), so each is told once.
+        self._told_countdown: object = None
+        kept = flow.room
+        if kept is not None and kept.get("code") == code:
+            self.started = bool(kept.get("started")) or flow.ply > 0
+            now = flow.timers.now_ms()
+            for item in kept.get("friends", ()):
+                friend = self.friends.get(item.get("seat"))
+                if friend is not None and item.get("token"):
+                    friend.name, friend.token = str(item.get("name", "")), str(item["token"])
+                    friend.status, friend.away_since = "away", now
+        self.keep()
+
+    @classmethod
+    def reopened(cls, flow: TableFlow, new_token: Callable[[], str]) -> HostRoom | None:
+        """The room kept with ``flow``'s saved game, opened again; None if it has none."""
+        kept = flow.room
+        if kept is None:
+            return None
+        return cls(flow, str(kept["code"]), new_token, str(kept.get("broker", "")))
+
+    def data(self) -> dict[str, Any]:
+        """The room as the host's saved game keeps it (names and tokens of the friends)."""
+        return {"code": self.code, "broker": self.broker, "started": self.started,
+                "friends": [{"seat": f.seat, "name": f.name, "token": f.token}
+                            for f in self.friends.values() if f.token]}
+
+    def keep(self) -> None:
+        """Put the room into the flow's saved game (saved with the next save)."""
+        self.flow.room = self.data()
 
     # -- the lobby -------------------------------------------------------------------------
 
@@ -88,20 +126,48 @@ class HostRoom:
         self.started = True
         self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends else spec
                                 for seat, spec in enumerate(self.flow.seats))
+        self.keep()
         self.flow.start()
         return self.broadcast(self.lobby()) + self.updates()
 
     def give_to_bot(self, seat: int, level: str) -> list[Outgoing]:
-        """An open friend's seat goes to a bot of ``level`` (in the lobby only)."""
+        """A friend's seat goes to a bot of ``level``: an open seat in the lobby, or the seat
+        of a friend who is away during the game (the bot plays on from where they were)."""
         friend = self.friends.get(seat)
-        if self.started or friend is None or friend.status != "open":
-            raise ValueError(f"seat {seat} is not an open seat of the lobby")
+        if friend is None or friend.status != ("away" if self.started else "open"):
+            where = "an away friend's seat" if self.started else "an open seat of the lobby"
+            raise ValueError(f"seat {seat} is not {where}")
         del self.friends[seat]
-        seats = list(self.flow.seats)
+        flow = self.flow
+        seats = list(flow.seats)
         seats[seat] = SeatSpec("bot", bot_name(level), level)
-        self.flow.seats = tuple(seats)
-        self.flow.bots[seat] = get_bot(self.flow.game.id, level)
+        flow.seats = tuple(seats)
+        flow.bots[seat] = get_bot(flow.game.id, level)
+        flow.rngs[seat] = random.Random(flow.setup.seed * 1009 + seat)
+        self.keep()
+        if self.started:
+            flow.save()
+            flow.schedule()
+            flow.listener.flow_changed()
         return self.broadcast(self.lobby())
+
+    def rematch(self) -> list[Outgoing]:
+        """The host dealt a new game in this room (``flow`` is the new game's): the same
+        friends keep their seats, and each gets its view of the new deal."""
+        self.started = True
+        for friend in self.friends.values():
+            friend.sent = None
+        self.keep()
+        self.flow.start()
+        return self.broadcast(self.lobby()) + self.updates()
+
+    def away(self, now_ms: float) -> list[tuple[int, float]]:
+        """The friends away now and for how many ms, in seat order."""
+        return [(f.seat, now_ms - f.away_since) for f in self.friends.values() if f.status == "away"]
+
+    def close(self, reason: str) -> list[Outgoing]:
+        """The host ends the room: every guest is told why."""
+        return self.broadcast({"type": "closed", "reason": reason})
 
     def remove(self, seat: int) -> list[Outgoing]:
         """The host frees a friend's seat (in the lobby): its token no longer takes it."""
@@ -110,6 +176,7 @@ class HostRoom:
             raise ValueError(f"seat {seat} is not a friend's seat of the lobby")
         gone = friend.connection
         self.friends[seat] = FriendSeat(seat)
+        self.keep()
         out: list[Outgoing] = [(gone, {"type": "closed", "reason": "the host gave your seat to someone else"})] \
             if gone is not None else []
         return out + self.broadcast(self.lobby())
@@ -125,6 +192,8 @@ class HostRoom:
         kind = message["type"]
         if kind == "join":
             return self._join(connection, message)
+        if kind == "ping":
+            return [(connection, {"type": "pong", "t": message["t"]})]
         friend = self._friend_on(connection)
         if friend is None:
             return self._ignore(connection, f"a {kind!r} message from a connection that holds no seat")
@@ -142,6 +211,7 @@ class HostRoom:
         if friend is None:
             return []
         friend.status, friend.connection = "away", None
+        friend.away_since = self.flow.timers.now_ms()
         return self.broadcast(self.lobby())
 
     def updates(self) -> list[Outgoing]:
@@ -160,7 +230,20 @@ class HostRoom:
         if self.flow.state.is_over():
             record = {"type": "record", "record": json.loads(self.flow.record().to_json())}
             out += [(connection, record) for connection, _ in out]
-        return out
+        return out + self._countdown()
+
+    def _countdown(self) -> list[Outgoing]:
+        """A timed event that started since last told (Check!'s matching window): its kind
+        and the ms left on the host's clock, which each guest corrects by its round trip."""
+        countdown = self.flow.countdown
+        key = None if countdown is None else countdown.key
+        if key == self._told_countdown:
+            return []
+        self._told_countdown = key
+        if countdown is None:
+            return self.broadcast({"type": "clock", "kind": "", "ply": self.flow.ply, "left_ms": 0})
+        return self.broadcast({"type": "clock", "kind": countdown.kind, "ply": self.flow.ply,
+                               "left_ms": round(self.flow.countdown_left_ms())})
 
     def broadcast(self, message: dict[str, Any]) -> list[Outgoing]:
         return [(friend.connection, message) for friend in self.friends.values() if friend.connection is not None]
@@ -178,9 +261,11 @@ class HostRoom:
                 return [(connection, {"type": "closed", "reason": "the room is full"})]
             friend.name = clean_text(message["name"], MAX_NAME) or f"Friend {friend.seat + 1}"
             friend.token = self.new_token()
+            self.keep()
         elif friend.connection is not None and friend.connection != connection:
             self.lost(friend.connection)  # the same device again, on a new connection
         friend.status, friend.connection, friend.sent = "joined", connection, None
+        self._told_countdown = object()  # tell the countdown running, if any, to the newcomer too
         welcome = {"type": "welcome", "room": self.code, "game": self.flow.game.id, "seat": friend.seat,
                    "token": friend.token, "names": [self.name(seat) for seat in range(len(self.flow.seats))]}
         return [(connection, welcome), *self.broadcast(self.lobby()), *self.updates()]

@@ -1,7 +1,9 @@
 """The app's own settings (not a game's): one JSON object in ``localStorage["five-checks:settings"]``.
 
-Today it holds one choice, ``{"motion": false}`` when a person turned the tables' animations off
-(the "Motion" toggle of every table's bar, ``ui.kit.motion``). A missing or unreadable entry means
+It holds ``motion`` (false when a person turned the tables' animations off: the "Motion" toggle
+of every table's bar, ``ui.kit.motion``) and how rooms with friends on other devices connect:
+``broker`` (the PeerJS broker's address; "" for the public one) and a TURN server for networks
+that block direct connections (``turn_url``, ``turn_user``, ``turn_password``). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -18,7 +20,7 @@ from ui.kit.web_storage import MemoryStorage
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
-DEFAULTS: dict[str, Any] = {"motion": True}
+DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": ""}
 
 _STORAGE: list[Any] = []
 

@@ -71,6 +71,8 @@ class SetupScreen(Screen):
         self.deck: tuple[str, ...] | None = None
         #: Takebacks against bots (the play route's ``undo=0`` when off).
         self.undo = True
+        #: The broker a room with friends is opened on (a route's ``broker=``; "" the public one).
+        self.broker = ""
         self.problem = ""
         if query:
             self._prefill(query)
@@ -82,7 +84,7 @@ class SetupScreen(Screen):
                                (self.game.min_players, self.game.max_players), self.levels)
         except RouteError:
             return
-        self.kinds = [f"bot:{seat.level}" if seat.is_bot else "human" for seat in setup.seats]
+        self.kinds = [f"bot:{seat.level}" if seat.is_bot else seat.kind for seat in setup.seats]
         self.names = [seat.name if not seat.is_bot and seat.name not in ("You",) and not seat.name.startswith("Player ")
                       else "" for seat in setup.seats]
         for option in self.game.options:
@@ -94,6 +96,7 @@ class SetupScreen(Screen):
         self.delay = setup.delay_ms
         self.deck = setup.deck
         self.undo = setup.undo
+        self.broker = setup.broker
 
     def _resize(self, count: int) -> None:
         """Seats added at the end get a bot (people when the table is all people)."""
@@ -112,6 +115,8 @@ class SetupScreen(Screen):
         for kind, name in zip(self.kinds, self.names, strict=True):
             if kind == "human":
                 seats.append(SeatSpec("human", clean_name(name)))
+            elif kind == "friend":
+                seats.append(SeatSpec("friend", ""))
             else:
                 level = kind.split(":", 1)[1]
                 seats.append(SeatSpec("bot", bot_name(level), level))
@@ -120,13 +125,14 @@ class SetupScreen(Screen):
         # Off only where it is offered: a table of people (or of bots) has no takebacks anyway,
         # and its link need not say so.
         undo = self.undo or not self.undo_offered()
-        return PlaySetup(self.game.id, tuple(seats), self.seed, changed, self.deck, self.delay, undo=undo)
+        return PlaySetup(self.game.id, tuple(seats), self.seed, changed, self.deck, self.delay, undo=undo,
+                         broker=self.broker if "friend" in self.kinds else "")
 
     def undo_offered(self) -> bool:
         """Takebacks exist when exactly one person plays bots (people at one device agree at
         the table instead)."""
         people = sum(1 for kind in self.kinds if kind == "human")
-        return people == 1 and len(self.kinds) > 1
+        return people == 1 and len(self.kinds) > 1 and "friend" not in self.kinds
 
     # -- rendering --
 
@@ -135,7 +141,9 @@ class SetupScreen(Screen):
         hotseat = all(kind == "human" for kind in self.kinds)
         seats = []
         for seat, kind in enumerate(self.kinds):
-            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person")]
+            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person here"),
+                       h("option", {"value": "friend", "selected": kind == "friend"},
+                         "A friend on another device")]
             for level in self.levels:
                 choices.append(h("option", {"value": f"bot:{level}", "selected": kind == f"bot:{level}"},
                                  f"Bot: {level}"))
@@ -155,6 +163,9 @@ class SetupScreen(Screen):
                                        "placeholder": "Name (optional)", "value": self.names[seat],
                                        "aria-label": f"Seat {seat + 1} name"})
                            if kind == "human" else
+                           h("span", {"class": "muted bot-about"}, "Joins from their own device with the "
+                             "room’s link or code; the game runs in this browser.")
+                           if kind == "friend" else
                            h("span", {"class": "muted bot-about"},
                              about[:1].upper() + about[1:] + "." if about else "")))
         options = [self._option_row(option) for option in game.options]

@@ -34,6 +34,7 @@ SCHEMA = 1
 PREFIX = "five-checks:"
 GAME_KEY = PREFIX + "game:"  # a game in progress
 DONE_KEY = PREFIX + "done:"  # a finished game in the history
+ROOM_KEY = PREFIX + "room:"  # a friend's room joined from this device (its seat's token)
 STATS_KEY = PREFIX + "stats"
 #: Finished games kept; the oldest goes when a new one would make more.
 HISTORY_LIMIT = 100
@@ -66,6 +67,9 @@ class SavedGame:
     updated: float = 0.0
     #: Set once the game (or match) is over: its scores, winners and reason.
     result: Mapping[str, Any] | None = None
+    #: A game with friends on other devices: its room (``ui.friends.room.HostRoom.data``), so
+    #: that a reload opens the same room and each friend's token takes their seat back.
+    room: Mapping[str, Any] | None = None
 
     @property
     def game(self) -> str:
@@ -101,6 +105,7 @@ class SavedGame:
             "created": self.created,
             "updated": self.updated,
             "result": None if self.result is None else dict(self.result),
+            **({"room": dict(self.room)} if self.room is not None else {}),
         }, separators=(",", ":"))
 
     @classmethod
@@ -132,6 +137,7 @@ class SavedGame:
                 created=float(_number(data.get("created", 0), "created")),
                 updated=float(_number(data.get("updated", 0), "updated")),
                 result=_result(data.get("result")),
+                room=_room(data.get("room")),
             )
         except KeyError as missing:
             raise SaveError(f"not a saved game (missing {missing})") from None
@@ -158,6 +164,15 @@ def _seat(item: Any) -> SeatSpec:
     if not isinstance(item, dict) or item.get("kind") not in ("human", "bot", "friend"):
         raise SaveError("not a saved game (a seat must be a person, a bot or a friend)")
     return SeatSpec(item["kind"], _text(item.get("name"), "a seat's name"), str(item.get("level", "")))
+
+
+def _room(value: Any) -> Mapping[str, Any] | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict) or not isinstance(value.get("code"), str) \
+            or not isinstance(value.get("friends"), list):
+        raise SaveError("not a saved game (a room needs its code and its friends)")
+    return value
 
 
 def _result(value: Any) -> Mapping[str, Any] | None:
@@ -292,6 +307,34 @@ class Store:
 
     def discard(self, game_id: str) -> None:
         self._remove(GAME_KEY + game_id)
+
+    # -- rooms joined from this device ------------------------------------------------------
+
+    def ticket(self, code: str) -> dict[str, Any] | None:
+        """What this device keeps of room ``code`` it joined (``game``, ``seat``, ``name``,
+        ``token``, ``broker``, ``joined``): its token takes the seat back; None if none."""
+        text = self._get(ROOM_KEY + code)
+        try:
+            data = json.loads(text) if text is not None else None
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) and isinstance(data.get("token"), str) else None
+
+    def keep_ticket(self, code: str, ticket: Mapping[str, Any]) -> None:
+        """Keep the seat this device holds in room ``code``. Raises StorageError if refused."""
+        self._set(ROOM_KEY + code, json.dumps({**ticket, "joined": self.now()}, separators=(",", ":")))
+
+    def drop_ticket(self, code: str) -> None:
+        self._remove(ROOM_KEY + code)
+
+    def tickets(self) -> list[tuple[str, dict[str, Any]]]:
+        """The rooms this device joined, the latest first."""
+        found = []
+        for key in self._keys(ROOM_KEY):
+            ticket = self.ticket(key[len(ROOM_KEY):])
+            if ticket is not None:
+                found.append((key[len(ROOM_KEY):], ticket))
+        return sorted(found, key=lambda item: -float(item[1].get("joined", 0)))
 
     # -- history and statistics ------------------------------------------------------------
 

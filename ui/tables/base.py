@@ -20,7 +20,11 @@ actions and commands of people's clicks, and:
 - ``again_row`` and ``result_panel`` give every game the same end-of-game panel, with the
   record to download, link to or replay;
 - read-only (``readonly``), it is the replay viewer's board over a read-only flow: no bots, no
-  saves, no buttons, the view of the seat being watched, any position of the game (``goto``).
+  saves, no buttons, the view of the seat being watched, any position of the game (``goto``);
+- with friends on other devices (``room``, a ``TableRoom`` from ``ui.friends``), it draws the
+  room's lobby in place of the table until the game starts, the room's strip (connection, who is
+  away, chat) under the bar, and the room's own end-of-game row; a guest's table is the same
+  table over the flow of the views the host sends (``flow=``).
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from engine import CLOCK, Action, IllegalAction, State
 from ui.app import embed
@@ -41,6 +45,29 @@ from ui.tables.flow import FlowListener, TableFlow
 from ui.tables.game_flows import new_flow
 from ui.tables.phrasing import Phrasing, why_not
 from ui.tables.playing_cards import with_signs
+
+
+class TableRoom(Protocol):
+    """A room with friends on other devices, as its table sees it (``ui.friends``)."""
+
+    def lobby(self) -> Node | None:
+        """The lobby, drawn in place of the table until the game starts (the host's)."""
+
+    def strip(self) -> Node | None:
+        """``[data-testid=connection]`` and what else the room shows under the table's bar."""
+
+    def after_game(self) -> Node | None:
+        """What to do when the game is over, in place of the table's own "again" row."""
+
+    def command(self, command: str, element: Any) -> bool:
+        """A ``data-cmd`` click of the room's own (True: handled)."""
+
+    def flow_changed(self) -> None:
+        """The game changed: tell the other devices."""
+
+    def dispose(self) -> None:
+        """The table is being left."""
+
 
 #: The button that deals on after a game of a match or series: not an engine action (the state
 #: has dealt the next game already); tests and players click it like one.
@@ -55,13 +82,17 @@ class GameTable(Screen, FlowListener):
     short_title: ClassVar[str] = ""
 
     def __init__(self, root: Any, navigate: Navigate, setup: PlaySetup, saved: SavedGame | None = None,
-                 store: Store | None = None, *, readonly: bool = False) -> None:
-        """A table for ``setup``: a new game, or the saved game ``saved`` at its last position.
+                 store: Store | None = None, *, readonly: bool = False, flow: Any = None) -> None:
+        """A table for ``setup``: a new game, or the saved game ``saved`` at its last position;
+        or the table of a ``flow`` made elsewhere (a guest's, ``ui.friends.guest.GuestFlow``).
         Raises SetupError (bad option, bad deck, unreadable record) and IllegalAction (a saved
         move the rules refuse): the router shows them as a page."""
         super().__init__(root, navigate)
-        self.flow: TableFlow = new_flow(setup, self.timers, saved=saved, store=store, readonly=readonly)
+        self.flow: TableFlow = flow if flow is not None else new_flow(setup, self.timers, saved=saved, store=store,
+                                                                      readonly=readonly)
         self.flow.listener = self
+        #: The room with friends on other devices this table plays in, if any.
+        self.room: TableRoom | None = None
         self.game = self.flow.game
         self.setup = self.flow.setup
         self.seats = self.flow.seats
@@ -130,6 +161,15 @@ class GameTable(Screen, FlowListener):
         """The view of the seat in front of the screen (read it, never change it)."""
         return self.flow.view(self.viewer())
 
+    def draw(self) -> list[Node]:
+        lobby = self.room.lobby() if self.room is not None else None
+        return [lobby] if lobby is not None else self.render()
+
+    def dispose(self) -> None:
+        if self.room is not None:
+            self.room.dispose()
+        super().dispose()
+
     def show(self) -> None:
         self.drawn_ply = self.flow.ply
         super().show()
@@ -171,16 +211,37 @@ class GameTable(Screen, FlowListener):
     # -- the flow's news -------------------------------------------------------------------
 
     def start(self) -> None:
-        self.flow.start()
+        # A room's game starts when the host starts it from the lobby: until then it is only saved.
+        self.flow.start(run=self.room is None or self.room.lobby() is None)
+        self.name_in_address()
+        self.flow_changed()
+
+    def name_in_address(self) -> None:
+        """The address names the saved game, never the deal: a reload continues it, and a link
+        shows nobody the seed of cards they could not see."""
         if self.flow.save_id and not self.readonly:
-            # The address names the saved game, never the deal: a reload continues it, and a
-            # link shows nobody the seed of cards they could not see.
             from pyscript import window
 
             window.history.replaceState(None, "", embed.address(f"#/{self.game_id}/play?id={self.flow.save_id}"))
-        self.flow_changed()
+
+    def rematch(self, setup: PlaySetup) -> None:
+        """A new deal at this very table, for the same seats (a room's "Play again": the
+        friends' connections stay); the new game is saved under its own id once started."""
+        old = self.flow
+        flow = new_flow(replace(setup, seats=old.seats), self.timers, store=old.store)
+        flow.room = old.room
+        old.listener = FlowListener()
+        flow.listener = self
+        self.flow = flow
+        self.setup = flow.setup
+        self._shown_actions = -1
+        self.drawn_ply = 0
+        self.notice = ""
+        self.changed()
 
     def flow_changed(self) -> None:
+        if self.room is not None:
+            self.room.flow_changed()
         self.show()
 
     def flow_moved(self) -> None:
@@ -333,6 +394,8 @@ class GameTable(Screen, FlowListener):
             from ui.kit.files import copy_text
 
             copy_text(self.root, self.record_link())
+        elif command and self.room is not None and self.room.command(command, element):
+            self.show()
         elif command:
             self.command(command)
 
@@ -401,7 +464,7 @@ class GameTable(Screen, FlowListener):
         return self.solo and seat == self.bottom and self.name(seat) == "You"
 
     def turn_text(self, seat: int) -> str:
-        if self.seats[seat].is_bot or self.readonly:
+        if self.seats[seat].is_bot or self.readonly or seat not in self.humans:
             return f"{self.name(seat)} to play"
         if self.solo:
             return "Your turn"
@@ -450,6 +513,7 @@ class GameTable(Screen, FlowListener):
             "aria-label": f"{self.game_name()} table",
         },
             bar,
+            self.room.strip() if self.room is not None else None,
             h("p", {"class": alert, "role": "alert"}, message) if message else None,
             h("p", {"class": "save-problem", "data-testid": "save-problem"}, self.flow.save_problem)
             if self.flow.save_problem else None,
@@ -497,7 +561,7 @@ class GameTable(Screen, FlowListener):
         name = self.name(seat)
         if self.thinking == seat:
             return f"{name} is thinking…"
-        if self.seats[seat].is_bot or self.readonly:
+        if self.seats[seat].is_bot or self.readonly or seat not in self.humans:
             return f"{name} to {verb or 'play'}{suffix}."
         turn = f"turn to {verb}" if verb else "turn"
         return f"Your {turn}{suffix}." if self.solo else f"{name}: your {turn}{suffix}."
@@ -519,6 +583,8 @@ class GameTable(Screen, FlowListener):
         played, may be seen), a new deal, another setup; the record to replay, keep or share."""
         if self.readonly:
             return None
+        if self.room is not None:
+            return self.room.after_game()
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
                    h("button", {"type": "button", "data-cmd": "again", "data-testid": "replay-deal"},

@@ -182,8 +182,11 @@ class TableFlow:
             seat for seat, spec in enumerate(self.seats) if spec.kind == "human")
         #: The seat drawn nearest the player (the first person; seat 0 when only bots play).
         self.bottom = self.people[0] if self.people else 0
-        #: One person against bots, with takebacks allowed in setup.
-        self.undo_offered = len(self.people) == 1 and bool(self.bots) and setup.undo
+        #: One person against bots, with takebacks allowed in setup (never with friends, who
+        #: would see a game they played in go back).
+        self.undo_offered = len(self.people) == 1 and bool(self.bots) and setup.undo and not setup.has_friends
+        #: The room of a game with friends on other devices, as it is saved (``ui.friends.room``).
+        self.room: dict[str, Any] | None = dict(saved.room) if saved and saved.room is not None else None
         self._undo: tuple[int, tuple[int, str]] | None = None  # (epoch, undo_point)
         #: The bot to name as thinking (the first bot to act with a decision under way).
         self.thinking: int | None = None
@@ -260,23 +263,24 @@ class TableFlow:
 
     # -- starting, saving ------------------------------------------------------------------
 
-    def start(self) -> None:
-        """Save the game under its id (a new one for a new game) and set going what acts on
-        its own."""
+    def start(self, run: bool = True) -> None:
+        """Save the game under its id (a new one for a new game) and, if ``run``, set going
+        what acts on its own (not yet: a room's game waiting in its lobby)."""
         if self.readonly:
             return
         if self.store is not None and not self.save_id:
             self.save_id = self.store.new_id()
             self.created = self.store.now()
         self.save()
-        self.schedule()
+        if run:
+            self.schedule()
 
     def saved(self) -> SavedGame:
         """The game as it is kept: its record so far, seats and settings."""
         return SavedGame(
             id=self.save_id, record=Record.from_state(self.state), seats=self.seats,
             seed_given=self.setup.seed_given, delay_ms=self.setup.delay_ms, undo=self.setup.undo,
-            shown=self.shown, created=self.created, result=self.result_data())
+            shown=self.shown, created=self.created, result=self.result_data(), room=self.room)
 
     def save(self) -> None:
         """Keep the game as it stands (a finished one goes to the history); a refusal is kept in

@@ -1,15 +1,18 @@
 """The games whose flow does more than ``TableFlow``'s: who acts when, and their timed events.
 
 - Checkmate: "last card" comes before any other action (ruling 6). A bot that owes it is asked
-  first, before anyone else may act. A person who owes it while a bot is to move gets
-  ``LAST_CARD_GRACE_MS`` before that bot moves: a ``grace`` countdown that holds the bots, the
-  same mechanism as the engine's clock. A person who owes it while another person is to move is
-  asked first and may let the moment pass (``waive``).
-- Check!: in the engine's lobby every person still to join joins, and the Game Master starts, as
-  soon as the rules allow (ruling 1: in seat order; the bots join in their own turn). The matching
-  window is the engine's clock event after the ``match_seconds`` option (ruling 9); bots answer in
-  it after their level's reaction delay (``engine.bots.check.reaction_ms``) scaled by the route's
-  ``delay``, and at once in the lobby and the initial peek (ruling 8: bots have looked).
+  first, before anyone else may act. A person (here or a friend on another device) who owes it
+  while a bot or a friend is to move gets ``LAST_CARD_GRACE_MS`` before that seat moves: a
+  ``grace`` countdown that holds the bots, the same mechanism as the engine's clock; a friend's
+  action that arrives meanwhile waits for the end of the grace, as an action chosen ahead. A
+  person who owes it while another person at this device is to move is asked first and may let
+  the moment pass (``waive``).
+- Check!: in the engine's lobby every person still to join joins (here or, having joined the
+  room, on another device), and the Game Master starts, as soon as the rules allow (ruling 1:
+  in seat order; the bots join in their own turn). The matching window is the engine's clock
+  event after the ``match_seconds`` option (ruling 9); bots answer in it after their level's
+  reaction delay (``engine.bots.check.reaction_ms``) scaled by the route's ``delay``, and at
+  once in the lobby and the initial peek (ruling 8: bots have looked).
 
 ``new_flow`` builds the flow of any game.
 """
@@ -18,10 +21,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine import Action
 from engine.bots.check import reaction_ms
 from engine.check import GAME_MASTER, Join, Start
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup
-from ui.tables.flow import TableFlow, Timed, Timers
+from ui.tables.flow import StalePosition, TableFlow, Timed, Timers
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
 LAST_CARD_GRACE_MS = 4000
@@ -57,13 +61,32 @@ class CheckmateFlow(TableFlow):
             self.waived = (self.epoch, seat)
             self.listener.flow_changed()
 
+    def remote(self, seat: int) -> bool:
+        """The seat is played from another device (a friend's)."""
+        return seat not in self.people and seat not in self.bots
+
     def grace_running(self) -> bool:
-        """A person owes "last card" and the next bot to act would move the play on."""
+        """A person owes "last card" and the bot or friend to act next would move the play on."""
         if self.paused or self.error or self.graced == self.epoch:
             return False
-        due = self.view(None)["due"]
-        bot = self.bot_to_act()
-        return bot is not None and bot not in due and any(seat in self.people for seat in due)
+        view = self.view(None)
+        due = view["due"]
+        mover = self.bot_to_act()
+        if mover is None and view["mover"] is not None and self.remote(view["mover"]):
+            mover = view["mover"]
+        return mover is not None and mover not in due and any(seat not in self.bots for seat in due)
+
+    def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
+        """A friend's action during the grace for another's "last card" waits for its end."""
+        if self.remote(seat) and self.in_grace() and seat not in self.view(None)["due"]:
+            if ply is not None and ply != self.ply:
+                raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
+                                    f"the game is at ply {self.ply}")
+            chosen = self.parse(action)
+            self.state.apply(seat, chosen)  # raises IllegalAction with the engine's reason
+            self.play_when_due(seat, chosen)
+            return
+        super().act(seat, action, ply=ply)
 
     def in_grace(self) -> bool:
         """The bots are holding back for a person's "last card" now."""
@@ -87,7 +110,9 @@ class CheckFlow(TableFlow):
     def schedule(self) -> None:
         if not self.readonly and self.view(None)["phase"] == "lobby":
             joined = self.view(None)["joined"]
-            for seat in self.people:
+            # Friends on other devices joined in the room's lobby, whose start is the Game
+            # Master's: the engine's lobby follows, in seat order.
+            for seat in (seat for seat in range(len(self.seats)) if seat not in self.bots):
                 if seat == GAME_MASTER:
                     self.ahead.setdefault(seat, Start())
                 elif seat not in joined:

@@ -1,0 +1,325 @@
+"""A room served from this page: the host's side of a game with friends on other devices.
+
+``HostSide`` is the ``TableRoom`` of the host's table. It keeps the room (``HostRoom``: seats,
+tokens, views per seat) and its network (``HostLink``), and draws what the room adds to the
+table: the lobby until the host starts (the room's code, its invite link and QR code, the seats as
+friends fill them, the start button), then the connection, who is away and the chat under the
+table's bar, and "Play again" at the end. After every change of the game it sends each friend
+their view; a friend who is away on their turn is waited for, and after ``AWAY_GRACE_MS`` the
+host may give the seat to a bot or end the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+from dataclasses import replace
+from typing import Any
+
+from engine.bots import levels
+from ui.app.routes import default_bot_level, new_room_code
+from ui.friends.link import HostLink, room_link
+from ui.friends.panels import chat_panel, connection_badge, invite_link, seat_status_text, take_chat_line
+from ui.friends.protocol import encode
+from ui.friends.room import HostRoom, Outgoing
+from ui.kit.dom import Node, h
+from ui.tables.base import GameTable
+
+#: How long a friend may be away on their turn before the host is offered to go on without them.
+AWAY_GRACE_MS = 60_000
+#: How often the "away" line counts the seconds.
+AWAY_TICK_MS = 1000
+#: The chat lines kept on screen.
+CHAT_LINES = 30
+
+
+class HostSide:
+    """The room of ``table`` (whose setup has friend seats): a new one, or the one its saved
+    game keeps (a reloaded host opens the same code)."""
+
+    def __init__(self, table: GameTable) -> None:
+        self.table = table
+        flow = table.flow
+        room = HostRoom.reopened(flow, new_token)
+        if room is None:
+            room = HostRoom(flow, new_room_code(random.SystemRandom()), new_token, table.setup.broker)
+        self.room = room
+        #: The link's state: ``opening``, ``open``, ``broker-lost`` or ``failed`` (with ``problem``).
+        self.link_state = "opening"
+        self.problem = ""
+        self.chat: list[dict[str, Any]] = []
+        self.qr = ""
+        self.copied = False
+        #: Friends' seats whose away choice the host put off (seat -> until, in the timers' ms).
+        self.waiting: dict[int, float] = {}
+        self.link = HostLink(room.code, room.broker, self._status, self._connected, self._message, self._closed)
+        self._qr_job = asyncio.ensure_future(self._draw_qr())
+        self._ticking = False
+
+    # -- the network's news -------------------------------------------------------------
+
+    def _status(self, state: str, detail: str) -> None:
+        self.link_state, self.problem = state, detail
+        self.redraw()
+
+    def _connected(self, connection: str) -> None:
+        """A device connected: it says who it is in its first message (``join``)."""
+
+    def _message(self, connection: str, text: str) -> None:
+        before = len(self.room.warnings)
+        out = self.room.receive(connection, text)
+        self._warn(before)
+        said = next((message for _, message in out if message["type"] == "chat"), None)
+        if said is not None:  # sent to every friend, the speaker too: the host hears it once
+            self._heard(said)
+        self.deliver(out)
+        self.redraw()
+
+    def _closed(self, connection: str) -> None:
+        self.deliver(self.room.lost(connection))
+        self._tick_away()
+        self.redraw()
+
+    def _warn(self, before: int) -> None:
+        from pyscript import window
+
+        for warning in self.room.warnings[before:]:
+            window.console.warn(f"room {self.room.code}: {warning}")
+
+    def deliver(self, out: list[Outgoing]) -> None:
+        for connection, message in out:
+            self.link.send(str(connection), encode(message))
+
+    def redraw(self) -> None:
+        self.table.show()
+
+    async def _draw_qr(self) -> None:
+        try:
+            module = await room_link()
+            self.qr = str(module.qrDataUrl(self.invite()))
+        except Exception as error:
+            from pyscript import window
+
+            window.console.warn(f"room {self.room.code}: no QR code: {error}")
+            return
+        self.redraw()
+
+    # -- TableRoom ------------------------------------------------------------------------
+
+    def flow_changed(self) -> None:
+        self.deliver(self.room.updates())
+
+    def dispose(self) -> None:
+        self.deliver(self.room.close("the host left the game"))
+        self.link.close()
+
+    def command(self, command: str, element: Any) -> bool:
+        room = self.room
+        seat = _seat_of(element)
+        try:
+            if command == "start":
+                self.deliver(room.start())
+                self.table.flow_changed()
+            elif command == "room-bot" and seat is not None:
+                level = default_bot_level(levels(self.table.game_id))
+                self.deliver(room.give_to_bot(seat, level))
+                self.table.flow_changed()
+            elif command == "room-remove" and seat is not None:
+                self.deliver(room.remove(seat))
+            elif command == "room-wait" and seat is not None:
+                self.waiting[seat] = self.table.timers.now_ms() + AWAY_GRACE_MS
+            elif command == "room-end":
+                self.deliver(room.close("the host ended the game"))
+                self.table.navigate(f"#/{self.table.game_id}")
+            elif command == "room-again":
+                self.again()
+            elif command == "room-copy":
+                from ui.kit.files import copy_text
+
+                copy_text(self.table.root, self.invite())
+                self.copied = True
+            elif command == "room-share":
+                self.share()
+            elif command == "chat":
+                self.say(element)
+            else:
+                return False
+        except ValueError as error:
+            self.problem = str(error)
+        return True
+
+    def say(self, element: Any) -> None:
+        """The host's chat line (the form's text field), to every friend."""
+        text = take_chat_line(element)
+        if not text:
+            return
+        seat = self.table.humans[0] if self.table.humans else -1
+        name = self.table.name(seat) if seat >= 0 else "Host"
+        message = {"type": "chat", "seat": seat, "name": name, "text": text}
+        self._heard(message)
+        self.deliver(self.room.broadcast(message))
+
+    def _heard(self, message: dict[str, Any]) -> None:
+        self.chat = [*self.chat, message][-CHAT_LINES:]
+
+    def again(self) -> None:
+        """A new deal for the same people in the same room: friends keep their seats."""
+        table = self.table
+        setup = replace(table.setup, seed=random.SystemRandom().randint(0, 999_999), seed_given=False)
+        table.rematch(setup)
+        self.room.flow = table.flow
+        self.deliver(self.room.rematch())
+        table.name_in_address()
+        table.flow_changed()
+
+    def share(self) -> None:
+        from pyscript import window
+
+        navigator = window.navigator
+        if hasattr(navigator, "share"):
+            from js import Object
+            from pyodide.ffi import to_js
+
+            data = {"title": f"{self.table.game.title} with friends", "url": self.invite()}
+            navigator.share(to_js(data, dict_converter=Object.fromEntries))
+
+    # -- what the room draws ------------------------------------------------------------
+
+    def invite(self) -> str:
+        from pyscript import window
+
+        return invite_link(str(window.location.href), self.room.code, self.room.broker)
+
+    def lobby(self) -> Node | None:
+        room = self.room
+        if room.started:
+            return None
+        table = self.table
+        rows = []
+        for entry in room.lobby()["seats"]:
+            seat, status = entry["seat"], entry["status"]
+            tools: list[Node] = []
+            if status == "open":
+                tools.append(h("button", {"type": "button", "data-cmd": "room-bot", "data-seat": seat},
+                               "Give this seat to a bot"))
+            elif status in ("joined", "away"):
+                tools.append(h("button", {"type": "button", "data-cmd": "room-remove", "data-seat": seat},
+                               f"Remove {entry['name']}"))
+            rows.append(h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
+                                 "data-status": status, "key": f"seat-{seat}"},
+                          h("span", {"class": "room-seat-number"}, f"Seat {seat + 1}"),
+                          h("strong", None, entry["name"] if status != "open" else "Waiting for a friend…"),
+                          h("span", {"class": "room-seat-status"}, seat_status_text(status)),
+                          *tools))
+        ready = room.ready()
+        invite = self.invite()
+        return h("section", {"class": "page room-lobby", "data-testid": "lobby", "data-room": room.code,
+                             "aria-labelledby": "lobby-title"},
+                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ",
+                   h("a", {"href": f"#/{table.game_id}"}, table.game.title)),
+                 h("h1", {"id": "lobby-title", "tabindex": "-1"}, f"{table.game.title}: a room for friends"),
+                 connection_badge(self.connection_state(), self.connection_text()),
+                 h("div", {"class": "room-invite"},
+                   h("div", {"class": "room-invite-text"},
+                     h("p", None, "Friends join from their own phone or computer: send them the link, "
+                       "let them scan the code, or tell them the room code."),
+                     h("p", {"class": "room-code-line"}, "Room code ",
+                       h("strong", {"class": "room-code", "data-testid": "room-code"}, room.code)),
+                     h("p", {"class": "room-link-line"},
+                       h("a", {"href": invite, "data-testid": "invite-link", "target": "_blank", "rel": "noopener"},
+                         invite)),
+                     h("p", {"class": "room-share"},
+                       h("button", {"type": "button", "data-cmd": "room-copy"},
+                         "Copied" if self.copied else "Copy link"),
+                       h("button", {"type": "button", "data-cmd": "room-share"}, "Share…")
+                       if _can_share() else None)),
+                   h("img", {"class": "room-qr", "data-testid": "invite-qr", "src": self.qr or None,
+                             "width": "168", "height": "168",
+                             "alt": f"QR code of the link to room {room.code}"})),
+                 h("h2", None, "Seats"),
+                 h("ol", {"class": "room-seats"}, rows),
+                 h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else None,
+                 h("p", {"class": "start-row"},
+                   h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
+                                "data-testid": "start", "disabled": not ready}, "Start the game"),
+                   None if ready else h("span", {"class": "muted"}, " Every seat needs a friend or a bot first.")),
+                 chat_panel(self.chat))
+
+    def connection_state(self) -> str:
+        return {"open": "connected", "broker-lost": "reconnecting"}.get(self.link_state, self.link_state)
+
+    def connection_text(self) -> str:
+        return {"opening": "Opening the room…",
+                "open": f"Room {self.room.code} is open",
+                "broker-lost": "Lost the broker: new friends cannot join until it is back",
+                "failed": f"The room could not open: {self.problem}"}.get(self.link_state, self.link_state)
+
+    def strip(self) -> Node | None:
+        table = self.table
+        now = table.timers.now_ms()
+        away = self.room.away(now)
+        if away:
+            self._tick_away()
+        lines = []
+        to_act = set(table.flow.to_act())
+        for seat, ms in away:
+            name = self.room.name(seat)
+            turn = seat in to_act
+            text = (f"{name} is away{' on their turn' if turn else ''}: "
+                    f"waiting for them to come back ({int(ms // 1000)} s).")
+            choices = None
+            if turn and ms >= AWAY_GRACE_MS and now >= self.waiting.get(seat, 0) and not table.flow.state.is_over():
+                choices = h("span", {"class": "room-away-choices"},
+                            h("button", {"type": "button", "data-cmd": "room-wait", "data-seat": seat}, "Wait"),
+                            h("button", {"type": "button", "data-cmd": "room-bot", "data-seat": seat},
+                              f"Give {name}’s seat to a bot"),
+                            h("button", {"type": "button", "data-cmd": "room-end"}, "End the game"))
+            lines.append(h("p", {"class": "room-away", "data-testid": "away", "data-seat": seat}, text, " ", choices))
+        return h("div", {"class": "room-strip"},
+                 connection_badge(self.connection_state(), self.connection_text()),
+                 *lines,
+                 chat_panel(self.chat, folded=True))
+
+    def _tick_away(self) -> None:
+        if self._ticking or not self.room.away(0):
+            return
+        self._ticking = True
+
+        def tick() -> None:
+            self._ticking = False
+            self.redraw()
+
+        self.table.timers.later(AWAY_TICK_MS, tick)
+
+    def after_game(self) -> Node | None:
+        table = self.table
+        return h("div", {"class": "after-game"},
+                 h("p", {"class": "again-row"},
+                   h("button", {"type": "button", "class": "primary", "data-cmd": "room-again",
+                                "data-testid": "play-again"}, "Play again"),
+                   h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, "Leave the room")),
+                 h("p", {"class": "record-row"},
+                   h("a", {"class": "button-link", "data-testid": "replay-link",
+                           "href": f"#/{table.game_id}/replay?id={table.save_id}"}, "Watch the replay")
+                   if table.save_id else None,
+                   h("button", {"type": "button", "data-cmd": "download"}, "Download the record")))
+
+
+def new_token() -> str:
+    """A friend's secret: the only proof a device holds a seat."""
+    return secrets.token_urlsafe(18)
+
+
+def _seat_of(element: Any) -> int | None:
+    from ui.kit.dom import attr
+
+    text = attr(element, "data-seat")
+    return int(text) if text and text.lstrip("-").isdigit() else None
+
+
+def _can_share() -> bool:
+    from pyscript import window
+
+    return hasattr(window.navigator, "share")
+
