@@ -10,17 +10,29 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from engine import IllegalAction, Record, State
 from flow_support import FakeTimers
-from ui.app.routes import PlaySetup, SeatSpec, bot_name
+from ui.app.routes import (
+    PlaySetup,
+    RouteError,
+    SeatSpec,
+    bot_name,
+    new_room_code,
+    parse_hash,
+    parse_play,
+    room_code,
+)
 from ui.friends.guest import GuestFlow
 from ui.friends.protocol import ProtocolError, act_message, decode, encode
 from ui.friends.room import HostRoom, Outgoing
+from ui.storage.saves import SavedGame
 from ui.tables.game_flows import new_flow
 
 
@@ -262,3 +274,116 @@ def test_a_guests_flow_reads_the_hosts_views_into_the_engines_actions() -> None:
     # Sent anyway (another client), the host refuses it with its engine's reason.
     table.deliver(table.room.receive("peer-0", encode(act_message(view["ply"], "draw 30"))))
     assert "draw 30" in bo.flow.refused and table.flow.ply == view["ply"]
+
+
+def test_play_routes_take_friend_seats_and_a_broker() -> None:
+    setup = parse_play("checkmate", [("seats", "human:Ann,friend,bot:easy"), ("broker", "http://127.0.0.1:9000/")],
+                       [], (2, 4), ["random", "easy"])
+    assert [seat.kind for seat in setup.seats] == ["human", "friend", "bot"] and setup.has_friends
+    assert setup.broker == "http://127.0.0.1:9000/"
+    again = parse_play("checkmate", parse_hash(setup.to_hash()).query, [], (2, 4), ["random", "easy"])
+    assert again.seats == setup.seats and again.broker == setup.broker
+    for bad in ("ftp://x/", "127.0.0.1:9000", "http://:9000/", "http://h:port/"):
+        with pytest.raises(RouteError, match="broker"):
+            parse_play("checks", [("broker", bad)], [], (2, 2), ["random"])
+
+
+def test_room_codes_are_five_characters_without_look_alikes() -> None:
+    codes = {new_room_code(random.Random(seed)) for seed in range(200)}
+    assert all(len(code) == 5 and not set(code) & set("01IOLSZ258BUV") for code in codes)
+    assert room_code(" k7q-xm ") == "K7QXM"
+    for bad in ("K7QX", "K7QXMM", "K0QXM", "<b>x"):
+        with pytest.raises(RouteError, match="not a room code"):
+            room_code(bad)
+
+
+def test_a_reloaded_host_opens_the_same_room_and_tokens_take_their_seats_back() -> None:
+    table = Table("checks", "human:Ann,friend")
+    bo = table.add("peer-1", "Bo")
+    table.deliver(table.room.start())
+    kept = table.room.data()
+    assert kept == {"code": "K7QXM", "broker": "", "started": True,
+                    "friends": [{"seat": 1, "name": "Bo", "token": bo.token}]}
+    saved = replace(table.flow.saved(), id="game-1")
+    assert saved.room == kept and SavedGame.from_json(saved.to_json()).room == kept
+    # The host's page reloads: a new flow from the saved game, the room from what it kept.
+    flow = new_flow(saved.setup(), FakeTimers(), saved=SavedGame.from_json(saved.to_json()))
+    room = HostRoom.reopened(flow, lambda: "token-new")
+    assert room is not None and room.code == "K7QXM" and room.started and room.status(1) == "away"
+    back = room.receive("peer-9", encode({"type": "join", "name": "Someone", "token": bo.token}))
+    assert back[0][1]["type"] == "welcome" and back[0][1]["seat"] == 1 and room.status(1) == "joined"
+    assert any(message["type"] == "view" for _, message in back)
+
+
+def test_an_away_friends_seat_goes_to_a_bot_that_plays_on() -> None:
+    table = Table("checks", "human:Ann,friend")
+    table.add("peer-1", "Bo")
+    table.deliver(table.room.start())
+    with pytest.raises(ValueError, match="away friend"):
+        table.room.give_to_bot(1, "easy")  # Bo is here: nobody takes their seat
+    table.deliver(table.room.lost("peer-1"))
+    table.timers.advance(61_000)
+    assert table.room.away(table.timers.now) == [(1, 61_000)]
+    table.room.give_to_bot(1, "easy")
+    assert table.flow.seats[1].is_bot and 1 not in table.room.friends
+    table.play_out((0,))
+    assert table.flow.state.is_over()
+
+
+def test_a_guest_counts_down_the_hosts_window_less_half_its_round_trip() -> None:
+    table = Table("check", "human:Ann,friend", match_seconds=3)
+    bo = table.add("peer-1", "Bo")
+    assert bo.flow is not None
+    bo.flow.timers = table.timers
+    bo.flow.ping()
+    table.timers.advance(80)  # the answer comes back 80 ms later
+    table.deliver(table.room.receive("peer-1", encode(bo.outbox.pop())))
+    assert bo.flow.rtt_ms == 80
+    table.deliver(table.room.start())
+    for _ in range(400):  # play until a matching window opens on the host's clock
+        if table.flow.countdown is not None and table.flow.countdown.kind == "clock":
+            break
+        seat = next((s for s in table.flow.to_act() if s == 0 and table.flow.legal_actions(0)), None)
+        if seat is not None:
+            table.flow.act(0, table.flow.legal_actions(0)[0])
+            table.deliver(table.room.updates())
+        elif bo.flow.legal_actions(1) and bo.flow.ply == table.flow.ply:
+            bo.flow.act(1, bo.flow.legal_actions(1)[0])
+            table.deliver(table.room.receive("peer-1", encode(bo.outbox.pop())))
+        else:
+            table.run()
+    clocks = [m for m in bo.received if m["type"] == "clock" and m["kind"]]
+    assert clocks and clocks[-1]["left_ms"] == 3000
+    assert bo.flow.countdown_left_ms() == 3000 - 40
+    table.timers.advance(1000)
+    assert bo.flow.countdown_left_ms() == 2000 - 40
+
+
+def test_play_again_deals_a_new_game_for_the_same_friends() -> None:
+    table = Table("checks", "human:Ann,friend")
+    bo = table.add("peer-1", "Bo")
+    table.deliver(table.room.start())
+    table.play_out((0,))
+    assert bo.flow is not None and bo.flow.final is not None
+    table.flow = table.room.flow = new_flow(replace(table.flow.setup, seed=99), table.timers)
+    table.flow.room = table.room.data()
+    table.deliver(table.room.rematch())
+    assert bo.flow.final is None and bo.flow.ply == 0 and bo.last_view()["view"]["result"] is None
+    assert table.room.status(1) == "joined"
+
+
+def test_a_device_keeps_the_tickets_of_the_rooms_it_joined() -> None:
+    from ui.kit.web_storage import MemoryStorage
+    from ui.storage.saves import Store
+
+    now = [0.0]
+    store = Store(MemoryStorage(), clock=lambda: now[0])
+    store.keep_ticket("K7QXM", {"game": "checks", "seat": 1, "name": "Bo", "token": "t1", "broker": ""})
+    now[0] = 5.0
+    store.keep_ticket("ACDEF", {"game": "check", "seat": 2, "name": "Bo", "token": "t2", "broker": ""})
+    assert [code for code, _ in store.tickets()] == ["ACDEF", "K7QXM"]
+    assert store.ticket("K7QXM")["token"] == "t1"  # type: ignore[index]
+    store.storage.setItem("five-checks:room:BROKE", "not json")
+    assert store.ticket("BROKE") is None and len(store.tickets()) == 2
+    store.drop_ticket("K7QXM")
+    assert store.ticket("K7QXM") is None

@@ -79,6 +79,8 @@ class GuestFlow:
         """A checked message from the host (``protocol.decode``)."""
         kind = message["type"]
         if kind == "view" and message["seat"] == self.seat and message["game"] == self.game.id:
+            if message["ply"] < self.ply:
+                self.final = None  # the host dealt a new game in the room ("Play again")
             self.ply = message["ply"]
             self._view = message["view"]
             self.state = self.game.from_view(self._view, random.Random(self.ply))

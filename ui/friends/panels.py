@@ -41,7 +41,7 @@ def chat_panel(lines: Sequence[dict[str, Any]], folded: bool = False) -> Node:
     """The room's chat: the lines so far (newest last) and a field to say something. At the
     table (``folded``) it is a disclosure that shows how many lines there are."""
     body = [
-        h("ol", {"class": "room-chat-lines", "data-testid": "chat-lines", "aria-live": "polite"},
+        h("ol", {"class": "room-chat-lines", "data-testid": "chat-lines", "aria-live": "polite", "tabindex": "0"},
           [h("li", {"key": f"chat-{index}"}, h("strong", None, f"{line.get('name', '')}: "), str(line.get("text", "")))
            for index, line in enumerate(lines)]) if lines else None,
         # The page submits no form (``ui/main.py``): Enter in the field clicks Send.

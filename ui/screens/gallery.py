@@ -38,7 +38,8 @@ class GalleryScreen(Screen):
     def lists(self) -> list[Node]:
         """What goes above the gallery: the storage line, the last discard, Continue."""
         found = [storage_problem(self.store), *self.actions.notes(),
-                 continue_section(self.store.games(), self.store.now(), game_titles=GAME_TITLES, show_game=True)]
+                 continue_section(self.store.games(), self.store.now(), game_titles=GAME_TITLES, show_game=True,
+                                  rooms=self.store.tickets())]
         return [node for node in found if node is not None]
 
     def render(self) -> list[Node]:

@@ -97,12 +97,15 @@ def result_of(saved: SavedGame) -> tuple[str, str]:
 # -- Continue ---------------------------------------------------------------------------------
 
 def continue_section(listed: Sequence[Listed], now_ms: float, *, game_titles: Mapping[str, str],
-                     show_game: bool) -> Node | None:
+                     show_game: bool, rooms: Sequence[tuple[str, Mapping[str, Any]]] = ()) -> Node | None:
     """``section[data-testid=continue]``: one ``li`` per game in progress (a link back to it,
-    its move and when it was last played, a discard button), or None when there is none."""
-    if not listed:
+    its move and when it was last played, a discard button), then one per room this device
+    joined (``rooms``: the store's tickets; a link that rejoins it, a button that forgets it),
+    or None when there is none."""
+    if not listed and not rooms:
         return None
     items = [_continue_item(item, now_ms, game_titles, show_game) for item in listed]
+    items += [_room_item(code, ticket, now_ms, game_titles) for code, ticket in rooms]
     return h("section", {"class": "saved-list continue-list", "data-testid": "continue",
                          "aria-labelledby": "continue-title"},
              h("h2", {"id": "continue-title"}, "Continue"),
@@ -129,6 +132,18 @@ def _continue_item(item: Listed, now_ms: float, game_titles: Mapping[str, str], 
                h("span", {"class": "saved-meta"},
                  h("span", {"data-testid": "ply"}, f"move {saved.ply}"), " · ", h("span", None, when))),
              _discard_button(saved.id, f"Discard {named}, move {saved.ply}, {when}"))
+
+
+def _room_item(code: str, ticket: Mapping[str, Any], now_ms: float, game_titles: Mapping[str, str]) -> Node:
+    title = game_titles.get(str(ticket.get("game", "")), "A game")
+    name = str(ticket.get("name", "")) or "you"
+    when = ago(float(ticket.get("joined", 0)), now_ms)
+    return h("li", {"class": "saved-item", "data-room": code, "data-game": ticket.get("game")},
+             h("a", {"class": "continue-link", "href": f"#/join/{code}"},
+               h("span", {"class": "saved-title"}, f"{title} with friends, room {code}"),
+               h("span", {"class": "saved-meta"}, f"as {name} · joined {when}")),
+             h("button", {"type": "button", "class": "saved-discard", "data-cmd": f"forget-room:{code}",
+                          "aria-label": f"Forget room {code}"}, "Forget"))
 
 
 # -- statistics -------------------------------------------------------------------------------
@@ -242,10 +257,10 @@ class ListActions:
     message: str = ""
 
     def command(self, command: str) -> bool:
-        """Carry out ``discard:<id>``, ``forget:<id>`` or ``restore``; False for any other
+        """Carry out ``discard:<id>``, ``forget:<id>``, ``forget-room:<code>`` or ``restore``; False for any other
         command (the screen's own). A refusal of the browser is kept in ``message``."""
         name, _, arg = command.partition(":")
-        if name not in ("discard", "forget", "restore"):
+        if name not in ("discard", "forget", "restore", "forget-room"):
             return False
         self.message = ""
         try:
@@ -259,6 +274,8 @@ class ListActions:
             elif name == "forget":
                 self.store.forget(arg)
                 self.discarded = None
+            elif name == "forget-room":
+                self.store.drop_ticket(arg)
             elif self.discarded is not None:
                 self.store.save(self.discarded)
                 self.discarded = None

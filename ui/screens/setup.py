@@ -191,7 +191,9 @@ class SetupScreen(Screen):
               h("h1", None, f"{game.title}: new game"),
               storage_problem(self.store),
               self.actions.notes(),
-              continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False),
+              continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False,
+                               rooms=[(code, ticket) for code, ticket in self.store.tickets()
+                                      if ticket.get("game") == game.id]),
               h("p", {"class": "lead-text"}, (self.entry.setup_line + " ") if self.entry else None,
                 h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
               h("fieldset", None,

@@ -1,0 +1,206 @@
+"""Friends on their own devices: one browser context per device, the project's broker on
+127.0.0.1 (``broker`` fixture), WebRTC data channels between the contexts.
+
+Every guest page records each text that reached it over its data channels (an init script taps
+``RTCPeerConnection``: no hook in the app). At the end, each ``view`` a guest received is checked
+against the host's record replayed in CPython: it is exactly ``view(seat)`` after that ply, so no
+hidden card reached a guest.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from engine import Record, State
+from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
+
+#: Every text message a page's data channels received, in order, in ``window.__wire``.
+WIRE_TAP = """
+(() => {
+  const Native = window.RTCPeerConnection;
+  if (!Native) return;
+  window.__wire = [];
+  const tap = channel => channel.addEventListener('message', event => {
+    window.__wire.push(typeof event.data === 'string' ? event.data : '<binary>');
+  });
+  class Tapped extends Native {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('datachannel', event => tap(event.channel));
+    }
+    createDataChannel(...args) {
+      const channel = super.createDataChannel(...args);
+      tap(channel);
+      return channel;
+    }
+  }
+  window.RTCPeerConnection = Tapped;
+})();
+"""
+
+LOBBY = "[data-testid=lobby]"
+CONNECTED = '[data-testid=connection][data-state="connected"]'
+#: How long a step waits for the other device (a WebRTC round trip, a page's redraw).
+WAIT_MS = 30_000
+
+
+Device = Callable[..., Page]
+
+
+@pytest.fixture
+def device(new_context: Callable[..., BrowserContext]) -> Device:
+    """A new device: a page in its own browser context, its data channels tapped."""
+
+    def open_device(**context_args: Any) -> Page:
+        context = new_context(**context_args)
+        context.add_init_script(WIRE_TAP)
+        return context.new_page()
+
+    return open_device
+
+
+def host_room(page: Page, open_app: OpenApp, game: str, seats: str, broker: str, extra: str = "") -> str:
+    """The host opens a room for ``seats``; returns the invite link once the room is open."""
+    open_app(page, f"#/{game}/play?seats={seats}&seed=5&delay=0&broker={broker}{extra}")
+    expect(page.locator(LOBBY)).to_be_visible()
+    expect(page.locator(f"{LOBBY} {CONNECTED}")).to_have_count(1, timeout=WAIT_MS)
+    code = page.locator("[data-testid=room-code]").inner_text()
+    assert re.fullmatch(r"[34679ACDEFGHJKMNPQRTWXY]{5}", code), code
+    link = page.locator("[data-testid=invite-link]").get_attribute("href") or ""
+    assert link.endswith(f"#/join/{code}?broker={broker}"), link
+    expect(page.locator("[data-testid=invite-qr]")).to_have_attribute("src", re.compile(r"^data:image/"))
+    return link
+
+
+def join(page: Page, link: str, name: str) -> None:
+    page.goto(link, wait_until="domcontentloaded")
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    page.fill("input[name=name]", name)
+    page.click("button[data-cmd=join]")
+    expect(page.locator("[data-testid=join-lobby]")).to_be_visible(timeout=WAIT_MS)
+
+
+def seat_status(host: Page, seat: int) -> Any:
+    return host.locator(f'[data-testid=seat][data-seat="{seat}"]')
+
+
+def act_somewhere(pages: list[Page]) -> bool:
+    """Click the first action offered on any page that offers one, and wait until that page
+    has moved on; False when none offers one now."""
+    for page in pages:
+        button = page.locator(ACTION).first
+        if not button.count():
+            continue
+        before = ply(page)
+        try:
+            button.click(timeout=2000)
+        except PlaywrightTimeout:
+            continue  # redrawn under the pointer: look again
+        page.wait_for_function(
+            "before => { const t = document.querySelector('[data-testid=table]');"
+            " return t && (t.dataset.over === '1' || Number(t.dataset.ply) !== before); }",
+            arg=before, timeout=WAIT_MS)
+        return True
+    return False
+
+
+#: A person at this page may act, or its game is over.
+TURN_OR_END = ("() => !!(document.querySelector('[data-testid=table][data-over=\"1\"]')"
+               " || document.querySelector('button[data-action]'))")
+
+
+def wait_for_a_turn(pages: list[Page], timeout_ms: int = WAIT_MS) -> None:
+    """Wait until some page whose game goes on offers an action or shows the end (a bot, the
+    clock or the other device is to move meanwhile)."""
+    going = [page for page in pages if not page.locator(OVER).count()]
+    for _ in range(timeout_ms // (250 * max(1, len(going)))):
+        for page in going:
+            try:
+                page.wait_for_function(TURN_OR_END, timeout=250)
+                return
+            except PlaywrightTimeout:
+                continue
+    raise AssertionError("no page offers an action: " + " | ".join(p.locator(TABLE).inner_text()[:300] for p in pages))
+
+
+def play_together(pages: list[Page], max_turns: int = 600) -> None:
+    """Every person at every device plays its first legal action until all tables are over."""
+    for _ in range(max_turns):
+        if all(page.locator(OVER).count() for page in pages):
+            return
+        if not act_somewhere(pages):
+            wait_for_a_turn(pages)
+    raise AssertionError("the game did not end: " + " | ".join(p.locator(TABLE).inner_text()[:200] for p in pages))
+
+
+def wire(page: Page) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in page.evaluate("window.__wire || []")]
+
+
+def finished_record(host: Page) -> Record:
+    done = stored(host, "five-checks:done:")
+    assert len(done) == 1, list(done)
+    return Record.from_json(json.dumps(json.loads(next(iter(done.values())))["record"]))
+
+
+def assert_views_are_the_seats_own(record: Record, guest: Page, seat: int) -> int:
+    """Each ``view`` the guest received is ``view(seat)`` after that ply of the host's record,
+    and its ``legal`` that seat's legal actions then; returns how many were checked."""
+    states: list[State] = record.states()
+    checked = 0
+    for message in wire(guest):
+        if message["type"] != "view":
+            continue
+        state = states[message["ply"]]
+        assert message["seat"] == seat
+        assert message["view"] == json.loads(json.dumps(state.view(seat)))
+        legal = state.legal_actions(seat) if seat in state.to_act() else ()
+        assert message["legal"] == [str(action) for action in legal]
+        checked += 1
+    return checked
+
+
+GAMES_FOR_TWO = [
+    ("checks", "human:Ann,friend", ""),
+    ("checkmate", "human:Ann,friend", ""),
+    ("private-checkers", "friend,human:Ann", ""),
+    ("chess-cards", "friend,human:Ann", "&match=0"),
+    ("check", "human:Ann,friend", "&match_seconds=2"),
+]
+
+
+@pytest.mark.parametrize(("game", "seats", "extra"), GAMES_FOR_TWO, ids=[g for g, _, _ in GAMES_FOR_TWO])
+def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, broker: str, shot: Shot,
+                                             game: str, seats: str, extra: str) -> None:
+    host, guest = device(), device()
+    link = host_room(host, open_app, game, seats, broker, extra)
+    friend_seat = seats.split(",").index("friend")
+    expect(seat_status(host, friend_seat)).to_have_attribute("data-status", "open")
+    expect(host.locator("button[data-cmd=start]")).to_be_disabled()
+    join(guest, link, "Bo")
+    expect(seat_status(host, friend_seat)).to_have_attribute("data-status", "joined", timeout=WAIT_MS)
+    host.click("button[data-cmd=start]")
+    for page in (host, guest):
+        expect(page.locator(TABLE)).to_be_visible(timeout=WAIT_MS)
+        expect(page.locator(CONNECTED)).to_have_count(1)
+    if game == "checks":
+        shot(host, "friends-host-table")
+        shot(guest, "friends-guest-table")
+    play_together([host, guest])
+    host_result = host.locator(RESULT).inner_text()
+    expect(guest.locator(RESULT)).to_have_text(host_result, timeout=WAIT_MS)
+    assert ply(guest) == ply(host)
+    record = finished_record(host)
+    assert assert_views_are_the_seats_own(record, guest, friend_seat) >= 2
+    # The record reaches the guest once the game is over, and never before.
+    messages = wire(guest)
+    kinds = [m["type"] for m in messages]
+    assert "record" in kinds and all(k != "record" for k in kinds[: kinds.index("record")])
+    assert all("seed" not in m and "deck" not in m for m in messages[: kinds.index("record")])
