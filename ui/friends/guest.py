@@ -94,6 +94,7 @@ class GuestFlow:
                                for entry in message["seats"])
         elif kind == "refused":
             self.refused = message["reason"]
+            self.listener.flow_refused(message["action"], message["reason"])
             self.listener.flow_changed()
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))

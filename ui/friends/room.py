@@ -31,7 +31,8 @@ from engine import IllegalAction
 from engine.bots import get_bot
 from ui.app.routes import SeatSpec, bot_name
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
-from ui.tables.flow import TableFlow
+from ui.tables.flow import StalePosition, TableFlow
+from ui.tables.phrasing import Phrasing, why_not
 
 #: A message to send: the connection it goes to, and the message.
 Outgoing = tuple[Hashable, dict[str, Any]]
@@ -278,8 +279,19 @@ class HostRoom:
             self.flow.act(friend.seat, action, ply=ply)
         except IllegalAction as error:
             self.warnings.append(str(error))
-            return [(connection, {"type": "refused", "ply": ply, "action": action, "reason": str(error)})]
+            return [(connection, {"type": "refused", "ply": ply, "action": action,
+                                  "reason": self._why_not(friend.seat, action, error)})]
         return self.updates()
+
+    def _why_not(self, seat: int, action: str, error: IllegalAction) -> str:
+        """The refusal as the guest's table says it: "you" for the guest, the others by name;
+        cards stay in notation, which the guest's table writes its own way."""
+        if not self.started:
+            return "The game has not started yet."
+        if isinstance(error, StalePosition):
+            return "Too late: the game had moved on when it reached the host."
+        names = [self.name(other) for other in range(len(self.flow.seats))]
+        return why_not(self.flow, Phrasing(names, seat, lambda text: text), seat, action) or str(error)
 
     def _friend_on(self, connection: Hashable) -> FriendSeat | None:
         return next((f for f in self.friends.values() if f.connection == connection), None)

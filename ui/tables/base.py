@@ -266,6 +266,10 @@ class GameTable(Screen, FlowListener):
         if present(line):
             line.textContent = f"{self.name(seat)} is thinking… {seconds} s"
 
+    def flow_refused(self, action: str, reason: str) -> None:
+        # The host phrased it for this seat; the table writes its cards its own way.
+        self.notice = f"Not played ({self.card_words(action)}): {self.phrasing.sentence(reason)}"
+
     def played(self, before: State, seat: int, action: Any) -> None:
         """Hook: ``action`` by ``seat`` led from ``before`` to the flow's state (analysis)."""
 

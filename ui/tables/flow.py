@@ -98,6 +98,9 @@ class FlowListener:
     def flow_thinking(self, seat: int, seconds: int) -> None:
         """The bot of ``seat`` has been thinking for ``seconds`` (said after a while)."""
 
+    def flow_refused(self, action: str, reason: str) -> None:
+        """An action sent elsewhere to be played (a guest's, to its host) came back refused."""
+
 
 class StalePosition(IllegalAction):
     """An action chosen for a position the game has left (a click on an old table, a late
