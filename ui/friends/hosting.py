@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import secrets
 from dataclasses import replace
 from typing import Any
 
@@ -60,7 +59,8 @@ class HostSide:
     # -- the network's news -------------------------------------------------------------
 
     def _status(self, state: str, detail: str) -> None:
-        self.link_state, self.problem = state, detail
+        self.link_state = state
+        self.problem = detail if state == "failed" else ""
         self.redraw()
 
     def _connected(self, connection: str) -> None:
@@ -120,10 +120,12 @@ class HostSide:
         try:
             if command == "start":
                 self.deliver(room.start())
+                self.table.seats_changed()
                 self.table.flow_changed()
             elif command == "room-bot" and seat is not None:
                 level = default_bot_level(levels(self.table.game_id))
                 self.deliver(room.give_to_bot(seat, level))
+                self.table.seats_changed()
                 self.table.flow_changed()
             elif command == "room-remove" and seat is not None:
                 self.deliver(room.remove(seat))
@@ -307,8 +309,9 @@ class HostSide:
 
 
 def new_token() -> str:
-    """A friend's secret: the only proof a device holds a seat."""
-    return secrets.token_urlsafe(18)
+    """A friend's secret, 128 random bits from the system's source (the browser's crypto): the
+    only proof a device holds a seat."""
+    return f"{random.SystemRandom().getrandbits(128):032x}"
 
 
 def _seat_of(element: Any) -> int | None:

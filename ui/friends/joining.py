@@ -112,7 +112,8 @@ class GuestSide:
             self.chat = [*self.chat, message][-CHAT_LINES:]
         elif self.flow is not None:
             self.flow.receive(message)  # view, refused, record, clock, pong
-            return  # the flow tells its table
+            if self.table is not None:
+                return  # the flow has told its table
         self.changed()
 
     def _welcome(self, message: dict[str, Any]) -> None:

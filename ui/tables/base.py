@@ -36,7 +36,7 @@ from typing import Any, ClassVar, Protocol
 
 from engine import CLOCK, Action, IllegalAction, State
 from ui.app import embed
-from ui.app.routes import PlaySetup
+from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import motion
 from ui.kit.dom import Node, attr, classes, h, present
@@ -95,7 +95,6 @@ class GameTable(Screen, FlowListener):
         self.room: TableRoom | None = None
         self.game = self.flow.game
         self.setup = self.flow.setup
-        self.seats = self.flow.seats
         self.readonly = readonly
         self.humans = self.flow.people
         self.bots = self.flow.bots
@@ -103,7 +102,7 @@ class GameTable(Screen, FlowListener):
         self.solo = len(self.humans) == 1
         #: Several people share the device and each may see something the others may not.
         self.private = not self.game.perfect_information and len(self.humans) > 1
-        self.phrasing = Phrasing(self.names(), self.bottom if self.solo else None, self.card_words)
+        self.phrasing = self.new_phrasing()
         #: The replay viewer's choice of whose cards to show (None: the spectator's view).
         self.watching: int | None = None
         #: The person who last confirmed they hold the device (private tables only).
@@ -117,6 +116,18 @@ class GameTable(Screen, FlowListener):
         self.title = f"{self.game.title}: {names} — Five Checks"
 
     # -- the flow, as the table reads it ---------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[SeatSpec, ...]:
+        """Who sits where (a friend's seat takes the name they joined with)."""
+        return self.flow.seats
+
+    def new_phrasing(self) -> Phrasing:
+        return Phrasing(self.names(), self.bottom if self.solo else None, self.card_words)
+
+    def seats_changed(self) -> None:
+        """Someone took a seat (a friend joined, a bot took an away friend's seat): the names."""
+        self.phrasing = self.new_phrasing()
 
     @property
     def thinking(self) -> int | None:
