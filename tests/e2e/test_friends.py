@@ -21,15 +21,20 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from engine import Record, State
 from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
 
-#: Every text message a page's data channels received, in order, in ``window.__wire``.
+#: Every text message a page's data channels received, in order, in ``window.__wire``; the
+#: channels in ``window.__channels`` (a test sends forged messages on the last one).
 WIRE_TAP = """
 (() => {
   const Native = window.RTCPeerConnection;
   if (!Native) return;
   window.__wire = [];
-  const tap = channel => channel.addEventListener('message', event => {
-    window.__wire.push(typeof event.data === 'string' ? event.data : '<binary>');
-  });
+  window.__channels = [];
+  const tap = channel => {
+    window.__channels.push(channel);
+    channel.addEventListener('message', event => {
+      window.__wire.push(typeof event.data === 'string' ? event.data : '<binary>');
+    });
+  };
   class Tapped extends Native {
     constructor(...args) {
       super(...args);
@@ -94,6 +99,15 @@ def seat_status(host: Page, seat: int) -> Any:
 PICK = "button[data-pick]"
 
 
+def press(button: Any) -> None:
+    """Click ``button``; where a neighbour overlaps it (Checkmate's fanned stockpile), the click
+    goes to the button itself."""
+    try:
+        button.click(timeout=1000)
+    except PlaywrightTimeout:
+        button.dispatch_event("click", timeout=1000)
+
+
 def act_somewhere(pages: list[Page]) -> bool:
     """On the first page where a person may act, click the first action offered (picking the
     first thing to pick first, where the action needs a pick: a card, a checker), and wait until
@@ -104,11 +118,11 @@ def act_somewhere(pages: list[Page]) -> bool:
         before = ply(page)
         try:
             if not page.locator(ACTION).count():
-                page.locator(PICK).first.click(timeout=2000)
+                press(page.locator(PICK).first)
                 page.locator(ACTION).first.wait_for(state="attached", timeout=5000)
-            page.locator(ACTION).first.click(timeout=2000)
+            press(page.locator(ACTION).first)
         except PlaywrightTimeout:
-            continue  # redrawn under the pointer, or the turn passed: look again
+            continue  # redrawn meanwhile, or the turn passed: look again
         page.wait_for_function(
             "before => { const t = document.querySelector('[data-testid=table]');"
             " return t && (t.dataset.over === '1' || Number(t.dataset.ply) !== before); }",
@@ -138,11 +152,18 @@ def wait_for_a_turn(pages: list[Page], timeout_ms: int = WAIT_MS) -> None:
 
 def play_together(pages: list[Page], max_turns: int = 600) -> None:
     """Every person at every device plays its first legal action until all tables are over."""
+    idle = 0
     for _ in range(max_turns):
         if all(page.locator(OVER).count() for page in pages):
             return
-        if not act_somewhere(pages):
-            wait_for_a_turn(pages)
+        if act_somewhere(pages):
+            idle = 0
+            continue
+        idle += 1
+        if idle > 20:
+            raise AssertionError("something to click, but nothing plays: "
+                                 + " | ".join(p.locator(TABLE).inner_text()[:400] for p in pages))
+        wait_for_a_turn(pages)
     raise AssertionError("the game did not end: " + " | ".join(p.locator(TABLE).inner_text()[:200] for p in pages))
 
 
@@ -212,6 +233,135 @@ def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, 
     kinds = [m["type"] for m in messages]
     assert "record" in kinds and all(k != "record" for k in kinds[: kinds.index("record")])
     assert all("seed" not in m and "deck" not in m for m in messages[: kinds.index("record")])
+
+
+
+def start_room(device: Device, open_app: OpenApp, broker: str, game: str, seats: str,
+               extra: str = "") -> tuple[Page, list[Page]]:
+    """A host and one device per friend seat (named Bo, Cy, ...), all joined and started."""
+    host = device()
+    link = host_room(host, open_app, game, seats, broker, extra)
+    friends = [seat for seat, kind in enumerate(seats.split(",")) if kind == "friend"]
+    guests = []
+    for seat, name in zip(friends, ("Bo", "Cy", "Di"), strict=False):
+        guest = device()
+        join(guest, link, name)
+        expect(seat_status(host, seat)).to_have_attribute("data-status", "joined", timeout=WAIT_MS)
+        guests.append(guest)
+    host.click("button[data-cmd=start]")
+    for page in (host, *guests):
+        expect(page.locator(TABLE)).to_be_visible(timeout=WAIT_MS)
+    return host, guests
+
+
+def same_ply(host: Page, guest: Page) -> None:
+    expect(guest.locator(TABLE)).to_have_attribute("data-ply", str(ply(host)), timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("game", ["checkmate", "check"])
+def test_two_friends_and_a_bot_play_with_the_host(device: Device, open_app: OpenApp, broker: str, game: str) -> None:
+    seats = "human:Ann,friend,bot:easy,friend"
+    host, guests = start_room(device, open_app, broker, game, seats, "&match_seconds=3" if game == "check" else "")
+    play_together([host, *guests])
+    record = finished_record(host)
+    for guest, seat in zip(guests, (1, 3), strict=True):
+        expect(guest.locator(RESULT).first).to_have_attribute(
+            "data-winner", host.locator(RESULT).first.get_attribute("data-winner") or "")
+        assert assert_views_are_the_seats_own(record, guest, seat) >= 2
+
+
+def play_a_while(pages: list[Page], turns: int) -> None:
+    for _ in range(turns):
+        if not act_somewhere(pages):
+            wait_for_a_turn(pages)
+
+
+def test_a_guest_that_reloads_comes_back_to_its_seat_and_plays_on(device: Device, open_app: OpenApp,
+                                                                   broker: str) -> None:
+    host, (guest,) = start_room(device, open_app, broker, "checks", "human:Ann,friend")
+    play_a_while([host, guest], 6)
+    same_ply(host, guest)
+    guest.reload(wait_until="domcontentloaded")
+    guest.wait_for_selector(READY, state="attached", timeout=60_000)
+    # Its token, kept on the device, takes the seat back: no name asked, the same position.
+    expect(guest.locator(TABLE)).to_be_visible(timeout=WAIT_MS)
+    same_ply(host, guest)
+    expect(seat_status_on_table(host)).to_have_count(0, timeout=WAIT_MS)  # nobody is away
+    play_together([host, guest])
+    assert assert_views_are_the_seats_own(finished_record(host), guest, 1) >= 2
+
+
+def seat_status_on_table(page: Page) -> Any:
+    return page.locator("[data-testid=away]")
+
+
+def test_the_host_reloads_and_the_guest_reconnects_by_itself(device: Device, open_app: OpenApp,
+                                                             broker: str) -> None:
+    host, (guest,) = start_room(device, open_app, broker, "checkmate", "human:Ann,friend")
+    play_a_while([host, guest], 4)
+    same_ply(host, guest)
+    at = ply(host)
+    host.reload(wait_until="domcontentloaded")
+    host.wait_for_selector(READY, state="attached", timeout=60_000)
+    expect(host.locator(TABLE)).to_have_attribute("data-ply", str(at))
+    expect(host.locator(CONNECTED)).to_have_count(1, timeout=WAIT_MS)
+    # The guest saw the host go and come back, and is connected again without a click.
+    expect(guest.locator(CONNECTED)).to_have_count(1, timeout=WAIT_MS)
+    expect(host.locator("[data-testid=away]")).to_have_count(0, timeout=WAIT_MS)
+    play_together([host, guest])
+    assert assert_views_are_the_seats_own(finished_record(host), guest, 1) >= 2
+
+
+def send_raw(guest: Page, text: str) -> None:
+    guest.evaluate("text => window.__channels.filter(c => c.readyState === 'open').at(-1).send(text)", text)
+
+
+def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_app: OpenApp, broker: str) -> None:
+    host, (guest,) = start_room(device, open_app, broker, "checks", "human:Ann,friend")
+    play_a_while([host, guest], 2)
+    same_ply(host, guest)
+    at = ply(host)
+    board = host.locator(TABLE).inner_text()
+    forged = ["not json", "[1, 2]", '{"type": "teleport"}', '{"type": "act", "ply": "x", "action": "cash 1"}',
+              json.dumps({"type": "view", "game": "checks", "seat": 0, "ply": at, "view": {}, "legal": []}),
+              json.dumps({"type": "act", "ply": at - 1, "action": "cash 1"}),
+              json.dumps({"type": "act", "ply": at, "action": "QS>9"}),
+              json.dumps({"type": "join", "name": "Eve", "token": "stolen"})]
+    for text in forged:
+        send_raw(guest, text)
+    send_raw(guest, json.dumps({"type": "chat", "text": "<img src=x onerror=alert(1)> hello"}))
+    host.locator("[data-testid=chat] summary").click()
+    expect(host.locator("[data-testid=chat-lines]")).to_contain_text("<img src=x onerror=alert(1)> hello",
+                                                                      timeout=WAIT_MS)
+    assert host.locator("[data-testid=chat-lines] img").count() == 0
+    assert ply(host) == at and host.locator(TABLE).inner_text() == board
+    same_ply(host, guest)
+    refusals = [m for m in wire(guest) if m["type"] == "refused"]
+    assert len(refusals) >= 2 and refusals[0]["reason"].startswith("Too late")
+    play_together([host, guest])  # the game goes on as if nothing had been sent
+
+
+def test_check_a_late_attempt_in_a_matching_window_is_refused(device: Device, open_app: OpenApp,
+                                                              broker: str) -> None:
+    host, (guest,) = start_room(device, open_app, broker, "check", "human:Ann,friend", "&match_seconds=3")
+    window = '[data-testid=table][data-phase="matching"]'
+    late: tuple[int, str] | None = None
+    for _ in range(200):
+        offered = guest.locator(f"{window} button[data-action]")
+        if offered.count():
+            actions = [offered.nth(i).get_attribute("data-action") or "" for i in range(offered.count())]
+            late = (ply(guest), next((a for a in actions if a != "pass"), actions[0]))
+            break
+        if not act_somewhere([page for page in (host, guest) if not page.locator(window).count()]):
+            wait_for_a_turn([host, guest])
+    assert late is not None, "no matching window reached the guest"
+    # The window closes on the host's clock; then the guest's attempt arrives, too late.
+    guest.wait_for_function("p => Number(document.querySelector('[data-testid=table]').dataset.ply) > p",
+                            arg=late[0], timeout=WAIT_MS)
+    at = ply(host)
+    send_raw(guest, json.dumps({"type": "act", "ply": late[0], "action": late[1]}))
+    expect(guest.locator(TABLE)).to_contain_text("Too late", timeout=WAIT_MS)
+    assert ply(host) == at
 
 
 @pytest.fixture(scope="session")
