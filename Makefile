@@ -10,7 +10,7 @@
 #   make broker         the project's PeerJS broker at http://$(HOST):$(BROKER_PORT)/ (npm `peer`)
 #   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
 #   make serve-dist     dist, then serve dist/ as a static host would, at the same address
-#                       (GZIP=1: compressing text responses, as most hosts do)
+#                       (GZIP=1: compressing text responses, as most hosts do; HOST as for play)
 #   make lint           test deps, then ruff and mypy as pyproject.toml configures them
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main(), run as a module
@@ -53,9 +53,10 @@ pyscript.toml:
 
 # On the local network (HOST other than 127.0.0.1/localhost) the broker runs beside the app, so
 # that devices on one Wi-Fi play together with no internet; tools/serve.py stops it on exit.
+LAN_BROKER = $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--broker-port $(BROKER_PORT))
+
 play: vendor
-	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT) \
-	  $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--broker-port $(BROKER_PORT))
+	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT) $(LAN_BROKER)
 
 # The project's own PeerJS broker (npm `peer`, pinned in package.json): the page uses it with
 # `broker=http://$(HOST):$(BROKER_PORT)/` in its address instead of PeerJS's public broker.
@@ -69,7 +70,8 @@ dist: vendor
 # dist/ served with the caching headers of a static host (GitHub Pages: 10 minutes), its
 # service worker included. `make play` on the same port afterwards retires that worker.
 serve-dist: dist
-	$(PYTHON) -m tools.serve --root dist --port $(PORT) --max-age 600 $(if $(GZIP),--gzip)
+	$(PYTHON) -m tools.serve --root dist --host $(HOST) --port $(PORT) --max-age 600 $(if $(GZIP),--gzip) \
+	  $(LAN_BROKER)
 
 # Redraw the app icons (pwa/icons/, committed; dist only copies them).
 icons:

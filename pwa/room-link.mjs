@@ -17,6 +17,8 @@
 //                                   once registered at the broker as "five-checks-<code>"
 //   joinRoom(code, settings, on)    a guest: {send(text), close()} at once; connects, and
 //                                   reconnects, by itself until close()
+//                                   (send() says false when the channel is not open, or for a
+//                                   message larger than it takes: 256 KiB in Chromium)
 //   qrDataUrl(text)                 an SVG data URL of the QR code of text (level M, quiet zone)
 //
 // settings: {broker: "<http(s) URL>" or "" (the public broker), iceServers: [{urls, username?,
@@ -224,6 +226,18 @@ function watchPeerConnection(connection, dead) {
 
 function channelOpen(connection) {
   return connection?.dataChannel?.readyState === "open";
+}
+
+/** Send `text` on an open connection: false (and a warning) for a message larger than the channel
+ * takes (Chromium: 256 KiB), which the browser would refuse by closing the channel. */
+function sendText(connection, text) {
+  const max = connection.peerConnection?.sctp?.maxMessageSize;
+  if (max && text.length * 3 > max && new TextEncoder().encode(text).length > max) {
+    console.warn(`room-link: a message of ${text.length} characters is larger than the channel takes (${max} bytes); not sent`);
+    return false;
+  }
+  connection.send(text);
+  return true;
 }
 
 // ----------------------------------------------------------------------------- the host
@@ -459,8 +473,7 @@ class HostRoom {
         if (this.closed || !entry || !entry.connected || entry.gone || !channelOpen(entry.connection)) {
           return false;
         }
-        entry.connection.send(String(text));
-        return true;
+        return sendText(entry.connection, String(text));
       },
       drop: (connId) => this.gone(String(connId)),
       close: () => this.close(),
@@ -661,8 +674,7 @@ class GuestLink {
 
   send(text) {
     if (this.closed || !channelOpen(this.connection)) return false;
-    this.connection.send(String(text));
-    return true;
+    return sendText(this.connection, String(text));
   }
 
   close() {

@@ -93,11 +93,14 @@ class Broker:
     """A PeerJS broker as a subprocess (see the module's docstring); a context manager."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT, *,
-                 expire_ms: int = DEFAULT_EXPIRE_MS, log: Path | None = None) -> None:
+                 expire_ms: int = DEFAULT_EXPIRE_MS, log: Path | None = None, echo: bool = False) -> None:
+        """``log``: a file to append the broker's output to (default: kept in a temporary file,
+        for the error message should it fail); ``echo``: let it print to this process's output."""
         self.host = host
         self.port = port
         self.expire_ms = expire_ms
         self.log_path = log
+        self.echo = echo
         self.process: subprocess.Popen[bytes] | None = None
         self._log: IO[bytes] | None = None
 
@@ -122,12 +125,14 @@ class Broker:
             # `peer` keeps running when it cannot listen, and another broker there would answer.
             raise BrokerError(f"port {self.port} of {self.host} is in use (another broker?): "
                               "choose another with BROKER_PORT=...")
-        if self.log_path is None:
+        if self.echo:
+            self._log = None
+        elif self.log_path is None:
             self._log = tempfile.TemporaryFile()  # noqa: SIM115 (kept open while the broker runs)
         else:
             self._log = self.log_path.open("ab")
         self.process = subprocess.Popen(self.command(), cwd=ROOT, stdin=subprocess.DEVNULL,
-                                        stdout=self._log, stderr=subprocess.STDOUT,
+                                        stdout=self._log, stderr=subprocess.STDOUT if self._log else None,
                                         start_new_session=True)
         deadline = time.monotonic() + timeout_s
         while True:
@@ -163,12 +168,13 @@ class Broker:
         return self._log.read().decode("utf-8", "replace")
 
     def stop(self) -> None:
-        """End the broker (SIGTERM, then SIGKILL after 5 s). Safe to call twice."""
+        """End the broker: SIGTERM, then SIGKILL after a second (``peer`` answers SIGTERM by
+        waiting for every client's socket to close, which may be never). Safe to call twice."""
         process, self.process = self.process, None
         if process is not None and process.poll() is None:
             process.terminate()
             try:
-                process.wait(timeout=5)
+                process.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 process.kill()
                 process.wait()
@@ -203,7 +209,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="how long a message waits for an absent peer (default 5000)")
     args = parser.parse_args(argv)
     signal.signal(signal.SIGTERM, _stop_on_sigterm)
-    broker = Broker(args.host, args.port, expire_ms=args.expire_ms, log=None)
+    broker = Broker(args.host, args.port, expire_ms=args.expire_ms, echo=True)
     try:
         broker.start()
     except BrokerError as error:
@@ -214,7 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         while broker.process is not None and broker.process.poll() is None:
             time.sleep(0.5)
-        print(f"broker: exited: {broker.output().strip()}", file=sys.stderr)
+        print("broker: the broker exited", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 0

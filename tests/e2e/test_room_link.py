@@ -230,6 +230,10 @@ def test_text_goes_both_ways_in_order(device: Device, broker: str) -> None:
     wait_for(guest, "events.filter(e => e[0] === 'message').length >= 40")
     assert guest_messages(guest) == replies
     assert host.evaluate("room.send('no-such-connection', '{}')") is False
+    # More than a channel takes (Chromium: 256 KiB) is refused with a warning, and the channel lives on.
+    assert guest.evaluate("guest.send('x'.repeat(300000))") is False
+    assert host.evaluate("id => room.send(id, 'é'.repeat(200000))", conn_id) is False
+    round_trip(host, guest, conn_id, '{"type": "still here"}')
 
 
 def test_a_guest_that_reloads_rejoins(device: Device, broker: str, base_url: str) -> None:
