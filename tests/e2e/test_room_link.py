@@ -13,6 +13,7 @@ those.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import uuid
@@ -21,6 +22,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from page_support import PageGuard
 from tools.broker import Broker, free_port
@@ -301,6 +303,34 @@ def test_a_second_guest_has_a_channel_of_its_own(device: Device, broker: str) ->
     bo.evaluate("guest.close()")
     wait_for(host, f"events.some(e => e[0] === 'closed' && e[1] === {json.dumps(bo_id)})")
     assert bo.evaluate("guest.send('{}')") is False
+
+
+def crash(page: Page, guard: PageGuard) -> None:
+    """The renderer of ``page`` dies: its device vanishes without closing anything, as a phone
+    that loses its network or is switched off."""
+    with contextlib.suppress(PlaywrightError):
+        page.goto("chrome://crash", timeout=5_000)
+    assert guard.crashes, "the page did not crash"
+    guard.crashes.clear()
+
+
+def test_a_device_that_vanishes_is_noticed(device: Device, broker: str, page_guard: PageGuard) -> None:
+    """No close ever comes from a device that vanishes: the other end sees its connection's ICE
+    state turn "disconnected" within seconds and treats the channel as closed. Two rooms at once:
+    in one the guest vanishes (its host says "closed"), in the other the host does (its guest
+    says "reconnecting")."""
+    rooms = code(), code()
+    hosts, guests = (device(), device()), (device(), device())
+    for host, guest, room in zip(hosts, guests, rooms, strict=True):
+        open_room(host, room, broker)
+        join(guest, room, broker)
+        wait_status(guest, "connected")
+    gone_guest = next_connection(hosts[0], 0)
+    seen = len(events(guests[1]))
+    crash(guests[0], page_guard)
+    crash(hosts[1], page_guard)
+    wait_for(hosts[0], f"events.some(e => e[0] === 'closed' && e[1] === {json.dumps(gone_guest)})")
+    wait_status(guests[1], "reconnecting", after=seen)
 
 
 def test_a_room_nobody_opened_is_unreachable_until_it_opens(device: Device, broker: str) -> None:
