@@ -15,16 +15,22 @@
 //                                   {host, port, path, secure}; throws for a URL that is not http(s)
 //   openRoom(code, settings, on)    the host: resolves to {send(connId, text), drop(connId), close()}
 //                                   once registered at the broker as "five-checks-<code>"
-//   joinRoom(code, settings, on)    a guest: {send(text), close()} at once; connects, and
-//                                   reconnects, by itself until close()
-//                                   (send() says false when the channel is not open, or for a
-//                                   message larger than it takes: 256 KiB in Chromium)
+//   joinRoom(code, settings, on)    a guest: {send(text), close()} at once (also awaitable, for
+//                                   a caller that awaits it); connects, and reconnects, by itself
+//                                   until close()
 //   qrDataUrl(text)                 an SVG data URL of the QR code of text (level M, quiet zone)
 //
+// send() says false when the channel is not open, or for a message larger than it takes (256 KiB
+// in Chromium: refused with a warning rather than losing the channel). The host's on.closed(connId)
+// comes once for each connection that on.connected announced, whoever ended it (drop() too);
+// after close() no callback comes at all.
+//
 // settings: {broker: "<http(s) URL>" or "" (the public broker), iceServers: [{urls, username?,
-// credential?}, ...] or null (a public STUN server)}; a plain object, a Map, or a Pyodide proxy
-// of a dict. A dead channel is noticed from its RTCPeerConnection's state (PeerJS may never say
-// "close" when the other device just vanishes): "disconnected", "failed" or "closed" ends it.
+// credential?}, ...] or null (a public STUN server), takenWaitMs (optional, the host's wait for
+// a room code in use, 20000)}; a plain object, a Map, or a Pyodide proxy of a dict.
+//
+// A dead channel is noticed from its RTCPeerConnection's state (PeerJS may never say "close" when
+// the other device just vanishes): "disconnected", "failed" or "closed" ends it.
 
 import qrcode from "../vendor/qrcode/qrcode.mjs";
 
