@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -110,8 +111,12 @@ class Broker:
         return f"http://{url_host(self.host)}:{self.port}/"
 
     def command(self) -> list[str]:
-        return [str(PEERJS), "--host", self.host, "--port", str(self.port), "--path", "/",
-                "--expire_timeout", str(self.expire_ms)]
+        broker = [str(PEERJS), "--host", self.host, "--port", str(self.port), "--path", "/",
+                  "--expire_timeout", str(self.expire_ms)]
+        # Where util-linux's setpriv is (Linux), the broker dies with this process: a test run
+        # killed halfway leaves no broker behind.
+        setpriv = shutil.which("setpriv")
+        return [setpriv, "--pdeathsig", "KILL", "--", *broker] if setpriv else broker
 
     def start(self, timeout_s: float = START_TIMEOUT_S) -> Broker:
         """Start the broker and wait until it answers; raises BrokerError if it does not."""
