@@ -5,9 +5,12 @@
 #                       install the build deps and build the rules pages
 #                       (docs/rules/<id>.html), regenerate pyscript.toml's [files] table
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
+#                       (HOST=0.0.0.0: to the local network, with the project's PeerJS broker
+#                       beside it on $(BROKER_PORT); it prints the address a phone opens)
+#   make broker         the project's PeerJS broker at http://$(HOST):$(BROKER_PORT)/ (npm `peer`)
 #   make dist           vendor, then build the static site into dist/ (tools/build_dist.py)
 #   make serve-dist     dist, then serve dist/ as a static host would, at the same address
-#                       (GZIP=1: compressing text responses, as most hosts do)
+#                       (GZIP=1: compressing text responses, as most hosts do; HOST as for play)
 #   make lint           test deps, then ruff and mypy as pyproject.toml configures them
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main(), run as a module
@@ -19,11 +22,14 @@
 
 PYTHON ?= python3
 PORT ?= 8000
+# The interface `make play` and `make broker` bind: 0.0.0.0 serves the local network.
+HOST ?= 127.0.0.1
+BROKER_PORT ?= 9000
 PIP_FLAGS ?= -q --disable-pip-version-check
 
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: all vendor rules build-deps play dist serve-dist icons lint test test-deps browser bench pyscript.toml clean
+.PHONY: all vendor rules build-deps play broker dist serve-dist icons lint test test-deps browser bench pyscript.toml clean
 
 all: vendor
 
@@ -45,8 +51,17 @@ rules: build-deps
 pyscript.toml:
 	$(PYTHON) -m tools.gen_pyscript_toml
 
+# On the local network (HOST other than 127.0.0.1/localhost) the broker runs beside the app, so
+# that devices on one Wi-Fi play together with no internet; tools/serve.py stops it on exit.
+LAN_BROKER = $(if $(filter-out 127.0.0.1 localhost,$(HOST)),--broker-port $(BROKER_PORT))
+
 play: vendor
-	$(PYTHON) -m tools.serve --port $(PORT)
+	$(PYTHON) -m tools.serve --host $(HOST) --port $(PORT) $(LAN_BROKER)
+
+# The project's own PeerJS broker (npm `peer`, pinned in package.json): the page uses it with
+# `broker=http://$(HOST):$(BROKER_PORT)/` in its address instead of PeerJS's public broker.
+broker: node_modules/.package-lock.json
+	$(PYTHON) -m tools.broker --host $(HOST) --port $(BROKER_PORT)
 
 # The static site to host: copy dist/ anywhere (README "Host it"). Git-ignored output.
 dist: vendor
@@ -55,7 +70,8 @@ dist: vendor
 # dist/ served with the caching headers of a static host (GitHub Pages: 10 minutes), its
 # service worker included. `make play` on the same port afterwards retires that worker.
 serve-dist: dist
-	$(PYTHON) -m tools.serve --root dist --port $(PORT) --max-age 600 $(if $(GZIP),--gzip)
+	$(PYTHON) -m tools.serve --root dist --host $(HOST) --port $(PORT) --max-age 600 $(if $(GZIP),--gzip) \
+	  $(LAN_BROKER)
 
 # Redraw the app icons (pwa/icons/, committed; dist only copies them).
 icons:

@@ -15,14 +15,22 @@
 //                                   {host, port, path, secure}; throws for a URL that is not http(s)
 //   openRoom(code, settings, on)    the host: resolves to {send(connId, text), drop(connId), close()}
 //                                   once registered at the broker as "five-checks-<code>"
-//   joinRoom(code, settings, on)    a guest: {send(text), close()} at once; connects, and
-//                                   reconnects, by itself until close()
+//   joinRoom(code, settings, on)    a guest: {send(text), close()} at once (also awaitable, for
+//                                   a caller that awaits it); connects, and reconnects, by itself
+//                                   until close()
 //   qrDataUrl(text)                 an SVG data URL of the QR code of text (level M, quiet zone)
 //
+// send() says false when the channel is not open, or for a message larger than it takes (256 KiB
+// in Chromium: refused with a warning rather than losing the channel). The host's on.closed(connId)
+// comes once for each connection that on.connected announced, whoever ended it (drop() too);
+// after close() no callback comes at all.
+//
 // settings: {broker: "<http(s) URL>" or "" (the public broker), iceServers: [{urls, username?,
-// credential?}, ...] or null (a public STUN server)}; a plain object, a Map, or a Pyodide proxy
-// of a dict. A dead channel is noticed from its RTCPeerConnection's state (PeerJS may never say
-// "close" when the other device just vanishes): "disconnected", "failed" or "closed" ends it.
+// credential?}, ...] or null (a public STUN server), takenWaitMs (optional, the host's wait for
+// a room code in use, 20000)}; a plain object, a Map, or a Pyodide proxy of a dict.
+//
+// A dead channel is noticed from its RTCPeerConnection's state (PeerJS may never say "close" when
+// the other device just vanishes): "disconnected", "failed" or "closed" ends it.
 
 import qrcode from "../vendor/qrcode/qrcode.mjs";
 
@@ -45,9 +53,9 @@ const HOST_OPEN_TIMEOUT_MS = 30000;
 /** Guests retry after 0.5 s, then 1, 2, 4, 4, ... seconds. */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 4000;
-/** The host, having lost the broker, asks again after 1 s, then 2, 4, 8, 8, ... seconds. */
+/** The host, having lost the broker, asks again after 1 s, then 2, 4, 4, ... seconds. */
 const BROKER_RETRY_FIRST_MS = 1000;
-const BROKER_RETRY_MAX_MS = 8000;
+const BROKER_RETRY_MAX_MS = 4000;
 const DEAD_STATES = new Set(["disconnected", "failed", "closed"]);
 const NETWORK_ERRORS = new Set(["network", "socket-error", "socket-closed", "server-error",
   "ssl-unavailable", "invalid-key"]);
@@ -224,6 +232,18 @@ function watchPeerConnection(connection, dead) {
 
 function channelOpen(connection) {
   return connection?.dataChannel?.readyState === "open";
+}
+
+/** Send `text` on an open connection: false (and a warning) for a message larger than the channel
+ * takes (Chromium: 256 KiB), which the browser would refuse by closing the channel. */
+function sendText(connection, text) {
+  const max = connection.peerConnection?.sctp?.maxMessageSize;
+  if (max && text.length * 3 > max && new TextEncoder().encode(text).length > max) {
+    console.warn(`room-link: a message of ${text.length} characters is larger than the channel takes (${max} bytes); not sent`);
+    return false;
+  }
+  connection.send(text);
+  return true;
 }
 
 // ----------------------------------------------------------------------------- the host
@@ -459,8 +479,7 @@ class HostRoom {
         if (this.closed || !entry || !entry.connected || entry.gone || !channelOpen(entry.connection)) {
           return false;
         }
-        entry.connection.send(String(text));
-        return true;
+        return sendText(entry.connection, String(text));
       },
       drop: (connId) => this.gone(String(connId)),
       close: () => this.close(),
@@ -661,8 +680,7 @@ class GuestLink {
 
   send(text) {
     if (this.closed || !channelOpen(this.connection)) return false;
-    this.connection.send(String(text));
-    return true;
+    return sendText(this.connection, String(text));
   }
 
   close() {

@@ -197,6 +197,37 @@ def test_the_build_names_a_standard_library_module_the_app_imports_but_the_site_
     assert build_dist.stdlib_archive(ROOT, runtime, {"engine/fine.py": sources["engine/fine.py"]})
 
 
+def test_the_link_between_devices_is_there_but_not_loaded_at_boot(built: build_dist.Build) -> None:
+    """pwa/room-link.mjs and what it loads, at the working tree's paths (the page imports
+    ./pwa/room-link.mjs in both), precached, and named nowhere in the page: a room loads them."""
+    assert build_dist.LINK_FILES == ("pwa/room-link.mjs", "vendor/peerjs/peerjs.min.js", "vendor/qrcode/qrcode.mjs")
+    for path in build_dist.LINK_FILES:
+        assert (built.out / path).read_bytes() == (ROOT / path).read_bytes(), path
+        assert path in built.precache
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"room-link|peerjs|qrcode", index)
+    module = (built.out / "pwa/room-link.mjs").read_text(encoding="utf-8")
+    assert 'import qrcode from "../vendor/qrcode/qrcode.mjs";' in module
+    assert '"./vendor/peerjs/peerjs.min.js"' in module  # relative to the page, not the module
+    assert "sourceMappingURL" not in (built.out / "vendor/peerjs/peerjs.min.js").read_text(encoding="utf-8")
+
+
+def test_the_build_names_a_file_the_link_module_loads_but_the_site_lacks(tmp_path: Path) -> None:
+    for path in build_dist.LINK_FILES:
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text("", encoding="utf-8")
+    module = tmp_path / build_dist.LINK_MODULE
+    module.write_text('import qrcode from "../vendor/qrcode/qrcode.mjs";\n'
+                      'const script = "./vendor/peerjs/peerjs.min.js";\n', encoding="utf-8")
+    build_dist.link_files(tmp_path, build_dist.Site())
+    module.write_text('import { a } from "./other.mjs";\n', encoding="utf-8")
+    with pytest.raises(build_dist.BuildError, match=r"loads pwa/other\.mjs, which the site lacks"):
+        build_dist.link_files(tmp_path, build_dist.Site())
+    module.write_text('const script = "./vendor/peerjs/peerjs.js";\n', encoding="utf-8")
+    with pytest.raises(build_dist.BuildError, match=r"loads vendor/peerjs/peerjs\.js"):
+        build_dist.link_files(tmp_path, build_dist.Site())
+
+
 def test_manifest_and_icons(built: build_dist.Build) -> None:
     manifest = json.loads((built.out / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")

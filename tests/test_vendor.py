@@ -5,6 +5,7 @@ shipped."""
 from __future__ import annotations
 
 import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -19,6 +20,20 @@ NPM_PYODIDE = ROOT / "node_modules" / "pyodide"
 
 def test_vendor_is_up_to_date() -> None:
     assert vendor.main(["--check"]) == 0, "run `make vendor`"
+
+
+def test_the_link_between_devices_is_vendored_as_it_runs() -> None:
+    """PeerJS's browser bundle and the QR code generator's ES module, at the pinned versions,
+    without their source maps, and nothing else of those packages."""
+    versions = vendor.pinned_versions()
+    assert (versions["peerjs"], versions["qrcode-generator"]) == ("1.5.5", "2.0.4")
+    assert {p.relative_to(vendor.VENDOR).as_posix() for p in vendor.VENDOR.glob("peerjs/*")} == {"peerjs/peerjs.min.js"}
+    assert {p.relative_to(vendor.VENDOR).as_posix() for p in vendor.VENDOR.glob("qrcode/*")} == {"qrcode/qrcode.mjs"}
+    peerjs = (vendor.VENDOR / "peerjs" / "peerjs.min.js").read_text(encoding="utf-8")
+    assert '"1.5.5"' in peerjs and "window.peerjs=" in peerjs
+    assert "sourceMappingURL" not in peerjs
+    qrcode = (vendor.VENDOR / "qrcode" / "qrcode.mjs").read_text(encoding="utf-8")
+    assert "export default qrcode;" in qrcode and not re.search(r"^import ", qrcode, re.MULTILINE)
 
 
 def test_the_vendored_standard_library_is_npms_compiled() -> None:

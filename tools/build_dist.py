@@ -20,6 +20,10 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             (pwa/interpreter.mjs: starts from a memory snapshot after the first
                             visit) with the worker that makes the snapshot
     manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
+    pwa/room-link.mjs       the link between devices, with what it loads: vendor/peerjs/ (PeerJS's
+                            browser bundle) and vendor/qrcode/ (the QR code generator); at the
+                            working tree's paths, imported by the page when a room opens, never
+                            at boot (precached all the same: a room on a LAN works offline)
     sw.js                   the service worker (pwa/sw.js) with the content version and the list
                             of files to precache
 
@@ -109,6 +113,11 @@ STDLIB_LIST = "pwa/stdlib-modules.txt"
 #: pwa/ modules copied beside Pyodide's files: the interpreter module the built config names, and
 #: the worker it starts to make the interpreter snapshot.
 INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
+#: The link between devices and what it loads (``LINK_MODULE``'s static imports and PeerJS's
+#: script): copied as they are, at the paths they have in the working tree, so that the page
+#: imports ``./pwa/room-link.mjs`` in both. Nothing of the page loads them at boot.
+LINK_MODULE = "pwa/room-link.mjs"
+LINK_FILES = (LINK_MODULE, "vendor/peerjs/peerjs.min.js", "vendor/qrcode/qrcode.mjs")
 #: Where the page's Python finds the app's archive: PyScript writes it there (the config's
 #: ``files``), the entry script puts it on ``sys.path``, and the bytecode names its sources there.
 ARCHIVE_IN_PAGE = "/five-checks/app.zip"
@@ -118,6 +127,9 @@ _CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscr
 _PY_SCRIPT = re.compile(
     r'<script type="py" src="(?P<src>[^"]+)" config="(?P<config>[^"]+)"></script>')
 _STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
+_RELATIVE_IMPORT = re.compile(r'^import\s[^"]*"(?P<path>\.{1,2}/[^"]+)";', re.MULTILINE)
+#: A file the link module loads relative to the page (PeerJS's script): a string "./vendor/...".
+_PAGE_RELATIVE = re.compile(r'"\./(?P<path>vendor/[^"]+)"')
 
 
 class BuildError(RuntimeError):
@@ -368,6 +380,20 @@ def dist_config(source: Path, config_path: str, archive: str) -> str:
     return json.dumps(config, separators=(",", ":"))
 
 
+def link_files(source: Path, site: Site) -> None:
+    """The link between devices (``LINK_FILES``); fails if the module imports or loads a file the
+    site would not have."""
+    for path in LINK_FILES:
+        site.add(path, read(source, path))
+    module = site.files[LINK_MODULE].decode("utf-8")
+    wanted = [os.path.normpath(str(PurePosixPath(LINK_MODULE).parent / match["path"])).replace(os.sep, "/")
+              for match in _RELATIVE_IMPORT.finditer(module)]
+    wanted += [match["path"] for match in _PAGE_RELATIVE.finditer(module)]  # relative to the page
+    for target in wanted:
+        if target not in site.files:
+            raise BuildError(f"{LINK_MODULE} loads {target}, which the site lacks")
+
+
 def pwa_files(source: Path, site: Site) -> None:
     """The manifest (at the root, so that its ``./`` scope is the site) and its icons."""
     manifest = json.loads(read(source, "pwa/manifest.webmanifest"))
@@ -444,6 +470,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         site.add(path, text.encode("utf-8"))
 
     pwa_files(source, site)
+    link_files(source, site)
 
     # The downloader right after the stylesheet: the downloads start before anything else loads
     # but the stylesheet, which an inline script waits for. The first paint then does not share

@@ -14,7 +14,12 @@ Importable for tests::
     server.shutdown(); server.server_close()
 
 Command line: ``python3 -m tools.serve [--port N] [--host H] [--root DIR] [--max-age S] [--gzip]
-[--quiet]``; ``PORT`` in the environment sets the default port (8000).
+[--quiet] [--broker-port N]``; ``PORT`` in the environment sets the default port (8000).
+
+``--host 0.0.0.0`` serves the local network (``HOST=0.0.0.0 make play``); ``--broker-port N``
+runs the project's PeerJS broker beside the app on the same interface (tools/broker.py), stops
+it on exit, and prints the address a phone on the same Wi-Fi opens, with ``broker=`` in it: the
+devices then need nothing but that network.
 
 ``--gzip`` compresses text and wasm responses for browsers that accept it, as most hosts do
 (``make serve-dist GZIP=1``); by default nothing is compressed, as ``python3 -m http.server``
@@ -34,9 +39,11 @@ instead of being answered from that worker's cache.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import io
 import os
+import signal
 import sys
 import threading
 from functools import partial
@@ -44,6 +51,8 @@ from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
+
+from tools.broker import Broker, BrokerError, lan_address
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -209,17 +218,42 @@ def main(argv: list[str] | None = None) -> int:
                         help="compress text and wasm responses, as most hosts do (default: as "
                              "`python3 -m http.server`, nothing compressed)")
     parser.add_argument("--quiet", action="store_true", help="do not log requests")
+    parser.add_argument("--broker-port", type=int, default=None, metavar="N",
+                        help="also run the project's PeerJS broker on port N of the same interface")
     args = parser.parse_args(argv)
     server = make_server(args.root, args.host, args.port, quiet=args.quiet, max_age=args.max_age,
                          compress=args.gzip)
-    print(f"Serving {args.root} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.server_close()
+    with contextlib.ExitStack() as stack:
+        stack.callback(server.server_close)
+        print(f"Serving {args.root} at {url_of(server)}  (Ctrl+C to stop)", flush=True)
+        if args.broker_port is not None:
+            try:
+                broker = stack.enter_context(Broker(args.host, args.broker_port).start())
+            except BrokerError as error:
+                print(f"broker: {error}", file=sys.stderr)
+                return 2
+            print(f"PeerJS broker at {broker.url}", flush=True)
+        if args.host not in ("127.0.0.1", "localhost", "::1"):
+            print(invitation(args.host, server.server_address[1], args.broker_port), flush=True)
+        signal.signal(signal.SIGTERM, _stop_on_sigterm)
+        with contextlib.suppress(KeyboardInterrupt):
+            server.serve_forever()
     return 0
+
+
+def invitation(host: str, port: int, broker_port: int | None) -> str:
+    """What to open on another device of the local network (with the broker beside the app:
+    ``broker=`` in the link, so that the devices need nothing but that network)."""
+    address = lan_address() if host in ("0.0.0.0", "::", "") else host
+    name = f"[{address}]" if ":" in address else address
+    link = f"http://{name}:{port}/"
+    if broker_port is not None:
+        link += f"#/?broker=http://{name}:{broker_port}/"
+    return f"On a phone or another computer on the same network, open: {link}"
+
+
+def _stop_on_sigterm(_signal: int, _frame: Any) -> None:
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":

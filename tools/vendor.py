@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Copy the browser runtime (PyScript core + Pyodide) from node_modules into vendor/.
+"""Copy the browser runtime (PyScript core + Pyodide, and the link between devices: PeerJS and a
+QR code generator) from node_modules into vendor/.
 
 The page loads PyScript and Pyodide from its own origin only (no CDN, ever), so the exact
 npm versions pinned in package.json are copied into the git-ignored ``vendor/`` folder:
@@ -9,6 +10,9 @@ npm versions pinned in package.json are copied into the git-ignored ``vendor/`` 
   npm ships its modules as sources, which the page would compile at every start (about half of a
   cold start); ``python_stdlib.zip`` holds their bytecode instead (tools/pyodide_compile.py, which
   runs that same Pyodide under Node: about 10 s, once per Pyodide release)
+* PeerJS's browser bundle (``peerjs/dist/peerjs.min.js``) -> ``vendor/peerjs/`` and the QR code
+  generator's ES module (``qrcode-generator/dist/qrcode.mjs``) -> ``vendor/qrcode/``: what
+  ``pwa/room-link.mjs`` loads when a room opens (never at boot)
 
 Only what runs is copied: no ``.map`` files, no ``.d.ts``, no Node-only ``pyodide.js``.
 The trailing ``sourceMappingURL`` comment is dropped from copied scripts and styles so an
@@ -42,6 +46,16 @@ VENDOR = ROOT / "vendor"
 
 PYSCRIPT_PKG = "@pyscript/core"
 PYODIDE_PKG = "pyodide"
+PEERJS_PKG = "peerjs"
+QRCODE_PKG = "qrcode-generator"
+#: Every package vendored, in the order the summary line names them.
+PACKAGES = (PYSCRIPT_PKG, PYODIDE_PKG, PEERJS_PKG, QRCODE_PKG)
+
+#: The link between devices (pwa/room-link.mjs): package, its file, the folder of vendor/.
+LINK_FILES = (
+    (PEERJS_PKG, "dist/peerjs.min.js", "peerjs"),
+    (QRCODE_PKG, "dist/qrcode.mjs", "qrcode"),
+)
 
 # The files Pyodide's loadPyodide() fetches at boot (pyodide.mjs imports pyodide.asm.mjs,
 # which instantiates the wasm; the stdlib zip is mounted; the lock file is always read).
@@ -81,10 +95,13 @@ class VendorError(RuntimeError):
 
 
 def pinned_versions() -> dict[str, str]:
-    """The exact versions package.json pins for the two runtime packages."""
+    """The exact versions package.json pins for the vendored packages."""
     manifest = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     deps = {**manifest.get("dependencies", {}), **manifest.get("devDependencies", {})}
-    return {name: deps[name] for name in (PYSCRIPT_PKG, PYODIDE_PKG)}
+    missing = [name for name in PACKAGES if name not in deps]
+    if missing:
+        raise VendorError(f"package.json does not pin {', '.join(missing)}")
+    return {name: deps[name] for name in PACKAGES}
 
 
 def installed_version(package: str) -> str | None:
@@ -117,6 +134,11 @@ def plan() -> list[CopyJob]:
         if not src.is_file():
             raise VendorError(f"{src.relative_to(ROOT)} is missing from the pyodide package")
         jobs.append(CopyJob(src, VENDOR / "pyodide" / name))
+    for package, path, folder in LINK_FILES:
+        src = NODE_MODULES / package / path
+        if not src.is_file():
+            raise VendorError(f"{src.relative_to(ROOT)} is missing from the {package} package")
+        jobs.append(CopyJob(src, VENDOR / folder / src.name))
     return jobs
 
 
@@ -185,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
         path.unlink()
     versions = pinned_versions()
     print(
-        f"vendor: {PYSCRIPT_PKG} {versions[PYSCRIPT_PKG]}, {PYODIDE_PKG} {versions[PYODIDE_PKG]}: "
+        f"vendor: {', '.join(f'{name} {versions[name]}' for name in PACKAGES)}: "
         f"{len(todo)} copied, {len(jobs) - len(todo)} up to date, {len(stale)} removed"
     )
     return 0

@@ -4,6 +4,9 @@ pytest-playwright's fixtures (``browser``, ``new_context``, ``context``, ``page`
 
 * ``base_url`` (session): ``http://127.0.0.1:<free port>/``, tools/serve.py on the repo root.
   Every context gets it as its base URL, so ``page.goto("index.html")`` works too.
+* ``broker`` (session): the project's PeerJS broker (tools/broker.py, npm ``peer``) on a free
+  loopback port, as the URL a page's ``broker=`` takes (``http://127.0.0.1:<port>/``); it gives
+  up on a message for an absent peer after ``BROKER_EXPIRE_MS`` (``peer``'s default is 5 s).
 * ``browser_type_launch_args`` (session): the system Chromium when there is one, else
   Playwright's own, with the offline flags (``tools/browser.py``: ``CHROMIUM_ARGS``), and
   Chromium's log (``--enable-logging=stderr``) and crash dumps kept in
@@ -41,12 +44,15 @@ from playwright.sync_api import BrowserContext, Page, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
 from page_support import READY, OpenApp, PageGuard, Shot, served
+from tools.broker import Broker
 from tools.browser import ChromiumRecord, Mark, launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
 READY_TIMEOUT_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
 DEFAULT_VIEWPORT = {"width": 1280, "height": 800}
+#: The test broker's wait for an absent peer: a guest learns sooner that a room is not there.
+BROKER_EXPIRE_MS = 2000
 
 CHROMIUM_RECORD = pytest.StashKey[ChromiumRecord]()
 TEST_MARK = pytest.StashKey[Mark]()
@@ -70,6 +76,12 @@ def _shot(page: Page, name: str) -> Path:
 def base_url() -> Iterator[str]:
     with served(ROOT) as url:
         yield url
+
+
+@pytest.fixture(scope="session")
+def broker() -> Iterator[str]:
+    with Broker("127.0.0.1", 0, expire_ms=BROKER_EXPIRE_MS) as running:
+        yield running.url
 
 
 @pytest.fixture(scope="session")

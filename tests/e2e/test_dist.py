@@ -382,6 +382,45 @@ def test_offline_it_boots_and_plays_each_game_to_the_end(visit: Visit, host: Hos
     assert_behaved(visit.guard, page)
 
 
+# ----------------------------------------------------------------------------- the link between devices
+
+
+def test_the_link_between_devices_runs_from_the_subfolder(browser: Browser, host: Host, broker: str) -> None:
+    """The built site's ``./pwa/room-link.mjs`` (the URL the app imports it by) loads PeerJS and
+    the QR code generator from the site's folder, and a host and a guest talk through it. The
+    pages are a plain file of the site (its sw.js shown as text): no app boots, no worker."""
+    context, host_page, guard = guarded(browser)
+    guest_page = context.new_page()
+    guest_page.on("console", guard.on_console)
+    guest_page.on("pageerror", guard.on_page_error)
+    try:
+        for page in (host_page, guest_page):
+            page.goto(host.url + "sw.js")
+            page.evaluate("""async () => {
+                window.link = await import("./pwa/room-link.mjs");
+                window.heard = [];
+            }""")
+        host_page.evaluate("""async (broker) => {
+            window.room = await link.openRoom("distroom", {broker, iceServers: []}, {
+                connected: (id) => heard.push(id), message: (id, text) => room.send(id, text.toUpperCase())});
+        }""", broker)
+        guest_page.evaluate("""(broker) => {
+            window.guest = link.joinRoom("DistRoom", {broker, iceServers: []}, {
+                status: (state) => state === "connected" && guest.send('{"type": "ping"}'),
+                message: (text) => heard.push(text)});
+        }""", broker)
+        guest_page.wait_for_function("heard.length === 1", timeout=20_000)
+        assert guest_page.evaluate("heard") == ['{"TYPE": "PING"}']
+        assert guest_page.evaluate("link.qrDataUrl('x')").startswith("data:image/svg+xml")
+        paths = {urlsplit(url).path for url in guard.requests}
+        for path in build_dist.LINK_FILES:
+            assert f"/{SUBFOLDER}{path}" in paths, paths
+        assert_behaved(guard, host_page)
+        assert_behaved(guard, guest_page)
+    finally:
+        context.close()
+
+
 # ----------------------------------------------------------------------------- bytes on the wire
 
 #: The most a cold visit may download until the app is ready, from a server that does not

@@ -362,8 +362,3 @@ def test_check_a_late_attempt_in_a_matching_window_is_refused(device: Device, op
     send_raw(guest, json.dumps({"type": "act", "ply": late[0], "action": late[1]}))
     expect(guest.locator(TABLE)).to_contain_text("Too late", timeout=WAIT_MS)
     assert ply(host) == at
-
-
-@pytest.fixture(scope="session")
-def broker() -> str:  # TEMPORARY until the broker fixture lands
-    return "http://127.0.0.1:9555/"
