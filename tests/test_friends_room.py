@@ -231,6 +231,9 @@ def test_forged_and_stale_messages_change_nothing() -> None:
     for text in garbage:
         assert table.room.receive("peer-0", text) == []
     assert table.room.receive("peer-9", encode(act_message(ply, view["legal"][0]))) == []  # holds no seat
+    # A seated device asking for another seat (a token it guessed) is ignored, and keeps its own.
+    assert table.room.receive("peer-0", encode({"type": "join", "name": "Eve", "token": "token-9"})) == []
+    assert table.room.friends[0].connection == "peer-0" and table.room.status(0) == "joined"
     answers = table.room.receive("peer-0", encode(act_message(ply - 1 if ply else ply + 5, view["legal"][0])))
     assert [m["type"] for _, m in answers] == ["refused"] and answers[0][1]["reason"].startswith("Too late")
     answers = table.room.receive("peer-0", encode(act_message(ply, "draw 40")))

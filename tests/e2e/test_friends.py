@@ -2,7 +2,7 @@
 127.0.0.1 (``broker`` fixture), WebRTC data channels between the contexts.
 
 Every guest page records each text that reached it over its data channels (an init script taps
-``RTCPeerConnection``: no hook in the app). At the end, each ``view`` a guest received is checked
+``RTCDataChannel``: no hook in the app). At the end, each ``view`` a guest received is checked
 against the host's record replayed in CPython: it is exactly ``view(seat)`` after that ply, so no
 hidden card reached a guest.
 """
@@ -22,31 +22,37 @@ from engine import Record, State
 from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
 
 #: Every text message a page's data channels received, in order, in ``window.__wire``; the
-#: channels in ``window.__channels`` (a test sends forged messages on the last one).
+#: channels in ``window.__channels`` (a test sends forged messages on an open one). The tap is on
+#: ``RTCDataChannel.prototype``, under whatever wraps ``RTCPeerConnection``.
 WIRE_TAP = """
 (() => {
-  const Native = window.RTCPeerConnection;
-  if (!Native) return;
+  const proto = window.RTCDataChannel && RTCDataChannel.prototype;
+  if (!proto) return;
   window.__wire = [];
   window.__channels = [];
+  const seen = channel => { if (!window.__channels.includes(channel)) window.__channels.push(channel); };
+  const add = proto.addEventListener;
+  // The first listener of a channel's messages (PeerJS's, by either way of listening) comes after ours.
   const tap = channel => {
-    window.__channels.push(channel);
-    channel.addEventListener('message', event => {
+    if (channel.__tapped) return;
+    channel.__tapped = true;
+    seen(channel);
+    add.call(channel, 'message', event => {
       window.__wire.push(typeof event.data === 'string' ? event.data : '<binary>');
     });
   };
-  class Tapped extends Native {
-    constructor(...args) {
-      super(...args);
-      this.addEventListener('datachannel', event => tap(event.channel));
-    }
-    createDataChannel(...args) {
-      const channel = super.createDataChannel(...args);
-      tap(channel);
-      return channel;
-    }
-  }
-  window.RTCPeerConnection = Tapped;
+  proto.addEventListener = function (type, listener, options) {
+    if (type === 'message') tap(this);
+    return add.call(this, type, listener, options);
+  };
+  const onmessage = Object.getOwnPropertyDescriptor(proto, 'onmessage');
+  Object.defineProperty(proto, 'onmessage', {
+    configurable: true, enumerable: onmessage.enumerable,
+    get() { return onmessage.get.call(this); },
+    set(handler) { tap(this); onmessage.set.call(this, handler); },
+  });
+  const send = proto.send;
+  proto.send = function (data) { seen(this); return send.call(this, data); };
 })();
 """
 
@@ -321,7 +327,7 @@ def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_ap
     play_a_while([host, guest], 2)
     same_ply(host, guest)
     at = ply(host)
-    board = host.locator(TABLE).inner_text()
+    moves = host.locator("[data-testid=moves]").inner_text()
     forged = ["not json", "[1, 2]", '{"type": "teleport"}', '{"type": "act", "ply": "x", "action": "cash 1"}',
               json.dumps({"type": "view", "game": "checks", "seat": 0, "ply": at, "view": {}, "legal": []}),
               json.dumps({"type": "act", "ply": at - 1, "action": "cash 1"}),
@@ -334,7 +340,7 @@ def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_ap
     expect(host.locator("[data-testid=chat-lines]")).to_contain_text("<img src=x onerror=alert(1)> hello",
                                                                       timeout=WAIT_MS)
     assert host.locator("[data-testid=chat-lines] img").count() == 0
-    assert ply(host) == at and host.locator(TABLE).inner_text() == board
+    assert ply(host) == at and host.locator("[data-testid=moves]").inner_text() == moves
     same_ply(host, guest)
     refusals = [m for m in wire(guest) if m["type"] == "refused"]
     assert len(refusals) >= 2 and refusals[0]["reason"].startswith("Too late")

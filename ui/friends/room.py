@@ -253,6 +253,9 @@ class HostRoom:
 
     def _join(self, connection: Hashable, message: dict[str, Any]) -> list[Outgoing]:
         token = message.get("token")
+        seated = self._friend_on(connection)
+        if seated is not None and token != seated.token:
+            return self._ignore(connection, f"seat {seated.seat} asked for another seat")
         friend = next((f for f in self.friends.values() if token and f.token == token), None)
         if friend is None:
             if isinstance(token, str) and token:
