@@ -22,6 +22,7 @@ from ui.friends.link import HostLink, room_link
 from ui.friends.panels import chat_panel, connection_badge, invite_link, seat_status_text, take_chat_line
 from ui.friends.protocol import encode
 from ui.friends.room import HostRoom, Outgoing
+from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.tables.base import GameTable
 
@@ -42,7 +43,8 @@ class HostSide:
         flow = table.flow
         room = HostRoom.reopened(flow, new_token)
         if room is None:
-            room = HostRoom(flow, new_room_code(random.SystemRandom()), new_token, table.setup.broker)
+            broker = table.setup.broker or str(settings.read()["broker"])
+            room = HostRoom(flow, new_room_code(random.SystemRandom()), new_token, broker)
         self.room = room
         #: The link's state: ``opening``, ``open``, ``broker-lost`` or ``failed`` (with ``problem``).
         self.link_state = "opening"

@@ -54,7 +54,9 @@ class JoinScreen(Screen):
     def join(self) -> None:
         if self.guest is None and self.code:
             self.guest = GuestSide(self.code, self.broker, self.name, self.store, self.timers, self.changed)
-            self.show()
+            # Drawn after the click's own work: the form it submits is still in the page then,
+            # so the page's submit listener cancels the submission.
+            self.timers.later(0, self.show)
 
     def changed(self) -> None:
         """The room changed: the first view of the game brings the table."""

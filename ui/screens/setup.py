@@ -25,11 +25,13 @@ from ui.app.routes import (
     RouteError,
     SeatSpec,
     bot_name,
+    check_broker,
     clean_name,
     default_bot_level,
     parse_play,
 )
 from ui.app.screen import Navigate, Screen
+from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.screens.saved_lists import (
     ListActions,
@@ -207,6 +209,7 @@ class SetupScreen(Screen):
                     h("span", {"class": "muted block"}, together_help)))),
               h("fieldset", None, h("legend", None, "Options"), options, self._undo_row())
               if options or self.undo_offered() else None,
+              self._connection_fields() if "friend" in self.kinds else None,
               h("fieldset", None,
                 h("legend", None, "Deal"),
                 h("div", {"class": "seed-row"},
@@ -232,6 +235,37 @@ class SetupScreen(Screen):
             game_id = self.game.id
             self._records = (self.store.games(game_id), self.store.stats(game_id), self.store.history(game_id))
         return self._records
+
+    def _connection_fields(self) -> Node:
+        """How a room with friends connects: the broker that introduces the devices (this
+        game's ``broker=``, else the setting) and a TURN server for networks that block direct
+        connections; the broker and TURN fields are kept as settings for the next room."""
+        kept = settings.read()
+        broker = self.broker or str(kept["broker"])
+        field = {"type": "text", "autocomplete": "off", "spellcheck": "false"}
+        return h("details", {"class": "setup-connection", "data-testid": "connection-settings",
+                             "open": bool(broker or kept["turn_url"])},
+                 h("summary", None, "Connection for friends on other devices"),
+                 h("p", {"class": "muted"}, "A public broker introduces the devices; the game then goes "
+                   "straight between them. On one Wi-Fi with no internet, run the project's own broker "
+                   "(make broker) and give its address here."),
+                 h("label", {"class": "option-row option-value", "for": "broker"},
+                   h("span", None, h("strong", None, "Broker"), h("span", {"class": "muted block"},
+                                                                    "Empty: the public PeerJS broker.")),
+                   h("input", {**field, "id": "broker", "data-field": "broker", "value": broker,
+                               "placeholder": "http://192.168.1.20:9000/", "inputmode": "url"})),
+                 h("label", {"class": "option-row option-value", "for": "turn-url"},
+                   h("span", None, h("strong", None, "TURN server"),
+                     h("span", {"class": "muted block"}, "For mobile networks that block direct "
+                       "connections, like turn:turn.example.org:3478.")),
+                   h("input", {**field, "id": "turn-url", "data-field": "turn_url", "value": kept["turn_url"]})),
+                 h("label", {"class": "option-row option-value", "for": "turn-user"},
+                   h("span", None, "TURN user name"),
+                   h("input", {**field, "id": "turn-user", "data-field": "turn_user", "value": kept["turn_user"]})),
+                 h("label", {"class": "option-row option-value", "for": "turn-password"},
+                   h("span", None, "TURN password"),
+                   h("input", {**field, "type": "password", "id": "turn-password", "data-field": "turn_password",
+                               "value": kept["turn_password"]})))
 
     def _undo_row(self) -> Node | None:
         """The "Allow takebacks" checkbox, when one person plays bots."""
@@ -276,6 +310,19 @@ class SetupScreen(Screen):
         if kind == "name":
             self.names[int(arg)] = str(element.value)
             return  # no redraw while typing: it would move the caret
+        if kind == "broker":
+            text = str(element.value).strip()
+            try:
+                self.broker = check_broker(text)
+                self.problem = ""
+            except RouteError as error:
+                self.problem = str(error)
+                return
+            settings.write({"broker": self.broker})
+            return
+        if kind in ("turn_url", "turn_user", "turn_password"):
+            settings.write({kind: str(element.value).strip()})
+            return
         if kind == "seed":
             text = str(element.value).strip()
             if text.isdigit() and int(text) <= MAX_SEED:
