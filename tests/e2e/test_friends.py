@@ -234,6 +234,9 @@ def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, 
     assert ply(guest) == ply(host)
     record = finished_record(host)
     assert assert_views_are_the_seats_own(record, guest, friend_seat) >= 2
+    # The finished game is in the guest's history too, the host's record move for move.
+    expect(guest.locator(RESULT)).to_be_visible()
+    assert finished_record(guest).to_json() == record.to_json()
     # The record reaches the guest once the game is over, and never before.
     messages = wire(guest)
     kinds = [m["type"] for m in messages]

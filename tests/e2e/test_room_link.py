@@ -238,13 +238,21 @@ def test_text_goes_both_ways_in_order(device: Device, broker: str) -> None:
     round_trip(host, guest, conn_id, '{"type": "still here"}')
 
 
-def test_a_guest_that_reloads_rejoins(device: Device, broker: str, base_url: str) -> None:
+def linked(device: Device, broker: str) -> tuple[str, Page, Page, str]:
+    """A room with a guest connected, a message gone both ways: its code, the host, the guest
+    and the guest's connection id on the host."""
     room = code()
     host, guest = device(), device()
     open_room(host, room, broker)
     join(guest, room, broker)
+    wait_status(guest, "connected")
     first = next_connection(host, 0)
     round_trip(host, guest, first, '{"type": "hello"}')
+    return room, host, guest, first
+
+
+def test_a_guest_that_reloads_rejoins(device: Device, broker: str, base_url: str) -> None:
+    room, host, guest, first = linked(device, broker)
 
     guest.reload()
     load(guest, base_url)
@@ -259,13 +267,7 @@ def test_a_guest_that_reloads_rejoins(device: Device, broker: str, base_url: str
 
 
 def test_a_host_that_reloads_gets_its_guest_back(device: Device, broker: str, base_url: str) -> None:
-    room = code()
-    host, guest = device(), device()
-    open_room(host, room, broker)
-    join(guest, room, broker)
-    wait_status(guest, "connected")
-    first = next_connection(host, 0)
-    round_trip(host, guest, first, '{"type": "before"}')
+    room, host, guest, _ = linked(device, broker)
     seen = len(events(guest))
 
     host.reload()  # the room's page comes back and opens the same code again

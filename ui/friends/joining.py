@@ -20,7 +20,7 @@ from ui.friends.panels import chat_panel, connection_badge, take_chat_line
 from ui.friends.protocol import MAX_NAME, ProtocolError, clean_text, decode, encode
 from ui.kit.dom import Node, h
 from ui.kit.timers import Timers
-from ui.storage.saves import StorageError, Store, pack_record
+from ui.storage.saves import SavedGame, StorageError, Store, pack_record
 
 #: How often the round trip to the host is measured.
 PING_MS = 5000
@@ -112,6 +112,8 @@ class GuestSide:
             self.chat = [*self.chat, message][-CHAT_LINES:]
         elif self.flow is not None:
             self.flow.receive(message)  # view, refused, record, clock, pong
+            if kind == "record":
+                self._keep_finished()
             if self.table is not None:
                 return  # the flow has told its table
         self.changed()
@@ -126,6 +128,16 @@ class GuestSide:
         with contextlib.suppress(StorageError):
             self.store.keep_ticket(self.code, {"game": message["game"], "seat": seat, "name": self.name,
                                                "token": self.token, "broker": self.broker})
+
+    def _keep_finished(self) -> None:
+        """The finished game goes to this device's history too (its replay, its record)."""
+        flow = self.flow
+        if flow is None or flow.final is None:
+            return
+        saved = SavedGame(id=self.store.new_id(), record=flow.final, seats=flow.seats, undo=False,
+                          created=self.store.now(), result=flow.result_data())
+        with contextlib.suppress(StorageError):
+            self.store.finish(saved)
 
     def send(self, message: dict[str, Any]) -> None:
         self.link.send(encode(message))

@@ -57,12 +57,17 @@ def _js(value: Any) -> Any:
 class _Link:
     """What both ends share: the callbacks' proxies (freed on ``close``), the settings."""
 
-    def __init__(self, code: str, broker: str) -> None:
+    def __init__(self, code: str, broker: str, opener: str, on_status: Callable[[str, str], None],
+                 **callbacks: Callable[..., None]) -> None:
         self.code = code
         self.broker = broker
         self.handle: Any = None
+        self.on_status = on_status
+        self.handlers: dict[str, Callable[..., None]] = {
+            "status": lambda state, detail="": on_status(str(state), str(detail or "")), **callbacks}
         self.closed = False
         self._proxies: list[Any] = []
+        self._started = asyncio.ensure_future(self._start(opener))
 
     def _handlers(self, callbacks: dict[str, Callable[..., None]]) -> Any:
         from pyodide.ffi import create_proxy
@@ -70,6 +75,21 @@ class _Link:
         proxies = {name: create_proxy(callback) for name, callback in callbacks.items()}
         self._proxies.extend(proxies.values())
         return _js(proxies)
+
+    async def _start(self, opener: str) -> None:
+        """Open the room or join it (``opener``: the glue's ``openRoom`` or ``joinRoom``); a
+        failure is said through ``on_status``."""
+        try:
+            module = await room_link()
+            handle = await getattr(module, opener)(self.code, self._settings(), self._handlers(self.handlers))
+        except Exception as error:  # a rejected promise: the reason is the glue's, in words
+            if not self.closed:
+                self.on_status("failed", str(getattr(error, "message", error)))
+            return
+        if self.closed:
+            handle.close()
+        else:
+            self.handle = handle
 
     def _settings(self) -> Any:
         return _js({"broker": self.broker, "iceServers": ice_servers(settings.read())})
@@ -91,27 +111,10 @@ class HostLink(_Link):
     def __init__(self, code: str, broker: str, on_status: Callable[[str, str], None],
                  on_connected: Callable[[str], None], on_message: Callable[[str, str], None],
                  on_closed: Callable[[str], None]) -> None:
-        super().__init__(code, broker)
-        self.handlers: dict[str, Callable[..., None]] = {
-            "status": lambda state, detail="": on_status(str(state), str(detail or "")),
-            "connected": lambda connection: on_connected(str(connection)),
-            "message": lambda connection, text: on_message(str(connection), str(text)),
-            "closed": lambda connection: on_closed(str(connection))}
-        self.on_status = on_status
-        self._opening = asyncio.ensure_future(self._open())
-
-    async def _open(self) -> None:
-        try:
-            module = await room_link()
-            handle = await module.openRoom(self.code, self._settings(), self._handlers(self.handlers))
-        except Exception as error:  # a rejected promise: the reason is the glue's, in words
-            if not self.closed:
-                self.on_status("failed", str(getattr(error, "message", error)))
-            return
-        if self.closed:
-            handle.close()
-        else:
-            self.handle = handle
+        super().__init__(code, broker, "openRoom", on_status,
+                         connected=lambda connection: on_connected(str(connection)),
+                         message=lambda connection, text: on_message(str(connection), str(text)),
+                         closed=lambda connection: on_closed(str(connection)))
 
     def send(self, connection: str, text: str) -> bool:
         return bool(self.handle.send(connection, text)) if self.handle is not None else False
@@ -127,25 +130,7 @@ class GuestLink(_Link):
 
     def __init__(self, code: str, broker: str, on_status: Callable[[str, str], None],
                  on_message: Callable[[str], None]) -> None:
-        super().__init__(code, broker)
-        self.handlers: dict[str, Callable[..., None]] = {
-            "status": lambda state, detail="": on_status(str(state), str(detail or "")),
-            "message": lambda text: on_message(str(text))}
-        self.on_status = on_status
-        self._joining = asyncio.ensure_future(self._join())
-
-    async def _join(self) -> None:
-        try:
-            module = await room_link()
-            handle = await module.joinRoom(self.code, self._settings(), self._handlers(self.handlers))
-        except Exception as error:
-            if not self.closed:
-                self.on_status("failed", str(getattr(error, "message", error)))
-            return
-        if self.closed:
-            handle.close()
-        else:
-            self.handle = handle
+        super().__init__(code, broker, "joinRoom", on_status, message=lambda text: on_message(str(text)))
 
     def send(self, text: str) -> bool:
         return bool(self.handle.send(text)) if self.handle is not None else False
