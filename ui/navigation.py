@@ -73,6 +73,10 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
+            if game_id == "check" and setup.has_friends and setup.seats[0].kind != "human":
+                # Check!'s Game Master opens the lobby and starts: in a room, the host.
+                raise RouteError("seat 1: in Check! the host is the Game Master, so seat 1 is a person "
+                                 "at this device (like seats=human,friend)")
             return with_room(table_class(game_id)(root, navigate, setup, store=store()))
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
             return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)

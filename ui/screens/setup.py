@@ -143,9 +143,10 @@ class SetupScreen(Screen):
         hotseat = all(kind == "human" for kind in self.kinds)
         seats = []
         for seat, kind in enumerate(self.kinds):
-            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person here"),
-                       h("option", {"value": "friend", "selected": kind == "friend"},
-                         "A friend on another device")]
+            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person here")]
+            if not (game.id == "check" and seat == 0):  # Check!'s Game Master is the room's host
+                choices.append(h("option", {"value": "friend", "selected": kind == "friend"},
+                                 "A friend on another device"))
             for level in self.levels:
                 choices.append(h("option", {"value": f"bot:{level}", "selected": kind == f"bot:{level}"},
                                  f"Bot: {level}"))
