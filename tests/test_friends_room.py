@@ -392,3 +392,18 @@ def test_a_device_keeps_the_tickets_of_the_rooms_it_joined() -> None:
     assert store.ticket("BROKE") is None and len(store.tickets()) == 2
     store.drop_ticket("K7QXM")
     assert store.ticket("K7QXM") is None
+
+
+def test_a_routes_broker_becomes_the_setting_rooms_open_on() -> None:
+    from ui.kit import settings
+    from ui.kit.web_storage import MemoryStorage
+    from ui.navigation import keep_broker
+
+    settings._STORAGE[:] = [MemoryStorage()]  # the page's storage, in memory
+    try:
+        keep_broker(parse_hash("#/?broker=http://192.168.1.20:9000/"))
+        assert settings.read()["broker"] == "http://192.168.1.20:9000/"
+        keep_broker(parse_hash("#/checks?broker=ftp://nope/"))  # refused: the setting stays
+        assert settings.read()["broker"] == "http://192.168.1.20:9000/"
+    finally:
+        settings._STORAGE.clear()

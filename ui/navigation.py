@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 from dataclasses import replace
 from typing import Any
@@ -18,8 +19,9 @@ from typing import Any
 from engine import GAMES, EngineError
 from engine.bots import levels
 from ui.app.catalog import entry
-from ui.app.routes import MAX_DELAY_MS, Route, RouteError, parse_play, saved_id
+from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
+from ui.kit import settings
 from ui.screens.gallery import GalleryScreen
 from ui.screens.rules import RulesScreen
 from ui.screens.setup import SetupScreen
@@ -47,6 +49,7 @@ def table_class(game_id: str) -> Any:
 
 
 def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> Screen:
+    keep_broker(route)
     parts = route.parts
     if not parts:
         return GalleryScreen(root, navigate, shell)
@@ -87,6 +90,16 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     return MessageScreen(root, navigate, "Page not found",
                          f"{game.title} has no page “{'/'.join(rest)}”.",
                          [(f"#/{game_id}", game.title), HOME])
+
+
+def keep_broker(route: Route) -> None:
+    """A route's ``broker=`` (any route: ``HOST=0.0.0.0 make play`` prints the gallery's with
+    the local broker) becomes the setting every room opens on; a bad one is left to the screens
+    that read it to say so."""
+    given = dict(route.query).get("broker", "").strip()
+    if given:
+        with contextlib.suppress(RouteError):
+            settings.write({"broker": check_broker(given)})
 
 
 def with_room(table: Any) -> Any:
