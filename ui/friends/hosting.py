@@ -70,13 +70,15 @@ class HostSide:
 
     def _message(self, connection: str, text: str) -> None:
         before = len(self.room.warnings)
+        epoch = self.table.flow.epoch
         out = self.room.receive(connection, text)
         self._warn(before)
         said = next((message for _, message in out if message["type"] == "chat"), None)
         if said is not None:  # sent to every friend, the speaker too: the host hears it once
             self._heard(said)
         self.deliver(out)
-        self.redraw()
+        if self.table.flow.epoch == epoch:  # a move has redrawn the table already
+            self.redraw()
 
     def _closed(self, connection: str) -> None:
         self.deliver(self.room.lost(connection))
