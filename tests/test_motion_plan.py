@@ -211,17 +211,21 @@ def test_a_cue_names_the_cards_of_its_notation() -> None:
 
 def test_settings_default_to_motion_on_and_keep_a_choice() -> None:
     store = MemoryStorage()
-    assert settings.read(store) == {"motion": True}
+    assert settings.read(store) == settings.DEFAULTS and settings.DEFAULTS["motion"] is True
     settings.write({"motion": False}, store)
-    assert store.getItem(settings.KEY) == '{"motion": false}'
+    assert store.getItem(settings.KEY) == '{"motion": false}'  # only what was chosen is kept
     assert settings.read(store)["motion"] is False
+    settings.write({"broker": "http://10.0.0.2:9000/"}, store)
+    assert store.getItem(settings.KEY) == '{"broker": "http://10.0.0.2:9000/", "motion": false}'
+    settings.write({"motion": True}, store)  # back to the default: no longer kept
+    assert store.getItem(settings.KEY) == '{"broker": "http://10.0.0.2:9000/"}'
 
 
 @pytest.mark.parametrize("text", ["not json", "[1, 2]", '{"motion": "no"}', '{"other": 1}'])
 def test_unreadable_settings_give_the_defaults(text: str) -> None:
     store = MemoryStorage()
     store.setItem(settings.KEY, text)
-    assert settings.read(store) == {"motion": True}
+    assert settings.read(store) == settings.DEFAULTS
 
 
 def test_a_storage_that_refuses_never_stops_the_page() -> None:
@@ -232,5 +236,5 @@ def test_a_storage_that_refuses_never_stops_the_page() -> None:
         def setItem(self, key: str, value: str) -> None:
             raise RuntimeError("QuotaExceededError")
 
-    assert settings.read(Refusing()) == {"motion": True}
-    assert settings.write({"motion": False}, Refusing()) == {"motion": False}
+    assert settings.read(Refusing()) == settings.DEFAULTS
+    assert settings.write({"motion": False}, Refusing()) == {**settings.DEFAULTS, "motion": False}

@@ -136,7 +136,7 @@ def test_same_route_same_deal(page: Page, open_app: OpenApp) -> None:
 BAD_PLAY_ROUTES = [
     ("seats=human,bot:nope", "no bot level 'nope'"),
     ("seats=human", "needs 2 seats"),
-    ("seats=human,robot", "neither human"),
+    ("seats=human,robot", "none of human"),
     ("seats=human,bot&seed=abc", "not a whole number"),
     ("seats=human,bot&privilege=maybe", "privilege"),
     ("seats=human,bot&deck=bQ,bQ", "stacked deck"),

@@ -60,6 +60,8 @@ def write(changes: dict[str, Any], store: Any = None) -> dict[str, Any]:
     refuses the write (full, off) is ignored: the page goes on with the new settings in memory
     only if the caller keeps the returned value."""
     settings = {**read(store), **changes}
+    # Only what a person chose is kept: a default that changes later reaches them.
+    chosen = {name: value for name, value in settings.items() if value != DEFAULTS.get(name)}
     with contextlib.suppress(Exception):
-        (store if store is not None else storage()).setItem(KEY, json.dumps(settings, sort_keys=True))
+        (store if store is not None else storage()).setItem(KEY, json.dumps(chosen, sort_keys=True))
     return settings
