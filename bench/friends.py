@@ -17,9 +17,9 @@ run in one browser on one machine, so their clocks compare):
 * every change of the table's ``data-ply``/``data-over`` (a MutationObserver on the document:
   its records arrive once the task that redrew the table is done, so "the table shows it" is the
   end of that task, the earliest the screen could show it);
-* every text sent and received by a data channel (``RTCDataChannel.prototype`` tapped as the e2e
-  suite's WIRE_TAP does, under PeerJS): "on the wire" runs from ``send`` until the receiving
-  page's ``message`` event, so it includes any wait for that page's busy main thread.
+* every text sent and received by a data channel (``tools.browser.DATA_CHANNEL_TAP``, as the e2e
+  suite reads it): "on the wire" runs from ``send`` until the receiving page's ``message``
+  event, so it includes any wait for that page's busy main thread.
 
 Tables:
 
@@ -80,34 +80,7 @@ GAMES: tuple[tuple[str, str, str, str], ...] = (
 RECORDER = """
 (() => {
   const now = () => performance.timeOrigin + performance.now();
-  const B = window.__bench = {recv: [], sent: [], clicks: [], plies: [], marks: {}};
-  const proto = window.RTCDataChannel && RTCDataChannel.prototype;
-  if (proto) {
-    const add = proto.addEventListener;
-    // Our listener comes first: PeerJS's own (by either way of listening) is added after it.
-    const tap = channel => {
-      if (channel.__benchTapped) return;
-      channel.__benchTapped = true;
-      add.call(channel, 'message', event => {
-        B.recv.push([now(), typeof event.data === 'string' ? event.data : '<binary>']);
-      });
-    };
-    proto.addEventListener = function (type, listener, options) {
-      if (type === 'message') tap(this);
-      return add.call(this, type, listener, options);
-    };
-    const onmessage = Object.getOwnPropertyDescriptor(proto, 'onmessage');
-    Object.defineProperty(proto, 'onmessage', {
-      configurable: true, enumerable: onmessage.enumerable,
-      get() { return onmessage.get.call(this); },
-      set(handler) { tap(this); onmessage.set.call(this, handler); },
-    });
-    const send = proto.send;
-    proto.send = function (data) {
-      B.sent.push([now(), typeof data === 'string' ? data : '<binary>']);
-      return send.call(this, data);
-    };
-  }
+  const B = window.__bench = {clicks: [], plies: [], marks: {}};
   const plyOf = () => {
     const table = document.querySelector('[data-testid=table]');
     return table ? Number(table.dataset.ply) : -1;
@@ -215,7 +188,8 @@ class Record:
     @classmethod
     def read(cls, page: Page) -> Record:
         raw = page.evaluate("window.__bench")
-        return cls(messages(raw["recv"]), messages(raw["sent"]),
+        wire = page.evaluate("({recv: window.__wire.recv, sent: window.__wire.sent})")
+        return cls(messages(wire["recv"]), messages(wire["sent"]),
                    [(float(t), str(a), int(p)) for t, a, p in raw["clicks"]],
                    [(float(t), int(p), bool(o)) for t, p, o in raw["plies"]],
                    {key: float(value) for key, value in raw["marks"].items()})
@@ -334,7 +308,10 @@ def open_room(page: Page, base: str, game: str, seats: str, extra: str, seed: in
 def device(browser: Browser) -> BrowserContext:
     """A new device: a browser context with an empty cache, at the e2e tests' size, asking for
     reduced motion as they do, its pages recorded (``RECORDER``)."""
+    from tools.browser import DATA_CHANNEL_TAP
+
     context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    context.add_init_script(DATA_CHANNEL_TAP)  # the wire: window.__wire
     context.add_init_script(RECORDER)
     return context
 

@@ -278,3 +278,45 @@ class ChromiumRecord:
         if lines:
             found += [f"Chromium's log ({self.log}):", *(f"  {line}" for line in lines[-20:])]
         return found
+
+
+#: An init script (``BrowserContext.add_init_script``) that records every text a page's WebRTC
+#: data channels receive and send, with its time (``performance.timeOrigin + performance.now()``,
+#: one clock for every context of the browser): ``window.__wire = {recv: [[t, text]], sent:
+#: [[t, text]], channels: [channel]}``. It taps ``RTCDataChannel.prototype`` itself, under whatever
+#: wraps ``RTCPeerConnection`` (PeerJS's shims), so the app needs no hook: the friends' e2e tests
+#: read what reached a guest, ``bench/friends.py`` times it.
+DATA_CHANNEL_TAP = """
+(() => {
+  const proto = window.RTCDataChannel && RTCDataChannel.prototype;
+  if (!proto) return;
+  const now = () => performance.timeOrigin + performance.now();
+  const wire = window.__wire = {recv: [], sent: [], channels: []};
+  const text = data => typeof data === 'string' ? data : '<binary>';
+  const seen = channel => { if (!wire.channels.includes(channel)) wire.channels.push(channel); };
+  const add = proto.addEventListener;
+  // Ours is the channel's first message listener: PeerJS's (by either way of listening) comes after.
+  const tap = channel => {
+    if (channel.__tapped) return;
+    channel.__tapped = true;
+    seen(channel);
+    add.call(channel, 'message', event => { wire.recv.push([now(), text(event.data)]); });
+  };
+  proto.addEventListener = function (type, listener, options) {
+    if (type === 'message') tap(this);
+    return add.call(this, type, listener, options);
+  };
+  const onmessage = Object.getOwnPropertyDescriptor(proto, 'onmessage');
+  Object.defineProperty(proto, 'onmessage', {
+    configurable: true, enumerable: onmessage.enumerable,
+    get() { return onmessage.get.call(this); },
+    set(handler) { tap(this); onmessage.set.call(this, handler); },
+  });
+  const send = proto.send;
+  proto.send = function (data) {
+    seen(this);
+    wire.sent.push([now(), text(data)]);
+    return send.call(this, data);
+  };
+})();
+"""

@@ -1,8 +1,8 @@
 """Friends on their own devices: one browser context per device, the project's broker on
 127.0.0.1 (``broker`` fixture), WebRTC data channels between the contexts.
 
-Every guest page records each text that reached it over its data channels (an init script taps
-``RTCDataChannel``: no hook in the app). At the end, each ``view`` a guest received is checked
+Every guest page records each text that reached it over its data channels (an init script,
+``tools.browser.DATA_CHANNEL_TAP``: no hook in the app). At the end, each ``view`` a guest received is checked
 against the host's record replayed in CPython: it is exactly ``view(seat)`` after that ply, so no
 hidden card reached a guest.
 """
@@ -20,41 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import Record, State
 from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
-
-#: Every text message a page's data channels received, in order, in ``window.__wire``; the
-#: channels in ``window.__channels`` (a test sends forged messages on an open one). The tap is on
-#: ``RTCDataChannel.prototype``, under whatever wraps ``RTCPeerConnection``.
-WIRE_TAP = """
-(() => {
-  const proto = window.RTCDataChannel && RTCDataChannel.prototype;
-  if (!proto) return;
-  window.__wire = [];
-  window.__channels = [];
-  const seen = channel => { if (!window.__channels.includes(channel)) window.__channels.push(channel); };
-  const add = proto.addEventListener;
-  // The first listener of a channel's messages (PeerJS's, by either way of listening) comes after ours.
-  const tap = channel => {
-    if (channel.__tapped) return;
-    channel.__tapped = true;
-    seen(channel);
-    add.call(channel, 'message', event => {
-      window.__wire.push(typeof event.data === 'string' ? event.data : '<binary>');
-    });
-  };
-  proto.addEventListener = function (type, listener, options) {
-    if (type === 'message') tap(this);
-    return add.call(this, type, listener, options);
-  };
-  const onmessage = Object.getOwnPropertyDescriptor(proto, 'onmessage');
-  Object.defineProperty(proto, 'onmessage', {
-    configurable: true, enumerable: onmessage.enumerable,
-    get() { return onmessage.get.call(this); },
-    set(handler) { tap(this); onmessage.set.call(this, handler); },
-  });
-  const send = proto.send;
-  proto.send = function (data) { seen(this); return send.call(this, data); };
-})();
-"""
+from tools.browser import DATA_CHANNEL_TAP
 
 LOBBY = "[data-testid=lobby]"
 CONNECTED = '[data-testid=connection][data-state="connected"]'
@@ -71,7 +37,7 @@ def device(new_context: Callable[..., BrowserContext]) -> Device:
 
     def open_device(**context_args: Any) -> Page:
         context = new_context(**context_args)
-        context.add_init_script(WIRE_TAP)
+        context.add_init_script(DATA_CHANNEL_TAP)
         return context.new_page()
 
     return open_device
@@ -174,7 +140,8 @@ def play_together(pages: list[Page], max_turns: int = 600) -> None:
 
 
 def wire(page: Page) -> list[dict[str, Any]]:
-    return [json.loads(text) for text in page.evaluate("window.__wire || []")]
+    """Every message that reached ``page`` over its data channels, in order."""
+    return [json.loads(text) for _, text in page.evaluate("window.__wire.recv")]
 
 
 def finished_record(host: Page) -> Record:
@@ -322,7 +289,7 @@ def test_the_host_reloads_and_the_guest_reconnects_by_itself(device: Device, ope
 
 
 def send_raw(guest: Page, text: str) -> None:
-    guest.evaluate("text => window.__channels.filter(c => c.readyState === 'open').at(-1).send(text)", text)
+    guest.evaluate("text => window.__wire.channels.filter(c => c.readyState === 'open').at(-1).send(text)", text)
 
 
 def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_app: OpenApp, broker: str) -> None:
