@@ -3,6 +3,7 @@
     #/                       gallery
     #/<id>                   setup
     #/<id>/rules             rules page
+    #/<id>/learn             a coached first game
     #/<id>/play?...          a new game's table (bad parameters: an error page naming the problem)
     #/<id>/play?id=<saved>   a saved game's table, where it was left
     #/<id>/replay[?...]      the record viewer
@@ -68,6 +69,10 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
         return SetupScreen(root, navigate, game_id, route.query)
     if rest == ("rules",):
         return RulesScreen(root, navigate, game_id, game.title)
+    if rest == ("learn",):
+        from ui.learn.screen import LearnScreen
+
+        return LearnScreen(root, navigate, game_id, table_class)
     if rest == ("play",):
         back = [(f"#/{game_id}", "Set up the game again"), HOME]
         try:

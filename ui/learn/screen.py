@@ -1,0 +1,212 @@
+"""``#/<id>/learn``: a coached first game at the game's own table.
+
+The screen fetches the lesson (``docs/learn/<id>.json``, beside the rules pages: one same-origin
+request when someone opens it, cached for offline play like every file of the app), then hands
+the root to the game's table over the lesson's flow (``ui.learn.lesson.coached_flow``). The coach
+is the table's room (``CoachRoom``): its panel, ``[data-testid=coach]``, sits under the table's
+bar and says what to do next and why; the control(s) to use next carry ``data-coach-target``
+(``CoachedTable.draw``); at the end it offers a real game. A learner's click off the script is
+answered in the table's alert line with the coach's words (``TableFlow.not_now``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ui.app.catalog import entry
+from ui.app.screen import Navigate, Screen
+from ui.kit.dom import Node, h
+from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
+from ui.tables.base import NEXT_GAME, GameTable
+
+#: Marks the control(s) the coach points at.
+TARGET_ATTR = "data-coach-target"
+
+
+def real_game_route(game_id: str) -> str:
+    return f"#/{game_id}/play?seats=human,bot"
+
+
+class CoachRoom:
+    """The coach, as the room around a table (``ui.tables.base.TableRoom``)."""
+
+    def __init__(self, table: GameTable, flow: CoachedFlow) -> None:
+        self.table = table
+        self.flow = flow
+        self.coach = Coach(flow.lesson)
+
+    def said(self) -> Any:
+        return self.coach.said(self.flow.ply, self.flow.state.is_over())
+
+    def lobby(self) -> Node | None:
+        return None
+
+    def strip(self) -> Node | None:
+        said = self.said()
+        title = self.table.game.title
+        progress = (f"Step {said.done + 1} of {said.total}" if said.done < said.total
+                    else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
+        waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
+        return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
+                             "data-step": said.done},
+                 h("h2", {"id": "coach-heading", "class": "coach-heading"},
+                   f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
+                 h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
+                 [h("p", {"class": "coach-line", "key": f"line-{said.done}-{index}"}, self.table.card_words(line))
+                  for index, line in enumerate(said.lines)],
+                 h("p", {"class": "coach-wait muted"}, "Watch the bot’s answer…") if waiting else None)
+
+    def after_game(self) -> Node | None:
+        game_id = self.table.game_id
+        return h("div", {"class": "after-game"},
+                 h("p", {"class": "again-row"},
+                   h("a", {"class": "button-link primary", "href": real_game_route(game_id),
+                           "data-testid": "real-game"}, "Play a real game"),
+                   h("button", {"type": "button", "data-cmd": "learn-again"}, "Start the lesson again"),
+                   h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, "Read the rules")))
+
+    def command(self, command: str, element: Any) -> bool:
+        if command == "learn-again":
+            self.table.navigate(f"#/{self.table.game_id}/learn")  # the same route restarts its screen
+            return True
+        return False
+
+    def flow_changed(self) -> None:
+        """Nothing to tell: the coach reads the flow when the table draws."""
+
+    def dispose(self) -> None:
+        """Nothing to close."""
+
+    def targets(self) -> tuple[str, tuple[str, ...]]:
+        """What to point at now: the ``data-action`` of the learner's next action and the
+        ``data-pick`` clicks that lead to it ("" when the coach points at nothing)."""
+        flow = self.flow
+        if flow.paused:
+            return NEXT_GAME, ()
+        step = self.said().step
+        if step is None or LEARNER not in flow.to_act():
+            return "", ()
+        return step.action, step.picks
+
+
+class CoachedTable(GameTable):
+    """A game's table in a lesson, mixed before the game's own table class: it marks the
+    control(s) the coach points at (``data-coach-target``), the action's own button when it is
+    drawn, else the clicks that lead to it."""
+
+    coach_room: CoachRoom
+
+    def draw(self) -> list[Node]:
+        nodes = super().draw()
+        action, picks = self.coach_room.targets()
+        if action and not _mark(nodes, "data-action", action):
+            # The furthest click towards the action that is drawn: a sacrifice's card once
+            # the "Sacrifice" mode is on, else the mode's own button.
+            for pick in reversed(picks):
+                if _mark(nodes, "data-pick", pick):
+                    break
+        return nodes
+
+
+def _mark(nodes: list[Any], name: str, value: str) -> int:
+    """Mark every node of the trees ``nodes`` whose attribute ``name`` is ``value``."""
+    count = 0
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Node):
+            continue
+        found = node.attrs.get(name)
+        if found is not None and str(found) == value:
+            node.attrs[TARGET_ATTR] = "1"
+            count += 1
+        stack.extend(node.children)
+    return count
+
+
+class LearnScreen(Screen):
+    """Loads the lesson, then shows the coached table (see the module docstring)."""
+
+    def __init__(self, root: Any, navigate: Navigate, game_id: str, table_class: Any) -> None:
+        super().__init__(root, navigate)
+        self.game_id = game_id
+        self.table_class = table_class
+        item = entry(game_id)
+        self.game_title = item.title if item else game_id
+        self.title = f"Learn {self.game_title} — Five Checks"
+        self.problem = ""
+        self.table: GameTable | None = None
+        self._task: Any = None
+
+    def render(self) -> list[Node]:
+        return [h("section", {"class": "page learn", "data-testid": "learn"},
+                  h("h1", {"tabindex": "-1"}, f"Learn {self.game_title}"),
+                  h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else
+                  h("p", {"class": "muted", "data-testid": "learn-loading"}, "Dealing the lesson…"),
+                  h("p", None, h("a", {"class": "button-link", "href": f"#/{self.game_id}/rules"}, "Read the rules"),
+                    " ", h("a", {"class": "button-link", "href": "#/"}, "All games")))]
+
+    def start(self) -> None:
+        import asyncio
+
+        # Referenced, so the task is not collected before it has run.
+        self._task = asyncio.ensure_future(self._load())
+
+    async def _load(self) -> None:
+        from pyscript import fetch
+
+        try:
+            response = await fetch(lesson_path(self.game_id))
+            text = str(await response.text()) if response.ok else ""
+        except Exception:  # a network error: the file cannot be read, say so on the page
+            text = ""
+        if self.timers.closed:  # the learner went elsewhere meanwhile
+            return
+        try:
+            self._begin(text)
+        except Exception as error:  # our own bug: an error page, as for a timer callback
+            self.crashed(error)
+
+    def _begin(self, text: str) -> None:
+        try:
+            lesson = parse_lesson(json.loads(text)) if text else None
+        except (ValueError, LessonError) as error:
+            lesson, self.problem = None, f"This lesson cannot be played: {error}."
+        if lesson is None:
+            self.problem = self.problem or ("The lesson of this game is missing from this copy of the app.")
+            self.show()
+            return
+        flow = coached_flow(lesson, self.timers)
+        base = self.table_class(self.game_id)
+        table_class = type(f"Coached{base.__name__}", (CoachedTable, base), {})
+        table = table_class(self.root, self.navigate, flow.setup, flow=flow)
+        table.timers = self.timers  # one group: leaving the screen stops both
+        room = CoachRoom(table, flow)
+        table.room = room
+        table.coach_room = room
+        table.title = f"Learn {self.game_title} — Five Checks"
+        self.table = table
+        self._drawn = False
+        table.show()
+        table.start()
+
+    # -- the table, once dealt -------------------------------------------------------------
+
+    def show(self) -> None:
+        if self.table is not None:
+            self.table.show()
+        else:
+            super().show()
+
+    def on_click(self, element: Any) -> None:
+        if self.table is not None:
+            self.table.on_click(element)
+
+    def on_key(self, key: str) -> bool:
+        return bool(self.table.on_key(key)) if self.table is not None else False
+
+    def dispose(self) -> None:
+        if self.table is not None:
+            self.table.dispose()
+        super().dispose()
