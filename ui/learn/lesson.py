@@ -43,7 +43,8 @@ class LessonError(SetupError):
 @dataclass(frozen=True)
 class Step:
     """One action of the script: ``seat`` (``CLOCK`` for a timed event) takes ``action`` (its
-    notation). ``say``: for the learner's action, what to do and why, shown before it; for
+    notation). ``say``: for the learner's action, what to do and why, shown before it (none for
+    an action the flow takes for people by itself, such as joining Check!'s lobby); for
     another seat's, a comment shown once it has happened. ``rules``: the rules it brings in.
     ``picks``: the ``data-pick`` clicks that lead to the action's button on the table (a card
     before its pile). ``off``: what the coach answers a click off the script here (by default,
@@ -161,8 +162,6 @@ def _step(number: int, raw: Any, players: int, rules: Mapping[str, str]) -> Step
     say, off = raw.get("say", ""), raw.get("off", "")
     if not (isinstance(say, str) and isinstance(off, str)):
         raise LessonError(f"{where}: say and off are texts")
-    if seat == LEARNER and not say:
-        raise LessonError(f"{where}: the coach says what to do before each of the learner's actions")
     return Step(seat, action, say, tuple(brought), tuple(picks), off)
 
 
@@ -220,7 +219,8 @@ class Coach:
         if ply == 0 and lesson.start:
             comments.insert(0, lesson.start)
         if step.seat == LEARNER:
-            comments.append(step.say)
+            if step.say:
+                comments.append(step.say)
             titles = " · ".join(lesson.rules[rule] for rule in step.rules)
             return Said(tuple(comments), step, ply, total, titles)
         return Said(tuple(comments), None, ply, total)
