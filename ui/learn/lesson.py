@@ -104,7 +104,7 @@ def parse_lesson(data: Any) -> Lesson:
     if not isinstance(data, dict):
         raise LessonError("a lesson is a JSON object")
     game_id = data.get("game")
-    if game_id not in GAMES:
+    if not isinstance(game_id, str) or game_id not in GAMES:
         raise LessonError(f"unknown game {game_id!r} (games: {', '.join(GAMES)})")
     seats = data.get("seats")
     if not (isinstance(seats, list) and seats and all(isinstance(seat, str) for seat in seats)):
@@ -271,7 +271,7 @@ class CoachedFlow(TableFlow):
         return timed
 
 
-def coached_flow(lesson: Lesson, timers: Timers) -> TableFlow:
+def coached_flow(lesson: Lesson, timers: Timers) -> CoachedFlow:
     """A flow that plays ``lesson``: ``CoachedFlow`` over the game's own flow class."""
     base = FLOWS.get(lesson.game_id, TableFlow)
     flow_class = type(f"Coached{base.__name__}", (CoachedFlow, base), {})

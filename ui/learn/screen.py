@@ -12,6 +12,7 @@ answered in the table's alert line with the coach's words (``TableFlow.not_now``
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 from ui.app.catalog import entry
@@ -49,7 +50,7 @@ class CoachRoom:
                     else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
         return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
-                             "data-step": said.done},
+                             "data-step": said.done, "data-steps": said.total},
                  h("h2", {"id": "coach-heading", "class": "coach-heading"},
                    f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
                  h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
@@ -128,9 +129,13 @@ def _mark(nodes: list[Any], name: str, value: str) -> int:
 class LearnScreen(Screen):
     """Loads the lesson, then shows the coached table (see the module docstring)."""
 
-    def __init__(self, root: Any, navigate: Navigate, game_id: str, table_class: Any) -> None:
+    def __init__(self, root: Any, navigate: Navigate, game_id: str, table_class: Any,
+                 delay_ms: int | None = None) -> None:
+        """``delay_ms``: the route's ``delay=``, how long the bot's answers are held back (the
+        lesson's own pace otherwise)."""
         super().__init__(root, navigate)
         self.game_id = game_id
+        self.delay_ms = delay_ms
         self.table_class = table_class
         item = entry(game_id)
         self.game_title = item.title if item else game_id
@@ -177,6 +182,8 @@ class LearnScreen(Screen):
             self.problem = self.problem or ("The lesson of this game is missing from this copy of the app.")
             self.show()
             return
+        if self.delay_ms is not None:
+            lesson = replace(lesson, delay_ms=self.delay_ms)
         flow = coached_flow(lesson, self.timers)
         base = self.table_class(self.game_id)
         table_class = type(f"Coached{base.__name__}", (CoachedTable, base), {})
