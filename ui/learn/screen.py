@@ -17,7 +17,7 @@ from typing import Any
 
 from ui.app.catalog import entry
 from ui.app.screen import Navigate, Screen
-from ui.kit.dom import Node, h
+from ui.kit.dom import Node, h, present
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
 from ui.tables.base import NEXT_GAME, GameTable
 
@@ -94,9 +94,20 @@ class CoachRoom:
 class CoachedTable(GameTable):
     """A game's table in a lesson, mixed before the game's own table class: it marks the
     control(s) the coach points at (``data-coach-target``), the action's own button when it is
-    drawn, else the clicks that lead to it."""
+    drawn, else the clicks that lead to it, and brings a new target into view (on a phone the
+    coach's words above the table may push it below the fold)."""
 
     coach_room: CoachRoom
+    _pointed: tuple[str, tuple[str, ...]] = ("", ())
+
+    def show(self) -> None:
+        super().show()
+        pointed = self.coach_room.targets()
+        if pointed != self._pointed:
+            self._pointed = pointed
+            target = self.root.querySelector(f"[{TARGET_ATTR}]")
+            if present(target):
+                _scroll_into_view(target)
 
     def draw(self) -> list[Node]:
         nodes = super().draw()
@@ -108,6 +119,14 @@ class CoachedTable(GameTable):
                 if _mark(nodes, "data-pick", pick):
                     break
         return nodes
+
+
+def _scroll_into_view(element: Any) -> None:
+    """The least scrolling that shows ``element`` (none when it is in view already)."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    element.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=Object.fromEntries))
 
 
 def _mark(nodes: list[Any], name: str, value: str) -> int:
