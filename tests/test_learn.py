@@ -98,6 +98,9 @@ def test_the_coach_says_what_to_do_and_comments_on_the_bots_answers() -> None:
     assert first.step == lesson.steps[0] and first.rule == lesson.rules["threat"]
     waiting = coach.said(1, over=False)  # the bot is to answer: the coach points at nothing
     assert waiting.step is None and waiting.lines == ()
+    bot_first = parse_lesson(lesson_data("checks"))
+    assert bot_first.steps[0].seat != LEARNER  # the bot opens: the opening words stay until the learner acts
+    assert Coach(bot_first).said(1, over=False).lines[0] == bot_first.start
     after = coach.said(2, over=False)  # the bot answered: its comment, then the next step
     assert after.lines == (lesson.steps[1].say, lesson.steps[2].say)
     ended = coach.said(len(lesson.steps), over=True)

@@ -216,7 +216,7 @@ class Coach:
         if step is None:
             lines = [*comments, lesson.free] if lesson.free else comments
             return Said(tuple(lines), None, total, total)
-        if ply == 0 and lesson.start:
+        if last < 0 and lesson.start:  # the learner has not acted yet: the opening words stay
             comments.insert(0, lesson.start)
         if step.seat == LEARNER:
             if step.say:
