@@ -151,7 +151,7 @@ def test_a_check_lesson_holds_the_matching_window_open_for_the_learner() -> None
 
 @pytest.mark.parametrize(("change", "message"), [
     (lambda d: d.update(game="poker"), "unknown game 'poker'"),
-    (lambda d: d.update(seats=["bot:easy", "human"]), "the learner is seat 1"),
+    (lambda d: d.update(seats=["bot:easy", "human"]), "the learner sits first"),
     (lambda d: d["steps"][0].update(rule="nonsense"), "step 1: rule 'nonsense'"),
     (lambda d: d["steps"].insert(1, {"seat": 0, "action": "wQ", "say": "again"}), "step 2 (0: wQ)"),
     (lambda d: d.update(steps=[]), "steps: a non-empty list"),

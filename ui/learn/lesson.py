@@ -110,7 +110,7 @@ def parse_lesson(data: Any) -> Lesson:
     if not (isinstance(seats, list) and seats and all(isinstance(seat, str) for seat in seats)):
         raise LessonError("seats: a list of seats such as [\"human\", \"bot:easy\"]")
     if seats[LEARNER] != "human" or any(seat == "human" for seat in seats[1:]):
-        raise LessonError("seats: the learner is seat 1, a person; every other seat is a bot")
+        raise LessonError("seats: the learner sits first (\"human\"); every other seat is a bot")
     rules = data.get("rules", {})
     if not (isinstance(rules, dict) and all(isinstance(v, str) for v in rules.values())):
         raise LessonError("rules: an object of rule keys and titles")
@@ -262,6 +262,11 @@ class CoachedFlow(TableFlow):
             self.thinking = seat
         asked = self.asked[seat] = Asked(self.epoch, self.clock_key if CLOCK in self.state.to_act() else None)
         self.timers.later(self.bot_delay_ms(seat), lambda: self._bot_plays(seat, action, asked))
+
+    def schedule(self) -> None:
+        super().schedule()
+        if self.thinking is not None and self.thinking not in self.asked:
+            self.thinking = None  # a bot the script keeps waiting is not thinking
 
     def timed(self) -> Timed | None:
         timed = super().timed()

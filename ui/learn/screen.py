@@ -49,8 +49,9 @@ class CoachRoom:
         progress = (f"Step {said.done + 1} of {said.total}" if said.done < said.total
                     else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
+        # Focusable: on a phone its words may scroll inside it (a keyboard reaches them too).
         return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
-                             "data-step": said.done, "data-steps": said.total},
+                             "tabindex": "0", "data-step": said.done, "data-steps": said.total},
                  h("h2", {"id": "coach-heading", "class": "coach-heading"},
                    f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
                  h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
@@ -105,6 +106,10 @@ class CoachedTable(GameTable):
         pointed = self.coach_room.targets()
         if pointed != self._pointed:
             self._pointed = pointed
+            # The newest words are last: where the coach's panel scrolls (on a phone) it shows them.
+            panel = self.root.querySelector("[data-testid=coach]")
+            if present(panel):
+                panel.scrollTop = panel.scrollHeight
             target = self.root.querySelector(f"[{TARGET_ATTR}]")
             if present(target):
                 _scroll_into_view(target)
