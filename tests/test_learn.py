@@ -74,8 +74,10 @@ def test_a_learner_following_the_coach_plays_the_lesson_to_the_end(game_id: str)
                 assert flow.ply == ply
                 refused += 1
             flow.act(LEARNER, step.action, ply=ply)
-        assert flow.ply == ply + 1, f"step {ply + 1} ({step.seat}: {step.action}) was not played"
-        assert flow.state.history == expected[ply + 1].history
+        # Actions the flow takes at once (a bot joining Check!'s lobby, the learner's start) may
+        # come in the same moment as the step before them.
+        assert flow.ply >= ply + 1, f"step {ply + 1} ({step.seat}: {step.action}) was not played"
+        assert flow.state.history[:ply + 1] == expected[ply + 1].history
     assert refused >= 1, "a lesson offers the learner a choice at least once"
     rng = random.Random(0)
     for _ in range(3000):
@@ -146,7 +148,7 @@ def test_a_check_lesson_holds_the_matching_window_open_for_the_learner() -> None
                 timers.advance(600_000)  # far longer than any window: still open
                 assert flow.ply == ply
             flow.act(LEARNER, step.action)
-        assert flow.ply == ply + 1
+        assert flow.ply >= ply + 1
 
 
 @pytest.mark.parametrize(("change", "message"), [
