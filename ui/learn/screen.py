@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ui.app.catalog import entry
-from ui.app.screen import Navigate, Screen
+from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
 from ui.tables.base import NEXT_GAME, GameTable
@@ -150,7 +150,7 @@ def _mark(nodes: list[Any], name: str, value: str) -> int:
     return count
 
 
-class LearnScreen(Screen):
+class LearnScreen(TableScreen):
     """Loads the lesson, then shows the coached table (see the module docstring)."""
 
     def __init__(self, root: Any, navigate: Navigate, game_id: str, table_class: Any,
@@ -165,8 +165,6 @@ class LearnScreen(Screen):
         self.game_title = item.title if item else game_id
         self.title = f"Learn {self.game_title} — Five Checks"
         self.problem = ""
-        self.table: GameTable | None = None
-        self._task: Any = None
 
     def render(self) -> list[Node]:
         return [h("section", {"class": "page learn", "data-testid": "learn"},
@@ -177,25 +175,7 @@ class LearnScreen(Screen):
                     " ", h("a", {"class": "button-link", "href": "#/"}, "All games")))]
 
     def start(self) -> None:
-        import asyncio
-
-        # Referenced, so the task is not collected before it has run.
-        self._task = asyncio.ensure_future(self._load())
-
-    async def _load(self) -> None:
-        from pyscript import fetch
-
-        try:
-            response = await fetch(lesson_path(self.game_id))
-            text = str(await response.text()) if response.ok else ""
-        except Exception:  # a network error: the file cannot be read, say so on the page
-            text = ""
-        if self.timers.closed:  # the learner went elsewhere meanwhile
-            return
-        try:
-            self._begin(text)
-        except Exception as error:  # our own bug: an error page, as for a timer callback
-            self.crashed(error)
+        self.load_text(lesson_path(self.game_id), self._begin)
 
     def _begin(self, text: str) -> None:
         try:
@@ -221,23 +201,3 @@ class LearnScreen(Screen):
         self._drawn = False
         table.show()
         table.start()
-
-    # -- the table, once dealt -------------------------------------------------------------
-
-    def show(self) -> None:
-        if self.table is not None:
-            self.table.show()
-        else:
-            super().show()
-
-    def on_click(self, element: Any) -> None:
-        if self.table is not None:
-            self.table.on_click(element)
-
-    def on_key(self, key: str) -> bool:
-        return bool(self.table.on_key(key)) if self.table is not None else False
-
-    def dispose(self) -> None:
-        if self.table is not None:
-            self.table.dispose()
-        super().dispose()
