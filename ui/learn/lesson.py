@@ -208,9 +208,10 @@ class Coach:
         total = len(lesson.steps)
         if over:
             return Said((lesson.end,) if lesson.end else (), None, total, total)
-        # Comments on what the others did since the learner's last action, oldest first.
-        last = max((index for index in range(min(ply, total)) if lesson.steps[index].seat == LEARNER),
-                   default=-1)
+        # Comments on what the others did since the learner's last action, oldest first (an
+        # action the flow took for the learner, such as Check!'s start, is not theirs).
+        last = max((index for index in range(min(ply, total))
+                    if lesson.steps[index].seat == LEARNER and lesson.steps[index].say), default=-1)
         comments = [step.say for step in lesson.steps[last + 1:min(ply, total)] if step.say]
         step = lesson.step(ply)
         if step is None:
@@ -268,11 +269,16 @@ class CoachedFlow(TableFlow):
         if self.thinking is not None and self.thinking not in self.asked:
             self.thinking = None  # a bot the script keeps waiting is not thinking
 
+    def holds_clock(self) -> bool:
+        """The engine's clock is due (a matching window is open) but the script's next action
+        is someone's in the window: the window stays open until it is taken."""
+        step = self.lesson.step(self.ply)
+        return step is not None and step.seat != CLOCK and CLOCK in self.state.to_act()
+
     def timed(self) -> Timed | None:
         timed = super().timed()
-        step = self.lesson.step(self.ply)
-        if timed is not None and timed.kind == "clock" and step is not None and step.seat != CLOCK:
-            return None  # the window stays open until the script's next action is taken
+        if timed is not None and timed.kind == "clock" and self.holds_clock():
+            return None
         return timed
 
 

@@ -114,6 +114,11 @@ class CoachedTable(GameTable):
             if present(target):
                 _scroll_into_view(target)
 
+    def clock_text(self) -> str:
+        if isinstance(self.flow, CoachedFlow) and self.flow.holds_clock():
+            return "no hurry"  # the lesson holds the window open for the learner
+        return super().clock_text()
+
     def draw(self) -> list[Node]:
         nodes = super().draw()
         action, picks = self.coach_room.targets()
