@@ -244,7 +244,7 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
     winners: tuple[int, ...]
     if mate is None:
         scores, winners = (0, 0), ()
-        reason = Reason("both hands are played out and neither king was mated, so nobody scores")
+        reason = Reason("both hands are played out without a mate, so nobody scores")
     else:
         scores = with_seat((0, 0), mate.seat, mate.score)
         winners = (mate.seat,)

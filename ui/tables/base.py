@@ -655,13 +655,14 @@ class GameTable(Screen, FlowListener):
     def how_to_win(self) -> Node | None:
         """``[data-testid=how-to-win]``: the game's goal, turn, end and score in a few lines
         (``ui.app.catalog``); open on a person's first table of the game at this device, closed
-        after that (the app's settings remember the games already shown)."""
+        after that (the app's settings remember the games already shown), and closed where only
+        bots play (nobody's first game)."""
         found = entry(self.game_id)
         if found is None or not found.how_to_win or self.readonly:
             return None
         if self._how_open is None:
             seen = list(settings.read().get(HOW_TO_WIN_SEEN) or [])
-            self._how_open = self.game_id not in seen
+            self._how_open = bool(self.humans) and self.game_id not in seen
             if self._how_open:
                 settings.write({HOW_TO_WIN_SEEN: [*seen, self.game_id]})
         return h("details", {"class": "how-to-win", "data-testid": "how-to-win",

@@ -136,7 +136,7 @@ class ChecksTable(GameTable):
               self._hand(view, seat, legal) if own else self._hidden_hand(view, seat)),
             # What the strip is, said once: under the strip of the person at the bottom.
             h("p", {"class": "ck-row-note", "data-testid": "half-tricks-note"}, self.term("half-tricks"))
-            if not top else None)
+            if not top and seat in self.humans else None)
 
     def _row(self, view: dict[str, Any], seat: int) -> Node:
         """The six half-trick places, left to right: played out, in hand, still face down."""
