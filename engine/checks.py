@@ -148,7 +148,7 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
     if winners:
         template = "both hands are played out and {seat} won more checks, {more} to {fewer}"
     else:
-        template = "both hands are played out with {more} checks each, so neither wins"
+        template = "both hands are played out with the checks tied, {more} each, so neither wins"
     leftovers = [f"{count} {'card' if count == 1 else 'cards'} {where}" for count, where in
                  ((left_on_board, "on the board"), (left_in_deck, "left in the deck")) if count]
     if leftovers:

@@ -53,7 +53,7 @@ def test_a_game_summary_keeps_its_template_through_json() -> None:
 
 def test_a_drawn_checks_game_says_which_cards_count_for_nobody() -> None:
     summary = summarize(number=1, dealer=0, checks=(20, 20), left_on_board=4, left_in_deck=8)
-    assert summary.reason == ("both hands are played out with 20 checks each, so neither wins; the 4 "
+    assert summary.reason == ("both hands are played out with the checks tied, 20 each, so neither wins; the 4 "
                               "cards on the board and the 8 cards left in the deck count for nobody")
     one = summarize(number=1, dealer=0, checks=(30, 21), left_on_board=0, left_in_deck=1)
     assert one.reason.endswith("won more checks, 30 to 21; the 1 card left in the deck counts for nobody")

@@ -190,8 +190,10 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "check").click()
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     result = final_result(page)
-    expect(result.locator(".result-reason")).to_have_text(
-        "Lowest total wins. The Final Turns are over. You called Check.")
+    # Why the round ended, in the table's words: the caller, the totals compared, the lowest.
+    expect(result.locator("[data-testid=end-reason]")).to_have_text(re.compile(
+        r"^You called Check and every other player took one final turn; the totals are you -?\d+, "
+        r".+ -?\d+, and .+ (has|have|share) the lowest, -?\d+\.$"))
     expect(result.locator(".result-scores")).to_have_count(1)  # the totals, said once
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()

@@ -26,7 +26,7 @@ BOTS_ROUTES = {
 }
 #: What each game's end reason says, whichever way the game ended.
 REASONS = {
-    "checks": r"^Both hands are played out (and .+ won more checks, \d+ to \d+|with \d+ checks each)",
+    "checks": r"^Both hands are played out (and .+ won more checks, \d+ to \d+|with the checks tied, \d+ each)",
     "checkmate": r"played (their|your) last card|has no card that fits and the stockpile is empty",
     "private-checkers": r"(has no legal move|pieces are left on the board|the board is empty|turns went by"
                         r").*: (no victory for either side|(survival|tactical|total) victory for (Light|Dark))",

@@ -460,7 +460,7 @@ def test_equal_counts_are_a_draw() -> None:
         if scores[0] == scores[1]:
             assert final.result().winners == ()
             assert final.result().reason.startswith(
-                f"both hands are played out with {scores[0]} checks each, so neither wins")
+                f"both hands are played out with the checks tied, {scores[0]} each, so neither wins")
             return
     pytest.fail("no drawn game in 400 seeded random games")
 
