@@ -18,7 +18,8 @@ actions and commands of people's clicks, and:
 - shows a bot's long think in ``[data-testid=status]`` and a timed event's seconds left in
   ``[data-testid=countdown]`` (``clock_text``);
 - ``again_row`` and ``result_panel`` give every game the same end-of-game panel, with the
-  record to download, link to or replay;
+  record to download, link to or replay; ``end_reason`` says why a game ended in the table's
+  words, and ``how_to_win`` is the game's short "How to win" box over the board;
 - read-only (``readonly``), it is the replay viewer's board over a read-only flow: no bots, no
   saves, no buttons, the view of the seat being watched, any position of the game (``goto``);
 - with friends on other devices (``room``, a ``TableRoom`` from ``ui.friends``), it draws the

@@ -636,7 +636,7 @@ class ChessCardsTable(GameTable):
             marks = mate["marks"] if is_mate else ""
             cells[leader] = h("td", {"class": "lead", "data-last-move": parse_play(move["lead"]) in others},
                               play_chips(parse_play(move["lead"]), marks),
-                              h("span", {"class": "mate"}, " mate") if is_mate else None)
+                              h("span", {"class": "mate", "title": self.term("mate")}, " mate") if is_mate else None)
             cells[1 - leader] = h("td", {"data-last-move": move["reply"] is not None
                                                            and parse_play(move["reply"]) in others},
                                   play_chips(parse_play(move["reply"]))
