@@ -383,9 +383,14 @@ def test_calling_check_ends_the_turn_locks_and_gives_each_other_seat_one_final_t
         "seat 2 called Check and every other player took one final turn; the totals are "
         "seat 0 26, seat 1 26, seat 2 24, seat 3 35, and seat 2 has the lowest, 24")
     reason = state.result().reason
-    assert render_reason(reason.template, reason.parts, "Ann Bo Carol Dan".split().__getitem__, CAROL) == (
+    names = "Ann Bo Carol Dan".split()
+    assert render_reason(reason.template, reason.parts, names.__getitem__, None) == (
         "Carol called Check and every other player took one final turn; the totals are "
         "Ann 26, Bo 26, Carol 24, Dan 35, and Carol has the lowest, 24")
+    # Said to Carol herself, the verb agrees with "you".
+    assert render_reason(reason.template, reason.parts,
+                         lambda seat: "you" if seat == CAROL else names[seat], CAROL).endswith(
+        "Ann 26, Bo 26, you 24, Dan 35, and you have the lowest, 24")
     refuse(state, CAROL, "draw", "game is over")
 
 

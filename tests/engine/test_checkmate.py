@@ -503,7 +503,9 @@ def test_a_dealer_who_wins_passes_the_deal_to_the_next_seat() -> None:
 def test_a_finished_game_is_summed_up_with_its_top_card() -> None:
     summary = quick_win(0).view(None)["finished"][0]
     assert summary == {"number": 1, "dealer": 0, "scores": [1, 0, 0], "winners": [0], "winner": 0,
-                       "reason": "seat 0 played their last card", "details": {"top": "7H"}}
+                       "reason": "seat 0 played their last card and went out",
+                       "reason_template": "{seat} played {their|your} last card and went out",
+                       "reason_parts": {"seat": 0}, "details": {"top": "7H"}}
     assert GameSummary.from_dict(summary).to_dict() == summary
 
 

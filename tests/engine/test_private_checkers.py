@@ -391,7 +391,8 @@ def test_survival_tactical_and_total_victories(rescued, captured, victories, win
     assert state.view(None)["victories"] == victories
     assert state.result().winners == winners and state.result().scores == scores
     if victories[0] == ["survival", "tactical"]:
-        assert state.result().reason.startswith("total victory for Light")
+        assert state.result().reason == ("only Light's pieces are left on the board: total victory "
+                                         "for Light (rescued 2-1, captured 5-3)")
 
 
 # --- Assassins ----------------------------------------------------------------------------------
