@@ -288,7 +288,7 @@ class CheckTable(GameTable):
         called = view["caller"] == seat
         tags = [
             h("span", {"class": "tag"}, "Game Master")
-            if seat == view["game_master"] and self.room is not None else None,
+            if seat == view["game_master"] and self.has_lobby() else None,
             h("span", {"class": "tag"}, "to play")
             if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
             h("span", {"class": "tag", "data-last-move": f"seat:{seat}" in marks}, "called Check!")
@@ -546,10 +546,16 @@ class CheckTable(GameTable):
                  h("summary", None, "What happened (latest first)"),
                  h("ul", {"data-testid": "log"}, items))
 
+    def has_lobby(self) -> bool:
+        """Some seat is played from another device, so people wait for each other in a lobby
+        (a room with friends); at one device, bots and people alike, there is none to speak of."""
+        return not self.readonly and any(seat not in self.humans and seat not in self.bots
+                                         for seat in range(len(self.seats)))
+
     def _log_text(self, entry: dict[str, Any]) -> str:
         """An entry's template; at one device, where nobody waits in a lobby, the engine's lobby
         entries in the table's own words (no lobby, no Game Master)."""
-        if self.room is None and entry["kind"] in SOLO_LOG:
+        if not self.has_lobby() and entry["kind"] in SOLO_LOG:
             return SOLO_LOG[entry["kind"]]
         return str(entry["text"])
 
