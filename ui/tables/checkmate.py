@@ -97,18 +97,6 @@ class CheckmateTable(GameTable):
     def object_name(self, seat: int) -> str:
         return "you" if self.is_you(seat) else self.name(seat)
 
-    def reason_text(self, deal: dict[str, Any], lower: bool = False) -> str:
-        """A finished deal's reason in words, with names instead of seat numbers (a sentence;
-        ``lower``: to follow other words, no capital)."""
-        reason = deal["reason"].removeprefix("draw: ")
-        for seat in range(len(self.seats)):
-            if self.is_you(seat):
-                reason = reason.replace(f"seat {seat} played their", "you played your")
-                reason = reason.replace(f"seat {seat} cannot", "you cannot")
-            reason = reason.replace(f"seat {seat} ", f"{self.name(seat)} ")
-        reason = reason.replace("'last card'", "“last card”")
-        return (reason if lower else reason[:1].upper() + reason[1:]) + "."
-
     # -- rendering -------------------------------------------------------------------------
 
     def render(self) -> list[Node]:
@@ -331,8 +319,7 @@ class CheckmateTable(GameTable):
         winner = deal["winner"]
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
                  h("strong", None, f"Game {deal['number']}: "),
-                 "drawn, " if winner is None else None,
-                 self.reason_text(deal, lower=winner is None), " ",
+                 self.reason_text(deal), " ",
                  h("span", {"class": "cc-muted"}, f"({self.name(deal['dealer'])} dealt)"))
 
     def _games_won(self, totals: list[int]) -> Node:
@@ -348,7 +335,7 @@ class CheckmateTable(GameTable):
                              "data-game": deal["number"]},
                  h("h2", None, f"Game {deal['number']} of {view['games']}: "
                                f"{self.headline([deal['winner']] if deal['winner'] is not None else [])}"),
-                 h("p", None, self.reason_text(deal)),
+                 self.end_reason(deal),
                  h("p", None, "Games won so far:"), self._games_won(view["totals"]),
                  h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
                    " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
@@ -367,8 +354,9 @@ class CheckmateTable(GameTable):
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, self.headline(result["winners"], "the series" if series else "") + "."),
                  [self._games_won(result["scores"]),
+                  self.end_reason(deals[-1], lead=f"Game {deals[-1]['number']}, the last of the series: "),
                   h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
-                 h("p", {"class": "result-reason"}, self.reason_text(deals[-1])),
+                 self.end_reason(deals[-1]),
                  self.again_row())
 
     # Side panel ---------------------------------------------------------------------------

@@ -267,7 +267,7 @@ class TableFlow:
         result = self.state.result() if self.state.is_over() else None
         if result is None:
             return None
-        return {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason}
+        return result.to_dict()
 
     # -- starting, saving ------------------------------------------------------------------
 

@@ -416,6 +416,7 @@ class PrivateCheckersTable(GameTable):
         return h("section", {"class": "panel result", "data-testid": "result",
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, headline),
+                 self.end_reason(result, *(self.term(kind) for kind in dict.fromkeys(kinds) if kind)),
                  h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
                    [h("li", {"data-side": side},
                       h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
