@@ -99,6 +99,7 @@ class CoachedTable(GameTable):
     coach's words above the table may push it below the fold)."""
 
     coach_room: CoachRoom
+    explains_itself = False
     _pointed: tuple[str, tuple[str, ...]] = ("", ())
 
     def show(self) -> None:

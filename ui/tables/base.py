@@ -84,6 +84,9 @@ class GameTable(Screen, FlowListener):
     """Base of the game tables; see the module docstring for what it does for them."""
 
     game_id: ClassVar[str]
+    #: A person's first table of a game opens its How-to-win box (a lesson's table does not:
+    #: the coach explains, and the box stays for the first real game).
+    explains_itself: ClassVar[bool] = True
     #: The game's name as the table shows it (its bar, its label) where shorter than the title.
     short_title: ClassVar[str] = ""
 
@@ -663,7 +666,7 @@ class GameTable(Screen, FlowListener):
             return None
         if self._how_open is None:
             seen = list(settings.read().get(HOW_TO_WIN_SEEN) or [])
-            self._how_open = bool(self.humans) and self.game_id not in seen
+            self._how_open = bool(self.humans) and self.explains_itself and self.game_id not in seen
             if self._how_open:
                 settings.write({HOW_TO_WIN_SEEN: [*seen, self.game_id]})
         return h("details", {"class": "how-to-win", "data-testid": "how-to-win",
