@@ -11,13 +11,14 @@ after the pick too); a failure lists the elements at fault.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from page_support import ACTION, TABLE, OpenApp, Shot, settle, steady
+from page_support import ACTION, OVER, TABLE, OpenApp, Shot
+from test_private_checkers_ui import SAFE_DECK
 
 PHONE = {"width": 390, "height": 844}
 SMALLEST_TEXT_PX = 11
@@ -54,6 +55,7 @@ MEASURE = """must_see => {
         if (!own || !shown(el) || clipped(el)) continue;
         const style = getComputedStyle(el);
         const size = parseFloat(style.fontSize);
+        if (size < 1) continue;  // a word kept for its name only (an icon shows instead)
         smallest = Math.min(smallest, size);
         if (size < SMALLEST_TEXT) small.push(`${name(el)} ${size.toFixed(1)}px`);
         if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
@@ -90,6 +92,23 @@ MEASURE = """must_see => {
     return {smallest, small, cut, tiny, outside, decisions: decision.length,
             wider: document.documentElement.scrollWidth - vw};
 }""".replace("SMALLEST_TEXT", str(SMALLEST_TEXT_PX)).replace("SMALLEST_TARGET", str(SMALLEST_TARGET_PX))
+
+
+#: The person (seat 0) is to act, something of theirs is on, and no card is in flight; or the
+#: game is over.
+PERSON_TO_ACT = """() => {
+    const table = document.querySelector('[data-testid=table]');
+    if (!table) return false;
+    if (table.dataset.over === '1') return true;
+    if (document.getAnimations().some(a => a.id === 'motion' && a.playState === 'running')) return false;
+    return (table.dataset.toAct || '').split(',').includes('0')
+        && !!table.querySelector(':is([data-action], [data-pick]):not([aria-disabled=true])');
+}"""
+
+
+def person_to_act(page: Page, timeout_ms: int = 90_000) -> None:
+    """Wait for ``PERSON_TO_ACT``."""
+    page.wait_for_function(PERSON_TO_ACT, timeout=timeout_ms)
 
 
 def measure(page: Page, must_see: list[str]) -> dict[str, Any]:
@@ -135,14 +154,14 @@ TABLES = {
                     "[data-testid=hand-0]", "[data-testid=prompt]", picks=True),
     "checkmate-2": Table("#/checkmate/play?seats=human,bot:easy&seed=21&delay=0",
                          "[data-testid=hand]", "[data-testid=status]"),
-    "checkmate-3": Table("#/checkmate/play?seats=human,bot:easy,bot:medium&seed=4&delay=0",
+    "checkmate-3": Table("#/checkmate/play?seats=human,bot:easy,bot:random&seed=4&delay=0",
                          "[data-testid=hand]", "[data-testid=status]"),
-    "checkmate-4": Table("#/checkmate/play?seats=human,bot:easy,bot:random,bot:medium&seed=9&delay=0",
+    "checkmate-4": Table("#/checkmate/play?seats=human,bot:easy,bot:random,bot:easy&seed=9&delay=0",
                          "[data-testid=hand]", "[data-testid=status]", turns=5),
     "private-checkers": Table("#/private-checkers/play?seats=human,bot:easy&seed=3&delay=0",
                               "[data-testid=stockpile-0]", "[data-testid=status]", picks=True),
-    "chess-cards": Table("#/chess-cards/play?seats=human,bot:medium&seed=3&delay=0",
-                         "[data-testid=hand-0]", "[data-testid=prompt]", turns=6),
+    "chess-cards": Table("#/chess-cards/play?seats=human,bot:medium&seed=7&delay=0",
+                         "[data-testid=hand-0]", "[data-testid=prompt]", turns=4),
     "check-2": Table("#/check/play?seats=human,bot:easy&seed=3&delay=0",
                      "[data-testid=seat-0]", "[data-testid=prompt]"),
     "check-4": Table("#/check/play?seats=human,bot:easy,bot:medium,bot:easy&seed=5&delay=0",
@@ -155,11 +174,11 @@ def to_turn(page: Page, open_app: OpenApp, table: Table, take_turn: Callable[[Pa
     page.set_viewport_size(PHONE)
     open_app(page, table.route)
     for _ in range(table.turns):
-        steady(page)
-        assert not page.locator(f"{TABLE}[data-over='1']").count(), "the game ended before mid-game"
+        person_to_act(page)
+        assert not page.locator(OVER).count(), "the game ended before mid-game"
         take_turn(page)
-    steady(page)
-    settle(page)
+    person_to_act(page)
+    assert not page.locator(OVER).count(), "the game ended before mid-game"
 
 
 @pytest.mark.parametrize("name", TABLES)
@@ -174,3 +193,49 @@ def test_a_turn_reads_and_fits_on_a_phone(page: Page, open_app: OpenApp, shot: S
         expect(page.locator(f"{TABLE} [data-action]").first).to_be_attached()
         found = [f"after a pick: {line}" for line in problems(measure(page, [table.hand, table.prompt]))]
     assert not found, f"{name} at 390x844:\n  " + "\n  ".join(found)
+
+
+def test_checkmate_draws_with_one_button_and_a_fan_on_demand(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    """No card fits: the stockpile is one "Draw" button with its count, in view with the hand;
+    the fan of face-down cards opens on demand, each card a target to tap, and draws that card."""
+    draw = "[data-testid=fan] button.cm-draw"
+    to_turn(page, open_app, replace(TABLES["checkmate-2"], turns=0))
+    for _ in range(40):
+        if page.locator(f"{draw}[data-action]").count():
+            break
+        act(page)
+        person_to_act(page)
+        assert not page.locator(OVER).count(), "the game ended before the person had to draw"
+    else:
+        raise AssertionError("the person never had to draw")
+    stock = int(page.locator("[data-testid=fan]").get_attribute("data-count") or "0")
+    expect(page.locator(draw)).to_contain_text(f"{stock} face down")
+    # The one control of the draw: the fan's cards stay folded away on a phone.
+    expect(page.locator(f"[data-testid=fan] {ACTION}:visible")).to_have_count(1)
+    shot(page, "phone-checkmate-draw-390")
+    found = problems(measure(page, [draw, "[data-testid=hand]", "[data-testid=status]"]))
+    assert not found, "the draw at 390x844:\n  " + "\n  ".join(found)
+    page.locator("[data-testid=fan] [data-cmd=fan]").click()
+    expect(page.locator(f"[data-testid=fan] .cm-fan-card{ACTION}:visible")).to_have_count(stock)
+    shot(page, "phone-checkmate-fan-390")
+    found = measure(page, [])
+    assert not found["tiny"] and not found["small"], f"the open fan: {found['tiny'] + found['small']}"
+    before = int(page.locator(TABLE).get_attribute("data-ply") or "0")
+    chosen = page.locator(f"[data-testid=fan] .cm-fan-card{ACTION}").nth(stock // 2)
+    expect(chosen).to_have_attribute("data-action", f"draw {stock // 2 + 1}")
+    chosen.click()
+    expect(page.locator(TABLE)).not_to_have_attribute("data-ply", str(before))
+
+
+def test_private_checkers_discard_is_in_view_with_its_prompt(page: Page, open_app: OpenApp, shot: Shot) -> None:
+    """A black card turned up under the person's checker: the stockpile to discard from, the
+    status that asks for it and the line on which discards are safe, all in view with the board."""
+    route = f"#/private-checkers/play?seats=human,bot:random&seed=1&delay=0&deck={SAFE_DECK}"
+    to_turn(page, open_app, Table(route, "[data-testid=stockpile-0]", "[data-testid=status]", turns=0))
+    page.locator('button[data-pick="c3"]').click()
+    page.locator('button[data-action="c3-d4"]').click()
+    expect(page.locator("[data-testid=status]")).to_contain_text("Discard a card of your stockpile.")
+    person_to_act(page)
+    shot(page, "phone-private-checkers-discard-390")
+    found = problems(measure(page, ["[data-testid=stockpile-0]", "[data-testid=status]", "[data-testid=discard]"]))
+    assert not found, "the discard at 390x844:\n  " + "\n  ".join(found)
