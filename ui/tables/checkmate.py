@@ -223,8 +223,8 @@ class CheckmateTable(GameTable):
     def _fan(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
         """The stockpile: one "Draw" button with the count (the first card of the fan: every
         card of it is face down, so which one is a free choice), then the fanned cards, each a
-        button for drawing that very card. On a phone the fan opens on demand
-        (``[data-cmd=fan]``), with cards big enough to tap."""
+        button for drawing that very card. On a phone the fan opens on demand while drawing is
+        on (``[data-cmd=fan]``), with cards big enough to tap."""
         viewer = self.viewer()
         stock = view["stock"]
         drawing = sorted(action.position for action in legal if isinstance(action, Draw))
@@ -253,8 +253,9 @@ class CheckmateTable(GameTable):
                          h("small", None, f"{stock} face down"))),
                      h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
                                   "aria-expanded": "true" if self.fan_open else "false"},
-                       "Hide the fan" if self.fan_open else "Choose a card"))
-        return h("div", {"class": classes("cm-fan", bool(drawing) and "cm-fan-live", self.fan_open and "cm-fan-open"),
+                       "Hide the fan" if self.fan_open else "Choose a card") if drawing else None)
+        return h("div", {"class": classes("cm-fan", bool(drawing) and "cm-fan-live",
+                                           bool(drawing) and self.fan_open and "cm-fan-open"),
                          "data-testid": "fan", "data-count": stock},
                  h("span", {"class": "cm-label"},
                    f"Stockpile · {stock} face down" + (": draw, or pick any card" if drawing else "")),
