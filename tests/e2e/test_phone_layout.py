@@ -58,8 +58,13 @@ MEASURE = """must_see => {
         if (size < 1) continue;  // a word kept for its name only (an icon shows instead)
         smallest = Math.min(smallest, size);
         if (size < SMALLEST_TEXT) small.push(`${name(el)} ${size.toFixed(1)}px`);
-        if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1)
-            cut.push(`${name(el)} shows ${el.clientWidth} of ${el.scrollWidth}px`);
+        if (style.textOverflow === 'ellipsis' && style.overflowX !== 'visible') {
+            // The words' own width against the box's: an ellipsis cuts them when it is wider.
+            const words = document.createRange();
+            words.selectNodeContents(el);
+            const wide = words.getBoundingClientRect().width, box = el.getBoundingClientRect().width;
+            if (wide > box + 0.5) cut.push(`${name(el)} shows ${box.toFixed(1)} of ${wide.toFixed(1)}px`);
+        }
     }
     const targets = document.querySelectorAll(
         'button, a[href], [data-action], [data-pick], [data-try], input:not([type=hidden]), select, textarea, summary');
@@ -216,12 +221,12 @@ def test_checkmate_draws_with_one_button_and_a_fan_on_demand(page: Page, open_ap
     found = problems(measure(page, [draw, "[data-testid=hand]", "[data-testid=status]"]))
     assert not found, "the draw at 390x844:\n  " + "\n  ".join(found)
     page.locator("[data-testid=fan] [data-cmd=fan]").click()
-    expect(page.locator(f"[data-testid=fan] .cm-fan-card{ACTION}:visible")).to_have_count(stock)
+    expect(page.locator("[data-testid=fan] button.cm-fan-card[data-action]:visible")).to_have_count(stock)
     shot(page, "phone-checkmate-fan-390")
     found = measure(page, [])
     assert not found["tiny"] and not found["small"], f"the open fan: {found['tiny'] + found['small']}"
     before = int(page.locator(TABLE).get_attribute("data-ply") or "0")
-    chosen = page.locator(f"[data-testid=fan] .cm-fan-card{ACTION}").nth(stock // 2)
+    chosen = page.locator("[data-testid=fan] button.cm-fan-card[data-action]").nth(stock // 2)
     expect(chosen).to_have_attribute("data-action", f"draw {stock // 2 + 1}")
     chosen.click()
     expect(page.locator(TABLE)).not_to_have_attribute("data-ply", str(before))
