@@ -2,9 +2,9 @@
 
 The table draws ``view(seat)`` of the person in front of the screen (a spectator's view when only
 bots play) and turns the engine's legal actions of that person (``GameTable.legal``) into buttons
-by their types: a ``Play`` is a card of the hand, a ``Draw`` a face-down card of the fan, a
-``Give`` a King of the hand when an Ace calls for one, an ``Announce`` the large "Last card!"
-button. Each button's ``data-action`` is ``str(action)``.
+by their types: a ``Play`` is a card of the hand, a ``Draw`` the "Draw" button (the fan's first
+card) or a face-down card of the fan, a ``Give`` a King of the hand when an Ace calls for one, an
+``Announce`` the large "Last card!" button. Each button's ``data-action`` is ``str(action)``.
 
 Timing of "last card" (the rule: before any other seat acts) is the flow's
 (``ui.tables.game_flows.CheckmateFlow``): a bot that owes it is asked first; a person who owes it
@@ -44,8 +44,14 @@ class CheckmateTable(GameTable):
         """The seconds left of the "last card" grace (Checkmate has no timed event of its own)."""
         return f"{self.flow.countdown_left_ms('grace') / 1000:.1f} s"
 
+    #: Whether a phone shows the fanned stockpile, to draw a card of one's choice.
+    fan_open = False
+
     def command(self, command: str) -> None:
-        if command == "waive":
+        if command == "fan":
+            self.fan_open = not self.fan_open
+            self.show()
+        elif command == "waive":
             seat = self.human_to_act()
             if seat is not None:
                 self.flow.waive(seat)
@@ -190,11 +196,26 @@ class CheckmateTable(GameTable):
     # The pile, the fan, the prompt --------------------------------------------------------
 
     def _centre(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node:
-        viewer = self.viewer()
-        draws = [action for action in legal if isinstance(action, Draw)]
         top = view["top"]
+        return h("div", {"class": "cm-centre"},
+                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
+                           "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
+                                                               for _, action in self.last_moves())},
+                   h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
+                   face(top, "div", None, "cm-top") if top else
+                   h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
+                 self._fan(view, legal),
+                 h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
+                   self._status(view, still, self.viewer(), any(isinstance(action, Draw) for action in legal))))
+
+    def _fan(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
+        """The stockpile: one "Draw" button with the count (the first card of the fan: every
+        card of it is face down, so which one is a free choice), then the fanned cards, each a
+        button for drawing that very card. On a phone the fan opens on demand while drawing is
+        on (``[data-cmd=fan]``), with cards big enough to tap."""
+        viewer = self.viewer()
         stock = view["stock"]
-        drawing = {draw.position for draw in draws}
+        drawing = sorted(action.position for action in legal if isinstance(action, Draw))
         # One button per face-down card whether it may be drawn or not (a click then says why),
         # kept out of the tab order while it cannot be drawn: the hand comes first.
         # (A spectator's fan is only a picture.)
@@ -206,22 +227,30 @@ class CheckmateTable(GameTable):
                     "cm-fan-card", position in drawing and "live") if viewer is not None else
                back("div", None, "cm-fan-card")
                for position in range(1, stock + 1)]
-        return h("div", {"class": "cm-centre"},
-                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
-                           "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
-                                                               for _, action in self.last_moves())},
-                   h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
-                   face(top, "div", None, "cm-top") if top else
-                   h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
-                 h("div", {"class": classes("cm-fan", bool(draws) and "cm-fan-live"), "data-testid": "fan",
-                           "data-count": stock},
-                   h("span", {"class": "cm-label"},
-                     f"Stockpile · {stock} face down" + (": pick any card" if draws else "")),
-                   h("div", {"class": "cm-fan-cards", "role": "group" if draws else None,
-                             "aria-label": "The fanned stockpile"},
-                     fan or h("span", {"class": "cc-none"}, "empty"))),
-                 h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
-                   self._status(view, still, viewer, bool(draws))))
+        draw = None
+        if viewer is not None and stock:
+            first = drawing[0] if drawing else 1
+            draw = h("div", {"class": "cm-draw-row"},
+                     h("button", {"key": "draw", "type": "button",
+                                  "class": classes("cm-draw", bool(drawing) and "live"),
+                                  **self.offer(f"draw {first}", bool(drawing)),
+                                  "data-seat": viewer if not drawing else None,
+                                  "aria-label": f"Draw a card: {stock} face down"},
+                       h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
+                       h("span", {"class": "cm-draw-text"}, "Draw",
+                         h("small", None, f"{stock} face down"))),
+                     h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
+                                  "aria-expanded": "true" if self.fan_open else "false"},
+                       "Hide the fan" if self.fan_open else "Choose a card") if drawing else None)
+        return h("div", {"class": classes("cm-fan", bool(drawing) and "cm-fan-live",
+                                           bool(drawing) and self.fan_open and "cm-fan-open"),
+                         "data-testid": "fan", "data-count": stock},
+                 h("span", {"class": "cm-label"},
+                   f"Stockpile · {stock} face down" + (": draw, or pick any card" if drawing else "")),
+                 draw,
+                 h("div", {"class": "cm-fan-cards", "role": "group" if drawing else None,
+                           "aria-label": "The fanned stockpile"},
+                   fan or h("span", {"class": "cc-none"}, "empty")))
 
     def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
         if still:

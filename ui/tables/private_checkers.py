@@ -339,7 +339,7 @@ class PrivateCheckersTable(GameTable):
             mine = stock is not None
             blocks.append(h("section", {"class": classes("panel spc-side-panel",
                                                          side == view["side_to_move"] and live and "spc-active",
-                                                         mine and choosing and "spc-discarding"),
+                                                         mine and "spc-mine", mine and choosing and "spc-discarding"),
                                         "data-testid": f"side-{side}"},
                             h("h2", None, h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
                               f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
