@@ -389,8 +389,9 @@ class PrivateCheckersState(State):
         return Result(
             scores=tuple(wins[seat % 2] for seat in range(self.players)),
             winners=winners,
+            # The counts stay out of the result's reason: a result panel shows them already.
             reason=Reason("{ending}: {victories}", ending=self.ending() or "the game is over",
-                          victories=self.reason()),
+                          victories=self.reason(counts=False)),
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -480,7 +481,9 @@ class PrivateCheckersState(State):
                 won[0 if counts[0] > counts[1] else 1].append(kind)
         return tuple(won[0]), tuple(won[1])
 
-    def reason(self) -> str:
+    def reason(self, counts: bool = True) -> str:
+        """The victories each side holds (or none), and with ``counts`` the rescued and
+        captured counts they come from."""
         parts = []
         for side, names in enumerate(self.victories()):
             if len(names) == 2:
@@ -489,7 +492,8 @@ class PrivateCheckersState(State):
                 parts.append(f"{names[0]} victory for {SIDE_NAMES[side]}")
         score = (f"rescued {self.rescued[0]}-{self.rescued[1]}, "
                  f"captured {self.captured[0]}-{self.captured[1]}")
-        return f"{'; '.join(parts) or 'no victory for either side'} ({score})"
+        victories = '; '.join(parts) or 'no victory for either side'
+        return f"{victories} ({score})" if counts else victories
 
     def _square_view(self, square: int) -> dict[str, Any]:
         up = square in self.face_up

@@ -93,8 +93,7 @@ def test_chess_cards_says_what_was_mated_and_by_what() -> None:
 
 def test_private_checkers_says_which_side_cannot_move() -> None:
     state = checkers_play(position({"a3": "m", "b2": "M", "c1": "M", "e3": "M"}), "e3-f4")
-    assert said(state.result().reason, 0) == ("Dark has no legal move: no victory for either side "
-                                              "(rescued 0-0, captured 0-0).")
+    assert said(state.result().reason, 0) == "Dark has no legal move: no victory for either side."
 
 
 @pytest.mark.parametrize("entry", CATALOG, ids=lambda entry: entry.id)
