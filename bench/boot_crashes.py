@@ -30,6 +30,11 @@ visit's trace is kept in ``--out`` only when it failed). ``--route R`` boots the
 ``dist``) into a route rather than its first screen (a game: ``'#/checks/play?seats=human,bot:easy'``);
 ``--no-jspi`` hides WebAssembly's JavaScript Promise Integration from the page, so that Pyodide runs
 Python on the thread's own stack instead of the secondary stacks it switches to with JSPI.
+``--gwp-asan`` turns on Chromium's sampling allocator GWP-ASan in every process and has it sample
+often (``GWP_ASAN_EVERYWHERE``): left to itself it is on in a share of the renderers (1% on Linux,
+ten times that on development builds) and records a stack trace for each allocation it samples,
+by walking the frame pointers up to the thread's stack end; a walk that starts on a stack of
+Pyodide's under JSPI reads past that stack's end. The condition, made certain.
 
 Usage: ``python3 -m bench.boot_crashes [--boots 300] [--loops 2] [--pages tree,dist,bare]``
 (``--boots``: boots and reloads per page, over all loops).
@@ -132,6 +137,10 @@ def continue_route(route: Any) -> None:
 #: Run before any script of the page: Pyodide uses JSPI when ``WebAssembly.Suspending`` (or the
 #: older ``Suspender``) exists.
 NO_JSPI = "for (const name of ['Suspending', 'Suspender', 'promising']) delete WebAssembly[name];"
+#: GWP-ASan (for malloc and for PartitionAlloc) in every process, sampling one allocation in 100
+#: (Chromium's parameters: components/gwp_asan/client/gwp_asan.cc).
+_EVERY_100 = "ProcessSamplingProbability/1.0/AllocationSamplingMultiplier/100/AllocationSamplingRange/1"
+GWP_ASAN_EVERYWHERE = f"--enable-features=GwpAsanMalloc:{_EVERY_100},GwpAsanPartitionAlloc:{_EVERY_100}"
 
 
 def run_loop(loop: int, pages: list[str], urls: dict[str, str], visits: int, reloads: int,
@@ -269,6 +278,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--route", default="", help="boot the app (tree, dist) into this route, e.g. a game's")
     parser.add_argument("--no-jspi", action="store_true",
                         help="hide WebAssembly's JSPI from the pages (Pyodide then runs on the thread's stack)")
+    parser.add_argument("--gwp-asan", action="store_true",
+                        help="Chromium's GWP-ASan in every process, sampling often (GWP_ASAN_EVERYWHERE)")
     parser.add_argument("--loop", type=int, help=argparse.SUPPRESS)  # a loop's own process
     parser.add_argument("--urls", help=argparse.SUPPRESS)
     parser.add_argument("--visits", type=int, help=argparse.SUPPRESS)
@@ -293,6 +304,7 @@ def main(argv: list[str] | None = None) -> int:
                           + (["requests routed through Playwright"] if args.guard else [])
                           + (["Playwright tracing"] if args.tracing else [])
                           + ([f"app booted into {args.route}"] if args.route else [])
+                          + (["GWP-ASan in every process"] if args.gwp_asan else [])
                           + (["JSPI hidden"] if args.no_jspi else []))
     visits = -(-args.boots * len(pages) // (args.reloads + 1) // args.loops)
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="boot-crashes-") as folder:
@@ -313,6 +325,7 @@ def main(argv: list[str] | None = None) -> int:
                                        "--pages", ",".join(pages), "--out", str(args.out),
                                        "--open", str(args.open)]
                                       + [f"--arg={a}" for a in args.arg]
+                                      + ([f"--arg={GWP_ASAN_EVERYWHERE}"] if args.gwp_asan else [])
                                       + (["--no-dev-shm-flag"] if args.no_dev_shm_flag else [])
                                       + (["--guard"] if args.guard else [])
                                       + (["--tracing"] if args.tracing else [])
