@@ -30,11 +30,12 @@ visit's trace is kept in ``--out`` only when it failed). ``--route R`` boots the
 ``dist``) into a route rather than its first screen (a game: ``'#/checks/play?seats=human,bot:easy'``);
 ``--no-jspi`` hides WebAssembly's JavaScript Promise Integration from the page, so that Pyodide runs
 Python on the thread's own stack instead of the secondary stacks it switches to with JSPI.
-``--gwp-asan`` turns on Chromium's sampling allocator GWP-ASan in every process and has it sample
-often (``GWP_ASAN_EVERYWHERE``): left to itself it is on in a share of the renderers (1% on Linux,
-ten times that on development builds) and records a stack trace for each allocation it samples,
-by walking the frame pointers up to the thread's stack end; a walk that starts on a stack of
-Pyodide's under JSPI reads past that stack's end. The condition, made certain.
+``--gwp-asan`` turns on Chromium's sampling allocator GWP-ASan in every process
+(``GWP_ASAN_EVERYWHERE``): left to itself it is on in a share of the renderers (1% on Linux, ten
+times that on development builds) and records a stack trace for each allocation it samples, by
+walking the frame pointers up to the thread's stack end; a walk that starts on a stack of
+Pyodide's under JSPI reads past that stack's end. The condition, made certain; its own sampling
+rate is kept (sampling more often fills its few slots at start, and then records nothing).
 
 Usage: ``python3 -m bench.boot_crashes [--boots 300] [--loops 2] [--pages tree,dist,bare]``
 (``--boots``: boots and reloads per page, over all loops).
@@ -137,10 +138,10 @@ def continue_route(route: Any) -> None:
 #: Run before any script of the page: Pyodide uses JSPI when ``WebAssembly.Suspending`` (or the
 #: older ``Suspender``) exists.
 NO_JSPI = "for (const name of ['Suspending', 'Suspender', 'promising']) delete WebAssembly[name];"
-#: GWP-ASan (for malloc and for PartitionAlloc) in every process, sampling one allocation in 100
-#: (Chromium's parameters: components/gwp_asan/client/gwp_asan.cc).
-_EVERY_100 = "ProcessSamplingProbability/1.0/AllocationSamplingMultiplier/100/AllocationSamplingRange/1"
-GWP_ASAN_EVERYWHERE = f"--enable-features=GwpAsanMalloc:{_EVERY_100},GwpAsanPartitionAlloc:{_EVERY_100}"
+#: GWP-ASan (for malloc and for PartitionAlloc) in every process (Chromium's parameter:
+#: components/gwp_asan/client/gwp_asan.cc).
+_EVERY_PROCESS = "ProcessSamplingProbability/1.0"
+GWP_ASAN_EVERYWHERE = f"--enable-features=GwpAsanMalloc:{_EVERY_PROCESS},GwpAsanPartitionAlloc:{_EVERY_PROCESS}"
 
 
 def run_loop(loop: int, pages: list[str], urls: dict[str, str], visits: int, reloads: int,
@@ -279,7 +280,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-jspi", action="store_true",
                         help="hide WebAssembly's JSPI from the pages (Pyodide then runs on the thread's stack)")
     parser.add_argument("--gwp-asan", action="store_true",
-                        help="Chromium's GWP-ASan in every process, sampling often (GWP_ASAN_EVERYWHERE)")
+                        help="Chromium's GWP-ASan in every process (GWP_ASAN_EVERYWHERE)")
     parser.add_argument("--loop", type=int, help=argparse.SUPPRESS)  # a loop's own process
     parser.add_argument("--urls", help=argparse.SUPPRESS)
     parser.add_argument("--visits", type=int, help=argparse.SUPPRESS)
