@@ -20,15 +20,19 @@ adds to a start on its runtime). It prints per page the median and p95 of:
   wasm as most hosts do: it should be no slower than from the plain one.
 
 Each network profile (``PROFILES``: none, 4G and Fast 3G, emulated by Chromium through CDP's
-``Network.emulateNetworkConditions``) loads the bare page, the built site cold and on a second
-visit; the unthrottled one also the vendored bare page and the working tree.
+``Network.emulateNetworkConditions``) loads the bare page and the built site from both hosts,
+each cold and on a second visit; the unthrottled one also the vendored bare page and the working
+tree. The bare page and the built site are served as a static host serves them
+(``Cache-Control: max-age=600``, ``STATIC_HOSTS``), so the bare page's second visit comes from
+the browser's HTTP cache and the built site's from its service worker.
 
 Then each page's median time to data-ready over the bare page's on the same profile, against its
 goal (``GOALS``). A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.boot [-n 3] [--warmup 1] [--profiles none,4G,Fast3G] [--gzip] [--json]
-[--compare DIR]`` (``make bench`` runs it); ``--compare`` loads another checkout too (an older
-commit: before and after a change), unthrottled.
+[--compare DIR] [--compare-dist DIR]`` (``make bench`` runs it); ``--compare`` loads another checkout
+too (an older commit: before and after a change), unthrottled; ``--compare-dist`` another built
+site (an older commit's ``make dist``), cold and on a second visit, on every profile.
 """
 
 from __future__ import annotations
@@ -38,17 +42,20 @@ import json
 import statistics
 import sys
 import tempfile
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.bot_report import p95, table
-from tools.browser import find_chromium, launch
+from tools.browser import ChromiumRecord, crash_reports, find_chromium, launch
 from tools.serve import serve, url_of
 
 ROOT = Path(__file__).resolve().parent.parent
 
 READY_TIMEOUT_MS = 120_000
+#: Chromium's log and crash dumps (tools/browser.py), read when a page crashes.
+LOG_DIR = ROOT / "test-results" / "boot"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 
 # Records the moment data-ready appears, on the page's own clock (ms since navigation start),
@@ -71,15 +78,22 @@ READY_PROBE = """
 """
 
 #: name -> (path, which server, second visit): the bare page on npm's runtime, the working tree
-#: and the built site (``make dist``, built afresh into a temporary folder), on three local servers.
+#: and the built site (``make dist``, built afresh into a temporary folder), on local servers.
 PAGES = {
     "bare": ("bench/bare.html", "npm runtime", False),
+    "bare second visit": ("bench/bare.html", "npm runtime", True),
     "bare (vendored)": ("bench/bare.html", "tree", False),
     "app (tree)": ("index.html", "tree", False),
     "dist": ("index.html", "dist", False),
     "dist second visit": ("index.html", "dist", True),
     "dist, gzip host": ("index.html", "dist gzip", False),
+    "dist gzip, 2nd visit": ("index.html", "dist gzip", True),
 }
+#: The servers that answer as a static host does (``Cache-Control: max-age=600``, as ``make
+#: serve-dist`` and GitHub Pages): a second visit of the bare page comes from the HTTP cache, as
+#: it would from such a host. The working tree is served as ``make play`` does (``no-cache``).
+STATIC_HOSTS = ("npm runtime", "dist", "dist gzip")
+STATIC_MAX_AGE = 600
 #: Network profiles: name -> (download bit/s, upload bit/s, round trip ms), or None (no
 #: emulation); and the pages each loads.
 PROFILES = {
@@ -87,7 +101,8 @@ PROFILES = {
     "4G": (9_000_000, 1_500_000, 150),
     "Fast3G": (1_600_000, 750_000, 150),
 }
-THROTTLED_PAGES = ("bare", "dist", "dist second visit", "dist, gzip host")
+THROTTLED_PAGES = ("bare", "bare second visit", "dist", "dist second visit", "dist, gzip host",
+                   "dist gzip, 2nd visit")
 #: The goals of the issues, each a median time to data-ready over the bare page's on the same
 #: profile: (profile or None for every profile, page) -> goal.
 GOALS = {("none", "app (tree)"): 1.05, ("none", "dist"): 1.05, ("none", "dist second visit"): 0.6,
@@ -108,6 +123,7 @@ class Series:
     bytes_sent: list[int] = field(default_factory=list)
     foreign: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    crashes: list[str] = field(default_factory=list)
 
 
 def measure(page, url: str) -> tuple[float, float | None, float, list[str], list[str]]:
@@ -147,10 +163,10 @@ def throttle(page, profile: tuple[int, int, int] | None) -> None:
 def load_once(browser, url: str, *, second_visit: bool = False,
               profile: tuple[int, int, int] | None = None, log: list | None = None):
     """One load in a fresh context (cold HTTP cache, empty storage, no service worker). With
-    ``second_visit``, a first visit comes before it in the same context (not throttled) and its
-    service worker is waited for: what a person meets the next time they come (see
-    ``measure``). With ``log`` (the server's), also the bytes sent for the measured load until
-    it was ready."""
+    ``second_visit``, a first visit comes before it in the same context (not throttled) and,
+    on the built site, its service worker and interpreter snapshot are waited for: what a person
+    meets the next time they come (see ``measure``). With ``log`` (the server's), also the bytes
+    sent for the measured load until it was ready."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
         context.add_init_script(READY_PROBE)
@@ -158,13 +174,14 @@ def load_once(browser, url: str, *, second_visit: bool = False,
             first = context.new_page()
             first.goto(url)
             first.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
-            # The worker registers once the app is ready and precaches the site, and the page
-            # stores an interpreter snapshot (pwa/interpreter.mjs): wait for both.
-            first.wait_for_function(
-                "navigator.serviceWorker.ready.then(r => !!r.active && r.active.state === 'activated')",
-                timeout=READY_TIMEOUT_MS)
-            first.wait_for_selector("html[data-snapshot=saved]", state="attached",
-                                    timeout=READY_TIMEOUT_MS)
+            if first.locator('meta[name="five-checks-version"]').count():
+                # The built site: its worker registers once the app is ready and precaches the
+                # site, and the page stores an interpreter snapshot (pwa/interpreter.mjs).
+                first.wait_for_function(
+                    "navigator.serviceWorker.ready.then(r => !!r.active && r.active.state === 'activated')",
+                    timeout=READY_TIMEOUT_MS)
+                first.wait_for_selector("html[data-snapshot=saved]", state="attached",
+                                        timeout=READY_TIMEOUT_MS)
             first.close()
         page = context.new_page()
         throttle(page, profile)
@@ -190,16 +207,22 @@ def bare_on_npm_runtime(folder: Path) -> Path:
 
 
 def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str, ...] = tuple(PROFILES),
-        gzip: bool = False) -> dict[tuple[str, str], Series]:
-    from playwright.sync_api import sync_playwright  # imported late: only the bench needs it
+        gzip: bool = False, compare_dist: Path | None = None) -> dict[tuple[str, str], Series]:
+    from playwright.sync_api import Error as PlaywrightError  # imported late: only the bench needs it
+    from playwright.sync_api import sync_playwright
 
     from tools import build_dist
 
     pages = dict(PAGES)
+    throttled: tuple[str, ...] = THROTTLED_PAGES
     if compare is not None:
         pages["app (compared)"] = ("index.html", "compared", False)
+    if compare_dist is not None:
+        pages["dist (compared)"] = ("index.html", "compared dist", False)
+        pages["compared, 2nd visit"] = ("index.html", "compared dist", True)
+        throttled += ("dist (compared)", "compared, 2nd visit")
     plan = [(profile, name) for profile in profiles for name in pages
-            if profile == "none" or name in THROTTLED_PAGES]
+            if profile == "none" or name in throttled]
     series = {key: Series(pages[key[1]][0]) for key in plan}
     logs: dict[str, list] = {}
     with tempfile.TemporaryDirectory(prefix="five-checks-dist-") as folder:
@@ -208,14 +231,18 @@ def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str
                  "npm runtime": bare_on_npm_runtime(Path(folder) / "bare")}
         if compare is not None:
             roots["compared"] = compare
+        if compare_dist is not None:
+            roots["compared dist"] = compare_dist
         servers = {}
         for where, root in roots.items():
             logs[where] = []
             servers[where] = serve(root, "127.0.0.1", 0, compress=gzip or where == "dist gzip",
+                                   max_age=STATIC_MAX_AGE if where in (*STATIC_HOSTS, "compared dist") else None,
                                    log=logs[where])
         try:
             with sync_playwright() as playwright:
-                browser = launch(playwright)
+                record = ChromiumRecord(LOG_DIR / "chromium")
+                browser = launch(playwright, log_dir=record.log_dir)
                 try:
                     for i in range(warmup + runs):
                         # Alternate the order so that no page always gets the warmer slot.
@@ -223,9 +250,22 @@ def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str
                         for key in order:
                             profile, name = key
                             path, where, second = pages[name]
-                            ready, fcp, longest, requests, errors, sent = load_once(
-                                browser, url_of(servers[where]) + path, second_visit=second,
-                                profile=PROFILES[profile], log=logs[where])
+                            mark = record.mark()
+                            try:
+                                ready, fcp, longest, requests, errors, sent = load_once(
+                                    browser, url_of(servers[where]) + path, second_visit=second,
+                                    profile=PROFILES[profile], log=logs[where])
+                            except PlaywrightError as exc:
+                                # A renderer crash is a finding, not a reason to lose the run: it
+                                # is counted for the page, with the reason Chromium recorded.
+                                if "crashed" not in str(exc).lower():
+                                    raise
+                                time.sleep(2)  # the crash handler writes its dump
+                                reasons = [r.reason() for r in crash_reports(record.dumps, newer_than=mark.time)]
+                                found = f"{'; '.join(reasons) or 'no dump'} ({str(exc).splitlines()[0]})"
+                                series[key].crashes.append(found)
+                                print(f"  CRASH: {profile} {name}: {found}", file=sys.stderr, flush=True)
+                                continue
                             if i < warmup:
                                 continue
                             s = series[key]
@@ -240,7 +280,8 @@ def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str
                             s.errors += errors
                         if i >= warmup:
                             print(f"  run {i - warmup + 1}/{runs}: "
-                                  + ", ".join(f"{p} {n} {series[(p, n)].ready_ms[-1]:.0f} ms" for p, n in plan),
+                                  + ", ".join(f"{p} {n} {series[(p, n)].ready_ms[-1]:.0f} ms" for p, n in plan
+                                              if series[(p, n)].ready_ms),
                                   file=sys.stderr, flush=True)
                 finally:
                     browser.close()
@@ -251,45 +292,56 @@ def run(runs: int, warmup: int, compare: Path | None = None, profiles: tuple[str
     return series
 
 
+def median(values: list[float] | list[int]) -> float:
+    """The median, or NaN when no load gave a value (every one crashed)."""
+    return statistics.median(values) if values else float("nan")
+
+
 def report(series: dict[tuple[str, str], Series], runs: int, gzip: bool = False) -> str:
     browser = find_chromium() or "Playwright's bundled Chromium"
     rows = []
     for (profile, name), s in series.items():
-        bare = statistics.median(series[(profile, "bare")].ready_ms)
-        fcp_med = f"{statistics.median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
+        if not s.ready_ms or not series[(profile, "bare")].ready_ms:
+            rows.append(f"{profile:<7} {name:<20} no load of it or of the bare page was ready")
+            continue
+        bare = median(series[(profile, "bare")].ready_ms)
+        fcp_med = f"{median(s.fcp_ms):.0f} ms" if s.fcp_ms else "n/a"
         rows.append(
-            f"{profile:<7} {name:<18} {statistics.median(s.bytes_sent) / 1e6:>7.2f} MB "
-            f"{statistics.median(s.ready_ms):>9.0f} ms {p95(s.ready_ms):>7.0f} ms "
-            f"{statistics.median(s.ready_ms) / bare:>6.3f} "
-            f"{fcp_med:>8} {statistics.median(s.longest_task_ms):>8.0f} ms {statistics.median(s.requests):>5.0f}"
+            f"{profile:<7} {name:<20} {median(s.bytes_sent) / 1e6:>7.2f} MB "
+            f"{median(s.ready_ms):>9.0f} ms {p95(s.ready_ms):>7.0f} ms "
+            f"{median(s.ready_ms) / bare:>6.3f} "
+            f"{fcp_med:>8} {median(s.longest_task_ms):>8.0f} ms {median(s.requests):>5.0f}"
         )
     host = "a gzip-compressing server" if gzip else "a server that compresses nothing"
     lines = [table(
         f"Boot benchmark: {runs} loads per page and profile, alternated, fresh context each "
         f"({browser}, headless), from {host}",
-        f"{'network':<7} {'page':<18} {'bytes':>10} {'ready med':>12} {'p95':>10} {'/bare':>6} "
+        f"{'network':<7} {'page':<20} {'bytes':>10} {'ready med':>12} {'p95':>10} {'/bare':>6} "
         f"{'FCP med':>8} {'long task':>11} {'reqs':>5}",
         rows), ""]
     for (profile, name), goal in GOALS.items():
         if (profile, name) not in series:
             continue
-        ratio = statistics.median(series[(profile, name)].ready_ms) / statistics.median(
+        ratio = median(series[(profile, name)].ready_ms) / median(
             series[(profile, "bare")].ready_ms)
         lines.append(f"{profile} {name}/bare, median time to data-ready: {ratio:.3f} "
                      f"(goal <= {goal}: {'ok' if ratio <= goal else 'OVER GOAL'})")
     for (profile, name), s in series.items():
         if name == "dist":
-            sent = statistics.median(s.bytes_sent)
+            sent = median(s.bytes_sent)
             lines.append(f"{profile} dist, bytes until ready: {sent / 1e6:.2f} MB "
                          f"(goal <= {BYTES_GOAL / 1e6:.0f} MB: {'ok' if sent <= BYTES_GOAL else 'OVER GOAL'})")
     if ("none", "bare (vendored)") in series:
-        vendored = statistics.median(series[("none", "bare (vendored)")].ready_ms)
+        vendored = median(series[("none", "bare (vendored)")].ready_ms)
         for name in ("app (tree)", "dist"):
             lines.append(f"{name}/bare (vendored), what the app adds to a start on its own runtime: "
-                         f"{statistics.median(series[('none', name)].ready_ms) / vendored:.3f} (no goal)")
+                         f"{median(series[('none', name)].ready_ms) / vendored:.3f} (no goal)")
     for (profile, name), s in series.items():
         if s.foreign:
             lines.append(f"WARNING: {profile} {name} requested other hosts: {sorted(set(s.foreign))}")
+        if s.crashes:
+            lines.append(f"CRASHED: {profile} {name}, {len(s.crashes)} loads: {s.crashes} (Chromium's log and "
+                         f"dumps in {LOG_DIR / 'chromium'})")
         if s.errors:
             lines.append(f"WARNING: {profile} {name} logged errors: {sorted(set(s.errors))[:5]}")
     return "\n".join(lines)
@@ -306,12 +358,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--compare", type=Path, metavar="DIR",
                         help="another checkout of the app (an older commit, say) to load alongside, "
                              "as 'app (compared)' (it needs its own vendor/ or a link to this one)")
+    parser.add_argument("--compare-dist", type=Path, metavar="DIR",
+                        help="another built site (an older commit's dist/) to load alongside the built site, "
+                             "cold and on a second visit, as 'dist (compared)'")
     args = parser.parse_args(argv)
     profiles = tuple(name.strip() for name in args.profiles.split(",") if name.strip())
     unknown = [name for name in profiles if name not in PROFILES]
     if unknown or "none" not in profiles and args.compare is not None:
         parser.error(f"unknown profile {unknown}" if unknown else "--compare needs the profile none")
-    series = run(args.runs, args.warmup, args.compare, profiles, args.gzip)
+    if args.compare_dist is not None and not (args.compare_dist / "index.html").is_file():
+        parser.error(f"--compare-dist: no built site in {args.compare_dist}")
+    series = run(args.runs, args.warmup, args.compare, profiles, args.gzip, args.compare_dist)
     if args.json:
         print(json.dumps({f"{p} {n}": s.__dict__ for (p, n), s in series.items()}, indent=2))
     else:

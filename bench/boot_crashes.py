@@ -23,7 +23,19 @@ Prints a table: page, boots, crashes, timeouts, median time to ready, reasons. A
 never an assertion. ``--arg`` adds Chromium flags, ``--no-dev-shm-flag`` drops the
 ``--disable-dev-shm-usage`` Playwright adds, ``--open K`` keeps K earlier contexts open (many
 contexts in one browser), ``--hog GB`` holds that much memory in another process while the
-loops run: conditions that might raise the rate.
+loops run: conditions that might raise the rate. ``--guard`` and ``--tracing`` load the pages as
+the e2e suite does: every request routed through Playwright (``page_support.PageGuard``) and
+Playwright's tracing on, with screenshots and DOM snapshots (``--tracing=retain-on-failure``; a
+visit's trace is kept in ``--out`` only when it failed). ``--route R`` boots the app (``tree``,
+``dist``) into a route rather than its first screen (a game: ``'#/checks/play?seats=human,bot:easy'``);
+``--no-jspi`` hides WebAssembly's JavaScript Promise Integration from the page, so that Pyodide runs
+Python on the thread's own stack instead of the secondary stacks it switches to with JSPI.
+``--gwp-asan`` turns on Chromium's sampling allocator GWP-ASan in every process
+(``GWP_ASAN_EVERYWHERE``): left to itself it is on in a share of the renderers (1% on Linux, ten
+times that on development builds) and records a stack trace for each allocation it samples, by
+walking the frame pointers up to the thread's stack end; a walk that starts on a stack of
+Pyodide's under JSPI reads past that stack's end. The condition, made certain; its own sampling
+rate is kept (sampling more often fills its few slots at start, and then records nothing).
 
 Usage: ``python3 -m bench.boot_crashes [--boots 300] [--loops 2] [--pages tree,dist,bare]``
 (``--boots``: boots and reloads per page, over all loops).
@@ -119,10 +131,26 @@ def note_crash(into: list[float], _page: Any) -> None:
     into.append(time.time())
 
 
+def continue_route(route: Any) -> None:
+    route.continue_()
+
+
+#: Run before any script of the page: Pyodide uses JSPI when ``WebAssembly.Suspending`` (or the
+#: older ``Suspender``) exists.
+NO_JSPI = "for (const name of ['Suspending', 'Suspender', 'promising']) delete WebAssembly[name];"
+#: GWP-ASan (for malloc and for PartitionAlloc) in every process (Chromium's parameter:
+#: components/gwp_asan/client/gwp_asan.cc).
+_EVERY_PROCESS = "ProcessSamplingProbability/1.0"
+GWP_ASAN_EVERYWHERE = f"--enable-features=GwpAsanMalloc:{_EVERY_PROCESS},GwpAsanPartitionAlloc:{_EVERY_PROCESS}"
+
+
 def run_loop(loop: int, pages: list[str], urls: dict[str, str], visits: int, reloads: int,
-             out: Path, args: list[str], keep_open: int, drop_dev_shm_flag: bool) -> None:
+             out: Path, args: list[str], keep_open: int, drop_dev_shm_flag: bool,
+             guard: bool = False, tracing: bool = False, no_jspi: bool = False) -> None:
     """One loop: ``visits`` visits (a boot and ``reloads`` reloads each), pages in turn; one
-    line of ``events.jsonl`` per navigation."""
+    line of ``events.jsonl`` per navigation. ``guard``: every request goes through Playwright's
+    routing, as the e2e suite's ``PageGuard`` has it; ``tracing``: Playwright traces each
+    visit as the suite does (kept only for a visit that failed)."""
     from playwright.sync_api import Error, sync_playwright
 
     log_dir = out / f"loop-{loop}"
@@ -136,6 +164,13 @@ def run_loop(loop: int, pages: list[str], urls: dict[str, str], visits: int, rel
         for visit in range(visits):
             name = pages[visit % len(pages)]
             context = browser.new_context(viewport={"width": 1280, "height": 800})
+            if guard:
+                context.route("**/*", continue_route)
+            if no_jspi:
+                context.add_init_script(NO_JSPI)
+            if tracing:
+                context.tracing.start(screenshots=True, snapshots=True, sources=True)
+            failed = False
             page = context.new_page()
             crashed: list[float] = []
             page.on("crash", partial(note_crash, crashed))
@@ -167,7 +202,13 @@ def run_loop(loop: int, pages: list[str], urls: dict[str, str], visits: int, rel
                 if outcome != "ready":
                     print(f"  loop {loop}: {name} {kind} {outcome}: {boot.reason} [{boot.memory}] {boot.log[:3]}",
                           file=sys.stderr, flush=True)
+                    failed = True
                     break
+            if tracing:
+                try:
+                    context.tracing.stop(path=out / f"trace-{loop}-{visit}.zip" if failed else None)
+                except Error as exc:
+                    print(f"  loop {loop}: no trace: {str(exc).splitlines()[0]}", file=sys.stderr, flush=True)
             opened.append(context)
             while len(opened) > keep_open:
                 opened.pop(0).close()
@@ -231,6 +272,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="drop Playwright's --disable-dev-shm-usage (shared memory in /dev/shm)")
     parser.add_argument("--open", type=int, default=0, metavar="K", help="keep K earlier contexts open")
     parser.add_argument("--hog", type=float, default=0, metavar="GB", help="hold GB of memory meanwhile")
+    parser.add_argument("--guard", action="store_true",
+                        help="route every request through Playwright, as the e2e suite's PageGuard does")
+    parser.add_argument("--tracing", action="store_true",
+                        help="Playwright's tracing on (screenshots, snapshots), as the e2e suite has it")
+    parser.add_argument("--route", default="", help="boot the app (tree, dist) into this route, e.g. a game's")
+    parser.add_argument("--no-jspi", action="store_true",
+                        help="hide WebAssembly's JSPI from the pages (Pyodide then runs on the thread's stack)")
+    parser.add_argument("--gwp-asan", action="store_true",
+                        help="Chromium's GWP-ASan in every process (GWP_ASAN_EVERYWHERE)")
     parser.add_argument("--loop", type=int, help=argparse.SUPPRESS)  # a loop's own process
     parser.add_argument("--urls", help=argparse.SUPPRESS)
     parser.add_argument("--visits", type=int, help=argparse.SUPPRESS)
@@ -238,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     pages = args.pages.split(",")
     if args.loop is not None:
         run_loop(args.loop, pages, json.loads(args.urls), args.visits, args.reloads, args.out,
-                 args.arg, args.open, args.no_dev_shm_flag)
+                 args.arg, args.open, args.no_dev_shm_flag, args.guard, args.tracing, args.no_jspi)
         return 0
 
     unknown = set(pages) - set(PAGES)
@@ -251,15 +301,20 @@ def main(argv: list[str] | None = None) -> int:
     condition = ", ".join([f"{args.loops} loops", f"{args.reloads} reloads per boot"]
                           + args.arg + (["no --disable-dev-shm-usage"] if args.no_dev_shm_flag else [])
                           + ([f"{args.open} contexts kept open"] if args.open else [])
-                          + ([f"{args.hog:g} GB held elsewhere"] if args.hog else []))
+                          + ([f"{args.hog:g} GB held elsewhere"] if args.hog else [])
+                          + (["requests routed through Playwright"] if args.guard else [])
+                          + (["Playwright tracing"] if args.tracing else [])
+                          + ([f"app booted into {args.route}"] if args.route else [])
+                          + (["GWP-ASan in every process"] if args.gwp_asan else [])
+                          + (["JSPI hidden"] if args.no_jspi else []))
     visits = -(-args.boots * len(pages) // (args.reloads + 1) // args.loops)
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="boot-crashes-") as folder:
         urls: dict[str, str] = {}
         if {"tree", "bare"} & set(pages):
             tree = stack.enter_context(server(ROOT))
-            urls.update(tree=tree + "index.html", bare=tree + "bench/bare.html")
+            urls.update(tree=tree + "index.html" + args.route, bare=tree + "bench/bare.html")
         if "dist" in pages:
-            urls["dist"] = stack.enter_context(server(args.dist)) + "index.html"
+            urls["dist"] = stack.enter_context(server(args.dist)) + "index.html" + args.route
         if "bare-npm" in pages:
             urls["bare-npm"] = stack.enter_context(server(bare_on_npm_runtime(Path(folder)))) + "bench/bare.html"
         held = hog(args.hog) if args.hog else None
@@ -271,7 +326,11 @@ def main(argv: list[str] | None = None) -> int:
                                        "--pages", ",".join(pages), "--out", str(args.out),
                                        "--open", str(args.open)]
                                       + [f"--arg={a}" for a in args.arg]
-                                      + (["--no-dev-shm-flag"] if args.no_dev_shm_flag else []), cwd=ROOT)
+                                      + ([f"--arg={GWP_ASAN_EVERYWHERE}"] if args.gwp_asan else [])
+                                      + (["--no-dev-shm-flag"] if args.no_dev_shm_flag else [])
+                                      + (["--guard"] if args.guard else [])
+                                      + (["--tracing"] if args.tracing else [])
+                                      + (["--no-jspi"] if args.no_jspi else []), cwd=ROOT)
                      for i in range(args.loops)]
             for process in loops:
                 process.wait()

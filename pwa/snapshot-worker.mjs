@@ -5,6 +5,10 @@
 
 import { loadPyodide } from "./pyodide.mjs";
 
+// No JSPI for this interpreter either, as on the page (index.html says why): Pyodide looks for it
+// when loadPyodide() runs.
+for (const name of ["Suspending", "Suspender", "promising"]) delete globalThis.WebAssembly?.[name];
+
 // Standard-library modules imported during a start of the app (PyScript's own Python included;
 // `sys.modules` after a game opened). Importing them here moves their cost out of every start.
 // A module missing from this list is simply imported at start, as without a snapshot.

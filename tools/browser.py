@@ -108,7 +108,8 @@ def launch(playwright: Playwright, *, headless: bool = True, log_dir: Path | Non
 
 # ----------------------------------------------------------------------------- crash dumps
 
-#: Minidump stream types read here: the exception, and Crashpad's annotations.
+#: Minidump stream types read here: the loaded modules, the exception, and Crashpad's annotations.
+_MODULE_LIST_STREAM = 4
 _EXCEPTION_STREAM = 6
 _CRASHPAD_INFO_STREAM = 0x43500001
 #: Crash keys worth a place in a one-line reason (Chromium's names).
@@ -123,6 +124,9 @@ class CrashReport:
     signal: int | None = None
     signal_code: int | None = None
     address: int | None = None
+    #: Where the faulting instruction is, as ``module+0xoffset`` (the same crash has the same one
+    #: from run to run, whatever the addresses the process was given).
+    pc: str | None = None
     keys: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -138,7 +142,8 @@ class CrashReport:
             except ValueError:
                 name = f"signal {self.signal}"
         where = f" at {self.address:#x}" if self.address is not None else ""
-        notes = [f"{key}={self.keys[key]}" for key in NOTABLE_KEYS[1:] if key in self.keys]
+        notes = [f"pc={self.pc}"] if self.pc else []
+        notes += [f"{key}={self.keys[key]}" for key in NOTABLE_KEYS[1:] if key in self.keys]
         if any(key.startswith("v8-oom") for key in self.keys):  # V8 ran out of heap or code space
             notes.insert(0, "V8 out of memory")
         return f"{self.process}: {name}{where}" + (f" ({', '.join(notes)})" if notes else "")
@@ -169,15 +174,43 @@ def _read_minidump(data: bytes, report: CrashReport) -> None:
     signature, _version, count, directory = struct.unpack_from("<4sIII", data, 0)
     if signature != b"MDMP":
         raise struct.error("not a minidump")
+    pc = None
+    modules: list[tuple[int, int, str]] = []
     for index in range(count):
         kind, _size, rva = struct.unpack_from("<III", data, directory + 12 * index)
         if kind == _EXCEPTION_STREAM:
             # thread id, alignment, then MINIDUMP_EXCEPTION: on Linux the code is the signal
-            # and the flags its si_code.
+            # and the flags its si_code; after it, where the thread's registers are.
             code, flags, _record, address = struct.unpack_from("<IIQQ", data, rva + 8)
             report.signal, report.signal_code, report.address = code, flags, address
+            context_size, context_rva = struct.unpack_from("<II", data, rva + _EXCEPTION_CONTEXT)
+            (context_flags,) = struct.unpack_from("<I", data, context_rva + _CONTEXT_FLAGS)
+            if context_size >= _AMD64_RIP + 8 and context_flags & _CONTEXT_AMD64:
+                (pc,) = struct.unpack_from("<Q", data, context_rva + _AMD64_RIP)
+        elif kind == _MODULE_LIST_STREAM:
+            (modules_count,) = struct.unpack_from("<I", data, rva)
+            for module in range(modules_count):
+                base, size, _checksum, _stamp, name = struct.unpack_from("<QIIII", data, rva + 4 + 108 * module)
+                modules.append((base, size, _utf16(data, name).rsplit("/", 1)[-1]))
         elif kind == _CRASHPAD_INFO_STREAM:
             _read_crashpad_info(data, rva, report.keys)
+    if pc is not None:
+        report.pc = next((f"{name}+{pc - base:#x}" for base, size, name in modules if base <= pc < base + size),
+                         f"{pc:#x}")
+
+
+#: In the exception stream: the thread id (4 bytes), alignment (4), MINIDUMP_EXCEPTION (152).
+_EXCEPTION_CONTEXT = 8 + 152
+#: In an x86-64 thread context (MINIDUMP_CONTEXT_AMD64): its flags, the flag that says it is
+#: one, and the instruction pointer.
+_CONTEXT_FLAGS = 48
+_CONTEXT_AMD64 = 0x00100000
+_AMD64_RIP = 248
+
+
+def _utf16(data: bytes, rva: int) -> str:
+    (length,) = struct.unpack_from("<I", data, rva)
+    return data[rva + 4:rva + 4 + length].decode("utf-16-le", "replace")
 
 
 def _utf8(data: bytes, rva: int) -> str:

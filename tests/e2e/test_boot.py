@@ -26,6 +26,13 @@ def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp,
     assert page_guard.foreign == []
 
 
+def test_python_gets_no_jspi(page: Page, open_app: OpenApp) -> None:
+    """The page hides WebAssembly's JSPI before Pyodide looks for it (index.html says why), and
+    the app boots all the same."""
+    open_app(page, "#/")
+    assert page.evaluate("() => ['Suspending', 'Suspender', 'promising'].filter(name => name in WebAssembly)") == []
+
+
 def test_phone_width(page: Page, open_app: OpenApp, shot: Shot) -> None:
     page.set_viewport_size(PHONE)
     open_app(page, "#/")

@@ -303,6 +303,13 @@ def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visi
     assert_behaved(visit.guard, visit.page)
 
 
+def test_pyodide_runs_python_without_jspi(visit: Visit) -> None:
+    """Pyodide decided, as it started, that the browser has no JSPI (index.html hides it: why is
+    there), so Python never runs on a stack of JSPI's."""
+    assert python_value(visit.page, "__import__('pyodide_js')._module.jspiSupported") == "False"
+    assert_behaved(visit.guard, visit.page)
+
+
 def test_a_second_visit_starts_python_from_the_snapshot(visit: Visit, host: Host) -> None:
     """The first visit stored a snapshot of a started interpreter; the next visits start from it,
     each with its own random numbers (the snapshot's ``random`` state is reseeded)."""
