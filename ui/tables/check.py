@@ -300,7 +300,7 @@ class CheckTable(GameTable):
                              "aria-label": f"{whose[:1].upper()}{whose[1:]} grid"},
                  h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
                  h("div", {"class": "cx-tags"}, tags),
-                 h("div", {"class": "cx-grid", "role": "list"}, cells))
+                 h("div", {"class": "cx-grid", "role": "list", "data-keynav": mine or None}, cells))
 
     def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]],
               marks: set[str]) -> Node:
@@ -527,6 +527,9 @@ class CheckTable(GameTable):
                  label)
 
     # Log and result ----------------------------------------------------------------------
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self._log_line(entry["text"], entry["seats"])
 
     def _log(self, view: dict[str, Any]) -> Node:
         """The log, latest first; the lines since the viewer's last action are marked."""

@@ -21,6 +21,7 @@ table holds each finished deal's result on screen (bots paused) until someone de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
@@ -300,7 +301,7 @@ class CheckmateTable(GameTable):
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
                    "Give one of your Kings: tap it." if giving and acting else None),
                  h("div", {"class": "cm-hand", "data-testid": "hand", "role": "group",
-                           "aria-label": "Your cards"},
+                           "aria-label": "Your cards", "data-keynav": True},
                    cards or h("p", {"class": "cm-empty"},
                               "No cards left." if still else
                               "No cards: at your turn you draw from the stockpile.")))
@@ -372,6 +373,9 @@ class CheckmateTable(GameTable):
                  self.again_row())
 
     # Side panel ---------------------------------------------------------------------------
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self.event_text(dict(entry))
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = self.recent(view["log"])

@@ -17,6 +17,7 @@ in slices, the pass-the-device screen between two people, the result panel) is `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.checks import Cash, Play, worth
@@ -184,7 +185,7 @@ class ChecksTable(GameTable):
         return h("div", {"class": "ck-own"},
                  h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
                  h("div", {"class": "ck-hand", "role": "group", "aria-label": "Your hand",
-                           "data-testid": f"hand-{seat}"},
+                           "data-testid": f"hand-{seat}", "data-keynav": True},
                    cards or h("p", {"class": "cc-note"}, self._empty_hand(view, seat))),
                  total)
 
@@ -299,6 +300,9 @@ class ChecksTable(GameTable):
                 [chip(card) for card in move["taken"]], " + hand ",
                 [chip(card) for card in move["shown"]],
                 f" = {len(move['taken']) + len(move['shown'])} checks", refill]
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self._describe(dict(entry))
 
     def _log(self, view: dict[str, Any]) -> Node:
         moves = view["log"]

@@ -19,6 +19,7 @@ engine's own rule (``engine.private_checkers.survives``), never by a comparison 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.playing_cards import PlayingCard
@@ -325,7 +326,7 @@ class PrivateCheckersTable(GameTable):
                   ("safe" if safe[card] else "low") if offered else None)))
         return h("div", {"class": classes("spc-hand spc-stock", bool(safe) and "spc-choosing"),
                          "data-testid": f"stockpile-{side}", "role": "group",
-                         "aria-label": "Your stockpile"},
+                         "aria-label": "Your stockpile", "data-keynav": True},
                  cards or h("p", {"class": "spc-note"}, "No cards left: a black card blows your checker up."))
 
     def _sides(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
@@ -364,6 +365,9 @@ class PrivateCheckersTable(GameTable):
 
     def _team_names(self, view: dict[str, Any], side: int) -> str:
         return ", ".join(self.name(seat) for seat in view["teams"][side])
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return log_text(entry["text"])
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = self.recent(view["log"])

@@ -1,0 +1,94 @@
+"""What keyboard and screen-reader users get from every screen, in one place:
+
+- ``focus_heading``: after a route change focus goes to the new screen's heading (``h1``, made
+  focusable with ``tabindex=-1``), so a screen reader reads where the person landed and Tab goes
+  on from the top of the new screen instead of from the page itself;
+- ``arrow_move``: the arrow keys, Home and End move focus between the controls of a container
+  marked ``data-keynav`` (the cards of a hand), so a hand is walked card by card without tabbing
+  through the rest of the table;
+- ``announce``: one polite live region (``[data-testid=announcer]``) outside the app's root, so
+  the screens' redraws never touch it and each sentence given to it is read once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ui.kit.dom import present
+
+#: The container whose controls the arrow keys walk (a hand of cards).
+KEYNAV = "[data-keynav]"
+#: The controls inside it that take focus.
+KEYNAV_ITEMS = "button:not([disabled]), [tabindex]:not([tabindex='-1'])"
+#: How far each key moves focus: a step back or forward, or to an end.
+ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+ENDS = {"Home": 0, "End": -1}
+
+ANNOUNCER_ID = "announcer"
+
+
+def arrow_move(target: Any, key: str) -> bool:
+    """Focus the control before or after ``target`` (or the first or last) in its ``data-keynav``
+    container, for ``key``; False when the key or the place is not one of those."""
+    if key not in ARROW_STEPS and key not in ENDS:
+        return False
+    if not present(target) or not hasattr(target, "closest"):
+        return False
+    box = target.closest(KEYNAV)
+    if not present(box):
+        return False
+    items = [item for item in box.querySelectorAll(KEYNAV_ITEMS)]
+    if not items:
+        return False
+    if key in ENDS:
+        chosen = items[ENDS[key]]
+    else:
+        here = next((index for index, item in enumerate(items) if bool(item.contains(target))), None)
+        if here is None:
+            return False
+        chosen = items[max(0, min(len(items) - 1, here + ARROW_STEPS[key]))]
+    chosen.focus()
+    return True
+
+
+def focus_heading(root: Any) -> bool:
+    """Focus the screen's heading (its first ``h1``, else its first heading) unless focus is
+    already on something inside ``root`` (a screen's own ``autofocus``); True if it moved."""
+    document = root.ownerDocument
+    focused = document.activeElement
+    if present(focused) and not bool(focused.isSameNode(document.body)) and bool(root.contains(focused)):
+        return False
+    heading = root.querySelector("h1")
+    if not present(heading):
+        heading = root.querySelector("h2, h3")
+    if not present(heading):
+        return False
+    if not heading.hasAttribute("tabindex"):
+        heading.setAttribute("tabindex", "-1")
+    heading.focus()
+    return True
+
+
+def announcer(document: Any) -> Any:
+    """The page's live region, made on first use at the end of ``body``."""
+    region = document.getElementById(ANNOUNCER_ID)
+    if present(region):
+        return region
+    region = document.createElement("div")
+    for name, value in (("id", ANNOUNCER_ID), ("data-testid", ANNOUNCER_ID), ("class", "visually-hidden"),
+                        ("aria-live", "polite"), ("aria-atomic", "true")):
+        region.setAttribute(name, value)
+    document.body.append(region)
+    return region
+
+
+def announce(document: Any, text: str) -> None:
+    """Have screen readers say ``text`` once, politely. The same sentence twice in a row (a bot
+    drew, then drew again) is still a change of the region's text, so it is read again."""
+    text = " ".join(text.split())
+    if not text:
+        return
+    region = announcer(document)
+    if str(region.textContent) == text:
+        text += "\u00a0"
+    region.textContent = text
