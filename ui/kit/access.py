@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import Any
 
 from ui.kit.dom import present
@@ -25,6 +27,27 @@ ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 ENDS = {"Home": 0, "End": -1}
 
 ANNOUNCER_ID = "announcer"
+
+_WORD = re.compile(r"[^\W_]+")
+_ASIDE = re.compile(r"\([^()]*\)")
+
+
+def name_showing(label: str, shown: str) -> str:
+    """``label``, the accessible name of a control, made to hold the words the control shows
+    (``shown``), in their order, so that a person who says what they see ("click K") reaches it
+    (WCAG 2.5.3, label in name): ``label`` as it is when it holds them, else ``label, shown``.
+    Words are runs of letters and digits, in any case; signs (♠) and words in brackets, which
+    speech input does not count on, are left out of the comparison."""
+    wanted = _words(shown)
+    have = _words(label)
+    if not wanted or any(have[start:start + len(wanted)] == wanted for start in range(len(have))):
+        return label
+    return f"{label}, {' '.join(shown.split())}"
+
+
+def _words(text: str) -> list[str]:
+    text = _ASIDE.sub(" ", unicodedata.normalize("NFKD", text))
+    return [word.lower() for word in _WORD.findall(text)]
 
 
 def arrow_move(target: Any, key: str) -> bool:

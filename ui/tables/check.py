@@ -541,7 +541,8 @@ class CheckTable(GameTable):
                  for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
-                 h("ul", {"data-testid": "log"}, items))
+                 # It scrolls: focusable, so that the keyboard scrolls it too.
+                 h("ul", {"data-testid": "log", "tabindex": "0", "aria-label": "What happened"}, items))
 
     def _log_line(self, text: str, seats: list[int]) -> list[Any]:
         """A log template with names and its cards as chips: "X peeked at X's card" reads "X

@@ -231,7 +231,7 @@ class CheckmateTable(GameTable):
                    h("span", {"class": "cm-label"},
                      f"Stockpile · {stock} face down" + (": pick any card" if draws else "")),
                    h("div", {"class": "cm-fan-cards", "role": "group" if draws else None,
-                             "aria-label": "The fanned stockpile"},
+                             "aria-label": "The fanned stockpile" if draws else None},
                      fan or h("span", {"class": "cc-none"}, "empty"))),
                  h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, still, viewer, bool(draws))))

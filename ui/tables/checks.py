@@ -148,7 +148,7 @@ class ChecksTable(GameTable):
 
     def _hidden_hand(self, view: dict[str, Any], seat: int) -> Node:
         count = view["hand_sizes"][seat]
-        return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}",
+        return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}", "role": "img",
                          "aria-label": f"{count} cards in hand, hidden"},
                  [back() for _ in range(count)]
                  or h("p", {"class": "cc-note"}, "No cards in hand."))
@@ -272,7 +272,8 @@ class ChecksTable(GameTable):
                    [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
                  h("button", {"type": "button", "class": "primary ck-cash",
                               "data-action": str(cash),
-                              "aria-label": f"Cash pile {number}: its {len(pile)} cards and your hand"},
+                              "aria-label": f"Cash: {len(pile) + len(view['hand'] or [])} checks, "
+                                            f"pile {number}’s {len(pile)} cards and your hand"},
                    f"Cash: {len(pile) + len(view['hand'] or [])} checks") if cashable else None)
 
     def _status(self, view: dict[str, Any], over: bool) -> str:
@@ -311,7 +312,8 @@ class ChecksTable(GameTable):
         recent = self.recent(moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
                  h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
-                 h("ol", {"class": "ck-moves", "reversed": True},
+                 # It scrolls: focusable, so that the keyboard scrolls it too.
+                 h("ol", {"class": "ck-moves", "reversed": True, "tabindex": "0", "aria-label": "Moves"},
                    [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
                       self._describe(move))
                     for index, move in reversed(list(enumerate(moves)))])
