@@ -48,6 +48,9 @@ class App:
         ]
         for target, event, proxy in self._listeners:
             target.addEventListener(event, proxy)
+        # The live region is on the page before anything is said in it: screen readers watch
+        # only regions they have seen.
+        access.announcer(document)
 
     def navigate(self, target: str) -> None:
         """Go to ``target`` (a ``#/...`` route); the same route again restarts its screen."""
@@ -60,6 +63,7 @@ class App:
         if self.screen is not None:
             self.screen.dispose()
             self.screen = None
+        access.hush(document)
         here = str(window.location.hash or "#/")
         if embed.EMBEDDED and not embed.asks_embed(here):
             # A link inside the frame dropped the flag: put it back, so a reload stays embedded.

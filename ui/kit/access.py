@@ -105,6 +105,13 @@ def announcer(document: Any) -> Any:
     return region
 
 
+def hush(document: Any) -> None:
+    """Empty the live region (a new screen: what was said of the last one is over)."""
+    region = document.getElementById(ANNOUNCER_ID)
+    if present(region):
+        region.textContent = ""
+
+
 def announce(document: Any, text: str) -> None:
     """Have screen readers say ``text`` once, politely. The same sentence twice in a row (a bot
     drew, then drew again) is still a change of the region's text, so it is read again."""
