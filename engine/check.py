@@ -77,6 +77,8 @@ _VALUES: tuple[int, ...] = tuple(-1 if card.rank == ACE else card.rank for card 
 #: Section 8: how many cards each special card's ability peeks at, by rank (all three may swap).
 PEEKS = {KING: 2, QUEEN: 1, JACK: 0}
 GAME_MASTER = 0
+#: The end_reason of a round that ended the usual way, after the caller's Check.
+FINAL_TURNS_OVER = "the final turns are over"
 BOTTOM_ROW = (2, 3)
 
 Pos = tuple[int, int]
@@ -341,7 +343,29 @@ class CheckState(State):
         scores = self.scores()
         best = min(scores)
         winners = tuple(seat for seat, score in enumerate(scores) if score == best)
-        return Result(scores, winners, self.end_reason)
+        return Result(scores, winners, self.final_reason(scores, winners))
+
+    def final_reason(self, scores: tuple[int, ...], winners: tuple[int, ...]) -> Reason:
+        """Why the round ended (``end_reason``, with who called Check), the totals compared and
+        who holds the lowest."""
+        parts: dict[str, Any] = {"best": min(scores)}
+        if self.end_reason == FINAL_TURNS_OVER and self.caller is not None:
+            how = "{seat_caller} called Check and every other player took one final turn"
+            parts["seat_caller"] = self.caller
+        else:
+            how = f"the round ends at once: {self.end_reason}"
+        totals = ", ".join(f"{{seat_t{seat}}} {{total_{seat}}}" for seat in range(self.players))
+        for seat, score in enumerate(scores):
+            parts[f"seat_t{seat}"] = seat
+            parts[f"total_{seat}"] = score
+        if len(winners) == 1:
+            lowest = "{seat_w0} {has|have@seat_w0} the lowest, {best}"
+        else:
+            names = [f"{{seat_w{index}}}" for index in range(len(winners))]
+            lowest = f"{', '.join(names[:-1])} and {names[-1]} share the lowest, {{best}}"
+        for index, seat in enumerate(winners):
+            parts[f"seat_w{index}"] = seat
+        return Reason(f"{how}; the totals are {totals}, and {lowest}", **parts)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know. Each grid place is ``None`` (a hole) or ``pos`` (its notation),
@@ -585,7 +609,7 @@ class CheckState(State):
         if isinstance(action, DrawPile):
             state, card = self._draw_card()
             if card is None:
-                return state._end("no card is left to draw")
+                return state._end("the draw pile is empty when a card must be drawn")
             return evolve(state, phase=Phase.DRAWN, drawn=card).logged(
                 "draw", "{0} drew from the draw pile", seat)
         if isinstance(action, TakeDiscard):
@@ -724,7 +748,7 @@ class CheckState(State):
         state = state.logged("miss", f"{{0}} tried {card} on {window.card}: wrong rank, penalty card", seat)
         state, penalty = state._draw_card()
         if penalty is None:
-            return state._end("no card is left to draw for a penalty")
+            return state._end("the draw pile is empty when a penalty card is due")
         return evolve(state, grids=state._put(seat, len(state.grids[seat]), penalty))
 
     def _auto_check(self, seat: int) -> CheckState:
@@ -790,7 +814,7 @@ class CheckState(State):
             return state._begin_turn((state.turn + 1) % state.players)
         queue = tuple(seat for seat in state.final_queue if seat not in state.locked)
         if not queue:
-            return state._end("the Final Turns are over")
+            return state._end(FINAL_TURNS_OVER)
         return evolve(state, final_queue=queue[1:])._begin_turn(queue[0])
 
     def _begin_turn(self, seat: int) -> CheckState:

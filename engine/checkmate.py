@@ -373,15 +373,17 @@ class CheckmateState(MatchState):
         # Playing the last card without a standing "last card" ends the play with no winner
         # (ruling 6); a card drawn into an empty hand and played at once wins.
         if not hand and seat not in self.announced and not drew_into_empty:
-            return state._end_deal(None, f"draw: seat {seat} played their last card "
-                                         "without saying 'last card'", touched)
+            return state._end_deal(None, Reason(
+                "{seat} played {their|your} last card without having said 'last card', so this "
+                "game has no winner", seat=seat), touched)
         giver = state.king_giver(seat) if card.rank == ACE else None
         if giver is not None:
             return state._settle(touched, turn=seat, giver=giver)
         if card.rank == ACE:
             state = evolve(state, log=state.log + (Event("no-king", seat),))
         if not hand:
-            return state._end_deal(seat, f"seat {seat} played their last card", touched)
+            return state._end_deal(seat, Reason("{seat} played {their|your} last card and went out",
+                                                seat=seat), touched)
         return state._pass_turn(seat, touched)
 
     def _draw(self, seat: int, position: int) -> CheckmateState:
@@ -415,8 +417,9 @@ class CheckmateState(MatchState):
         state = self._settle(touched, turn=self.next_seat(after), giver=None)
         seat = state.turn
         if not state.stock and not state.playable(seat):
-            return state._end_deal(None, f"draw: seat {seat} cannot play and the stockpile is empty",
-                                   set())
+            return state._end_deal(None, Reason(
+                "{seat} {has|have} no card that fits and the stockpile is empty, so nobody can "
+                "go out: this game has no winner", seat=seat), set())
         return state
 
     def _settle(self, touched: set[int], turn: int, giver: int | None) -> CheckmateState:

@@ -145,8 +145,17 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
     """A finished game of the series: one game won for the seat with more checks, none for a
     draw (ruling 7); the counts in ``details`` for the result panel."""
     winners = sole_leader(checks)  # equal counts: nobody wins (ruling 7)
-    reason = (f"draw: {checks[0]} checks each" if not winners
-              else f"{max(checks)} checks to {min(checks)}")
+    if winners:
+        template = "both hands are played out and {seat} won more checks, {more} to {fewer}"
+    else:
+        template = "both hands are played out with the checks tied, {more} each, so neither wins"
+    leftovers = [f"{count} {'card' if count == 1 else 'cards'} {where}" for count, where in
+                 ((left_on_board, "on the board"), (left_in_deck, "left in the deck")) if count]
+    if leftovers:
+        counts = "count for nobody" if left_on_board + left_in_deck > 1 else "counts for nobody"
+        template += f"; the {' and the '.join(leftovers)} {counts}"
+    reason = Reason(template, more=max(checks), fewer=min(checks),
+                    **({"seat": winners[0]} if winners else {}))
     return GameSummary(
         number=number, dealer=dealer,
         scores=tuple(1 if seat in winners else 0 for seat in SEATS), winners=winners,

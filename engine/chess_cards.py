@@ -234,24 +234,35 @@ class Mate:
 
 
 def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozenset[Card]],
-                 moves: tuple[MoveRecord, ...], mate: Mate | None) -> GameSummary:
-    """A finished game of the match; ``details`` holds the hands as dealt, the moves and the mate
-    (``None`` for a draw). Only a mate scores, for the seat that gave it."""
+                 moves: tuple[MoveRecord, ...], mate: Mate | None,
+                 end: ChessCardsState | None = None) -> GameSummary:
+    """A finished game of the match; ``details`` holds the hands as dealt, the moves, the mate
+    (``None`` for a draw) and, from ``end`` (the game's last state), the final position: each
+    seat's cards left in hand, played and sacrificed, which a table keeps in view between the
+    games of a match. Only a mate scores, for the seat that gave it."""
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     if mate is None:
         scores, winners = (0, 0), ()
-        reason = "draw: no mate once both hands were played out"
+        reason = Reason("both hands are played out without a mate, so nobody scores")
     else:
         scores = with_seat((0, 0), mate.seat, mate.score)
         winners = (mate.seat,)
         kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
-        reason = f"{kind} by seat {mate.seat} with {mate.card} on move {mate.move}: {mate.score}"
+        reason = Reason(f"{kind}: {{seat}} led {{card}} on move {{move}} and {{seat_mated}} "
+                        "{has|have@seat_mated} no card that may answer it, so the game ends and "
+                        "{seat} {scores|score} {points} points", seat=mate.seat,
+                        seat_mated=1 - mate.seat, card=str(mate.card), move=mate.move,
+                        points=mate.score)
     details = {
         "hands": [card_names(sort_cards(hand)) for hand in hands],
         "moves": [move.to_dict() for move in moves],
         "mate": None if mate is None else mate.to_dict(),
     }
+    if end is not None:
+        details["end"] = {"hands": [card_names(sort_cards(hand)) for hand in end.hands],
+                          "played": [card_names(pile) for pile in end.played],
+                          "sacrificed": [card_names(pile) for pile in end.sacrificed]}
     return GameSummary(number, dealer, scores, winners, reason, details)
 
 
@@ -264,6 +275,8 @@ def summary_view(game: GameSummary) -> dict[str, Any]:
         "moves": [dict(move) for move in details["moves"]],
         "mate": None if details["mate"] is None else dict(details["mate"]),
     }
+    if "end" in details:
+        data["details"]["end"] = {key: [list(pile) for pile in piles] for key, piles in details["end"].items()}
     return data
 
 
@@ -428,7 +441,7 @@ class ChessCardsState(MatchState):
 
     def _finish_game(self, moves: tuple[MoveRecord, ...], mate: Mate | None) -> ChessCardsState:
         starting = self.dealt if self.game_number == 1 else (self.dealt[1], self.dealt[0])
-        summary = game_summary(self.game_number, self.dealer, starting, moves, mate)
+        summary = game_summary(self.game_number, self.dealer, starting, moves, mate, end=self)
         finished = self.finished + (summary,)
         if self.options["match"] and self.game_number == 1:
             # The second game of a match: hands exchanged, the first game's non-dealer leads.

@@ -46,8 +46,9 @@ class Reason(str):
 
     Template fields: ``{name}`` a part (a ``SeatRef`` part reads "seat N"), ``{name's}`` a
     part's possessive, ``{holds|hold}`` a verb that agrees with the part ``seat`` (the first form
-    for a seat, the second when the table addresses that seat as "you"). A plain ``str`` reason
-    is a sentence with no parts.
+    for a seat, the second when the table addresses that seat as "you"), ``{holds|hold@seat_x}``
+    one that agrees with the part ``seat_x``. A part whose name starts with ``seat`` and holds a
+    whole number is a seat. A plain ``str`` reason is a sentence with no parts.
     """
 
     template: str
@@ -69,15 +70,15 @@ def render_reason(template: str, parts: Mapping[str, Any], seat_name: Callable[[
     verbs agreeing with "you" when the part ``seat`` is the seat ``you``."""
     import string
 
-    subject_is_you = you is not None and parts.get("seat") == you
     out: list[str] = []
     for literal, field_name, _spec, _conversion in string.Formatter().parse(template):
         out.append(literal)
         if field_name is None:
             continue
         if "|" in field_name:
-            third, second = field_name.split("|", 1)
-            out.append(second if subject_is_you else third)
+            forms, _, subject = field_name.partition("@")
+            third, second = forms.split("|", 1)
+            out.append(second if you is not None and parts.get(subject or "seat") == you else third)
             continue
         owner = field_name.endswith("'s")
         value = parts[field_name[:-2] if owner else field_name]
@@ -87,6 +88,47 @@ def render_reason(template: str, parts: Mapping[str, Any], seat_name: Callable[[
         else:
             out.append(possessive(str(value)) if owner else str(value))
     return "".join(out)
+
+
+def reason_data(reason: str) -> dict[str, Any]:
+    """A reason as JSON values: ``reason`` the engine's sentence, and for a ``Reason`` its
+    ``reason_template`` and ``reason_parts`` too, so that a reader can phrase it again."""
+    if not isinstance(reason, Reason):
+        return {"reason": str(reason)}
+    return {"reason": str(reason), "reason_template": reason.template,
+            "reason_parts": dict(reason.parts)}
+
+
+def reason_of(data: Mapping[str, Any]) -> str:
+    """The reason of ``data`` written by ``reason_data``: a ``Reason`` when it carries a template,
+    else the plain sentence (what older records hold)."""
+    template = data.get("reason_template")
+    if isinstance(template, str):
+        return Reason(template, **dict(data.get("reason_parts") or {}))
+    return str(data.get("reason", ""))
+
+
+def nested_reason(reason: str, suffix: str) -> tuple[str, dict[str, Any]]:
+    """``reason``'s template and parts with every part renamed ``<name><suffix>`` (its verbs
+    agreeing with the renamed part), so that several reasons can share one template; a plain
+    sentence becomes a template with no fields."""
+    import string
+
+    if not isinstance(reason, Reason):
+        return str(reason).replace("{", "{{").replace("}", "}}"), {}
+    out: list[str] = []
+    for literal, field_name, _spec, _conversion in string.Formatter().parse(reason.template):
+        out.append(literal.replace("{", "{{").replace("}", "}}"))
+        if field_name is None:
+            continue
+        if "|" in field_name:
+            forms, _, subject = field_name.partition("@")
+            out.append(f"{{{forms}@{subject or 'seat'}{suffix}}}")
+        elif field_name.endswith("'s"):
+            out.append(f"{{{field_name[:-2]}{suffix}'s}}")
+        else:
+            out.append(f"{{{field_name}{suffix}}}")
+    return "".join(out), {f"{name}{suffix}": value for name, value in reason.parts.items()}
 
 
 def possessive(name: str) -> str:
@@ -141,7 +183,8 @@ class Result:
     """How a finished game (or match) ended.
 
     ``scores`` has one entry per seat; ``winners`` is empty when nobody won (a draw);
-    ``reason`` is a short text for people ("mate on move 7", "draw: both hands played out").
+    ``reason`` says why it ended, for people: a ``Reason`` (template and parts, so that a table
+    names the seats its own way) or, in older records, a plain sentence.
     """
 
     scores: tuple[int, ...]
@@ -149,7 +192,17 @@ class Result:
     reason: str
 
     def to_dict(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+        """JSON values: the reason as ``reason_data`` writes it (its template kept)."""
+        return {"scores": list(self.scores), "winners": list(self.winners), **reason_data(self.reason)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Result:
+        """The result again from ``to_dict()``; raises SetupError for a dict that is not one."""
+        try:
+            return cls(scores=tuple(int(score) for score in data["scores"]),
+                       winners=tuple(int(seat) for seat in data["winners"]), reason=reason_of(data))
+        except (KeyError, TypeError, ValueError) as error:
+            raise SetupError(f"not a result: {error!r}") from None
 
 
 class Action:
@@ -440,7 +493,7 @@ class GameSummary:
     def to_dict(self) -> dict[str, Any]:
         return {
             "number": self.number, "dealer": self.dealer, "scores": list(self.scores),
-            "winners": list(self.winners), "winner": self.winner, "reason": self.reason,
+            "winners": list(self.winners), "winner": self.winner, **reason_data(self.reason),
             "details": dict(self.details),
         }
 
@@ -451,7 +504,7 @@ class GameSummary:
             return cls(
                 number=int(data["number"]), dealer=int(data["dealer"]),
                 scores=tuple(int(score) for score in data["scores"]),
-                winners=tuple(int(seat) for seat in data["winners"]), reason=str(data["reason"]),
+                winners=tuple(int(seat) for seat in data["winners"]), reason=reason_of(data),
                 details=dict(data.get("details") or {}),
             )
         except (KeyError, TypeError, ValueError) as error:
@@ -477,8 +530,13 @@ def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...], name:
     if len(finished) == 1:
         only = finished[0]
         return Result(scores=scores or totals, winners=only.winners, reason=only.reason)
-    games = "; ".join(f"game {game.number}: {game.reason}" for game in finished)
-    reason = f"{name} {'-'.join(map(str, totals))}: {games}"
+    templates: list[str] = []
+    parts: dict[str, Any] = {}
+    for game in finished:
+        template, game_parts = nested_reason(game.reason, f"_g{game.number}")
+        templates.append(f"game {game.number}: {template}")
+        parts.update(game_parts)
+    reason = Reason(f"{name} {'-'.join(map(str, totals))}: {'; '.join(templates)}", **parts)
     return Result(scores=totals, winners=sole_leader(totals), reason=reason)
 
 

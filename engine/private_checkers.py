@@ -53,7 +53,7 @@ from enum import IntEnum
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Result, SetupError, State
+from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
 from engine.core import Verb, deal_order, evolve, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
@@ -389,7 +389,8 @@ class PrivateCheckersState(State):
         return Result(
             scores=tuple(wins[seat % 2] for seat in range(self.players)),
             winners=winners,
-            reason=self.reason(),
+            reason=Reason("{ending}: {victories}", ending=self.ending() or "the game is over",
+                          victories=self.reason()),
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -694,13 +695,14 @@ class PrivateCheckersState(State):
         or ``QUIET_LIMIT`` turns of nothing but king steps (project ruling)."""
         sides = {piece.side for piece in self.pieces if piece is not None}
         if not sides:
-            return "the board is empty"
+            return "the board is empty: every piece was captured, blown up or rescued"
         if len(sides) == 1:
-            return f"only {SIDE_NAMES[sides.pop()]}'s pieces are left"
+            return f"only {SIDE_NAMES[sides.pop()]}'s pieces are left on the board"
         if self.quiet >= QUIET_LIMIT:
-            return f"{QUIET_LIMIT} turns of king moves without a capture, discard or rescue"
+            return (f"{QUIET_LIMIT} turns went by with nothing but king moves (no capture, discard "
+                    "or rescue)")
         if not self._legal():
-            return f"{SIDE_NAMES[self.side]} cannot move"
+            return f"{SIDE_NAMES[self.side]} has no legal move"
         return None
 
     def _note(self, kind: str, square: int | str | None, text: str) -> PrivateCheckersState:

@@ -12,6 +12,7 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
     app-<hash>.zip.gz       engine/ and ui/ (every file of pyscript.toml's [files] table), each
                             module as bytecode for Pyodide's Python, stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
+    docs/learn/<id>.json    the lessons of the coached games
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
     vendor/pyodide/         pyodide.mjs; the wasm, pyodide.asm.mjs and the standard library
                             gzipped (``.gz``), the library trimmed to the modules of
@@ -468,6 +469,10 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         path = f"docs/rules/{page.name}"
         text = relink_css(page.read_text(encoding="utf-8"), path, bundled, css_name)
         site.add(path, text.encode("utf-8"))
+
+    # The lessons of the coached games, fetched when a lesson opens (ui/learn/screen.py).
+    for lesson in sorted((source / "docs" / "learn").glob("*.json")):
+        site.add(f"docs/learn/{lesson.name}", lesson.read_bytes())
 
     pwa_files(source, site)
     link_files(source, site)

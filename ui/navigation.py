@@ -3,6 +3,7 @@
     #/                       gallery
     #/<id>                   setup
     #/<id>/rules             rules page
+    #/<id>/learn             a coached first game
     #/<id>/play?...          a new game's table (bad parameters: an error page naming the problem)
     #/<id>/play?id=<saved>   a saved game's table, where it was left
     #/<id>/replay[?...]      the record viewer
@@ -68,6 +69,10 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
         return SetupScreen(root, navigate, game_id, route.query)
     if rest == ("rules",):
         return RulesScreen(root, navigate, game_id, game.title)
+    if rest == ("learn",):
+        from ui.learn.screen import LearnScreen
+
+        return LearnScreen(root, navigate, game_id, table_class, _delay(dict(route.query).get("delay")))
     if rest == ("play",):
         back = [(f"#/{game_id}", "Set up the game again"), HOME]
         try:
@@ -126,12 +131,18 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
                              f"It is a game of {GAMES[saved.game].title if saved.game in GAMES else saved.game}, "
                              f"not of {title}.", links)
     setup = saved.setup()
-    if delay is not None and delay.isdigit():
-        setup = replace(setup, delay_ms=min(int(delay), MAX_DELAY_MS))
+    delay_ms = _delay(delay)
+    if delay_ms is not None:
+        setup = replace(setup, delay_ms=delay_ms)
     try:
         return with_room(table_class(game_id)(root, navigate, setup, saved, store()))
     except EngineError as error:  # a move the rules refuse: edited by hand, or another version
         return MessageScreen(root, navigate, "This saved game cannot be replayed", _sentence(str(error)), links)
+
+
+def _delay(text: str | None) -> int | None:
+    """A route's ``delay=`` (milliseconds a bot's answer is held back), if it is a number."""
+    return min(int(text), MAX_DELAY_MS) if text is not None and text.isdigit() else None
 
 
 def _sentence(text: str) -> str:

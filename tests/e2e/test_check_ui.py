@@ -192,8 +192,10 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     button(page, "check").click()
     expect(page.locator("[data-testid=seat-0]")).to_contain_text("called Check!")
     result = final_result(page)
-    expect(result.locator(".result-reason")).to_have_text(
-        "Lowest total wins. The Final Turns are over. You called Check.")
+    # Why the round ended, in the table's words: the caller, the totals compared, the lowest.
+    expect(result.locator("[data-testid=end-reason]")).to_have_text(re.compile(
+        r"^You called Check and every other player took one final turn; the totals are you -?\d+, "
+        r".+ -?\d+, and .+ (has|have|share) the lowest, -?\d+\.$"))
     expect(result.locator(".result-scores")).to_have_count(1)  # the totals, said once
     expect(result.locator('li[data-seat="3"]')).to_contain_text("Bot 4 (medium)")  # numbered by seat
     assert re.search(r"\b(You win|wins|win)\.", result.inner_text()), result.inner_text()
@@ -355,11 +357,14 @@ def test_the_setup_screen_starts_the_game_and_the_seats_join_in_seat_order(page:
     expect(page.locator("[data-testid=log]")).to_have_count(0)  # nothing of the table shows yet
     page.locator("button[data-cmd=pass-done]").click()
     log = page.locator("[data-testid=log]")
-    expect(log).to_contain_text("the lobby is locked")
+    expect(log).to_contain_text("Zoë <b> started the game")
     # Ruling 1: the seats joined in seat order (the log lists the latest first).
     lines = log.inner_text()
     assert (lines.index("Zoë <b> started the game") < lines.index("Player 3 joined")
-            < lines.index("Bot (hard) joined") < lines.index("Zoë <b> opened the lobby")), lines
+            < lines.index("Bot (hard) joined") < lines.index("Zoë <b> sat down first")), lines
+    # Everyone is at this device: no lobby, no Game Master, in the log or at the table.
+    table_text = page.locator(TABLE).inner_text()
+    assert "lobby" not in table_text.lower() and "game master" not in table_text.lower(), table_text
     expect(page.locator("[data-testid=name-1]")).to_have_text("Bot (hard)")
 
 

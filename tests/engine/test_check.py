@@ -14,6 +14,7 @@ import pytest
 from check_helpers import lobby, play, started
 from engine import CLOCK, GAMES, IllegalAction, InvalidNotation, Record, SetupError
 from engine.check import Exchange, Match, Pass, Peek, Skip, Timeout, stacked_deck
+from engine.core import render_reason
 from support import refuse
 
 GAME = GAMES["check"]
@@ -378,7 +379,18 @@ def test_calling_check_ends_the_turn_locks_and_gives_each_other_seat_one_final_t
     state = play(state, "-1:timeout, 0:draw, 0:discard, -1:timeout, 1:draw, 1:discard")
     assert not state.is_over()
     state = state.apply(CLOCK, "timeout")
-    assert state.is_over() and state.result().reason == "the Final Turns are over"
+    assert state.is_over() and state.result().reason == (
+        "seat 2 called Check and every other player took one final turn; the totals are "
+        "seat 0 26, seat 1 26, seat 2 24, seat 3 35, and seat 2 has the lowest, 24")
+    reason = state.result().reason
+    names = "Ann Bo Carol Dan".split()
+    assert render_reason(reason.template, reason.parts, names.__getitem__, None) == (
+        "Carol called Check and every other player took one final turn; the totals are "
+        "Ann 26, Bo 26, Carol 24, Dan 35, and Carol has the lowest, 24")
+    # Said to Carol herself, the verb agrees with "you".
+    assert render_reason(reason.template, reason.parts,
+                         lambda seat: "you" if seat == CAROL else names[seat], CAROL).endswith(
+        "Ann 26, Bo 26, you 24, Dan 35, and you have the lowest, 24")
     refuse(state, CAROL, "draw", "game is over")
 
 
@@ -425,8 +437,12 @@ def test_empty_draw_pile_reshuffles_the_discards_under_the_top_then_the_draw_is_
     assert state.view(None)["reshuffles"] == 1
     # 11.B: nothing left to draw: the round ends at once and is scored as it stands.
     state = state.apply(ALICE, "match 0")
-    assert state.is_over() and "no card is left" in state.result().reason
-    assert state.result().winners == (BOB,)
+    result = state.result()
+    assert state.is_over() and result.winners == (BOB,)
+    totals = ", ".join(f"seat {seat} {score}" for seat, score in enumerate(result.scores))
+    assert result.reason == ("the round ends at once: the draw pile is empty when a penalty card "
+                             f"is due; the totals are {totals}, and seat 1 has the lowest, "
+                             f"{result.scores[BOB]}")
 
 
 def test_an_impossible_draw_at_the_start_of_a_turn_ends_the_round():
@@ -437,7 +453,8 @@ def test_an_impossible_draw_at_the_start_of_a_turn_ends_the_round():
     assert state.view(None)["draw_count"] == 0 and state.view(None)["discard_count"] == 1
     assert state.to_act() == (ALICE,)
     state = state.apply(ALICE, "draw")
-    assert state.is_over() and state.result().reason == "no card is left to draw"
+    assert state.is_over() and state.result().reason.startswith(
+        "the round ends at once: the draw pile is empty when a card must be drawn; the totals are ")
 
 
 # --- notation, views and records --------------------------------------------------------------

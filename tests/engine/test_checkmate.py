@@ -43,6 +43,9 @@ from engine.playing_cards import BLACK_JOKER, CARDS, RED_JOKER
 from support import refuse
 
 SEATS = [2, 3, 4]
+#: Why a game ends when a seat cannot play and the fan is empty (the seat's number goes in).
+STUCK = ("seat {} has no card that fits and the stockpile is empty, so nobody can go out: this "
+         "game has no winner")
 
 
 def plays(state, seat: int) -> set[str]:
@@ -330,7 +333,7 @@ def test_playing_the_last_card_after_saying_it_wins(players: int) -> None:
     assert state.is_over()
     result = state.result()
     assert result.winners == (0,) and result.scores == (1,) + (0,) * (players - 1)
-    assert result.reason == "seat 0 played their last card"
+    assert result.reason == "seat 0 played their last card and went out"
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -343,7 +346,8 @@ def test_a_last_card_played_without_saying_it_is_a_draw(players: int) -> None:
     state = state.apply(0, "7H")
     assert state.is_over()
     assert state.result().winners == () and state.result().scores == (0,) * players
-    assert "without saying 'last card'" in state.result().reason
+    assert state.result().reason == ("seat 0 played their last card without having said 'last "
+                                     "card', so this game has no winner")
 
 
 def test_a_giver_left_with_one_card_must_say_it_before_its_own_play() -> None:
@@ -443,7 +447,7 @@ def test_a_king_given_away_with_the_stockpile_empty_is_a_draw(players: int) -> N
     state = state.apply(0, "AH").apply(1, "give:KS")
     assert state.is_over()
     assert state.result().winners == ()
-    assert state.result().reason == "draw: seat 1 cannot play and the stockpile is empty"
+    assert state.result().reason == STUCK.format(1)
 
 
 @pytest.mark.parametrize("players", SEATS)
@@ -452,7 +456,7 @@ def test_anyone_who_cannot_play_with_the_stockpile_empty_ends_in_a_draw(players:
                                   players=players))
     state = state.apply(0, "6C")
     assert state.is_over() and state.result().winners == ()
-    assert state.result().reason == "draw: seat 1 cannot play and the stockpile is empty"
+    assert state.result().reason == STUCK.format(1)
 
 
 def test_the_stockpile_runs_out_in_real_play_with_four_seats() -> None:
@@ -470,7 +474,7 @@ def test_the_stockpile_runs_out_in_real_play_with_four_seats() -> None:
         assert state.legal_actions(seat) == tuple(Draw(p) for p in range(1, 15 - turn))
         state = state.apply(seat, "draw:1")
     assert state.is_over() and state.view(None)["stock"] == 0
-    assert state.result().reason == "draw: seat 3 cannot play and the stockpile is empty"
+    assert state.result().reason == STUCK.format(3)
 
 
 # --- a series: the totals and the dealer ------------------------------------------------------------------------
@@ -499,7 +503,9 @@ def test_a_dealer_who_wins_passes_the_deal_to_the_next_seat() -> None:
 def test_a_finished_game_is_summed_up_with_its_top_card() -> None:
     summary = quick_win(0).view(None)["finished"][0]
     assert summary == {"number": 1, "dealer": 0, "scores": [1, 0, 0], "winners": [0], "winner": 0,
-                       "reason": "seat 0 played their last card", "details": {"top": "7H"}}
+                       "reason": "seat 0 played their last card and went out",
+                       "reason_template": "{seat} played {their|your} last card and went out",
+                       "reason_parts": {"seat": 0}, "details": {"top": "7H"}}
     assert GameSummary.from_dict(summary).to_dict() == summary
 
 

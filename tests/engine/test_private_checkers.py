@@ -320,7 +320,8 @@ def test_rescuing_the_last_piece_ends_the_game_with_a_survival_victory():
     assert state.is_over() and state.to_act() == ()
     result = state.result()
     assert result.winners == (0,) and result.scores == (1, 0)
-    assert "survival victory for Light" in result.reason
+    assert result.reason == ("only Dark's pieces are left on the board: survival victory for Light "
+                             "(rescued 1-0, captured 0-0)")
     assert "only Dark's pieces are left" in state.log[-1].text
 
 
@@ -328,7 +329,8 @@ def test_taking_the_last_enemy_piece_ends_the_game_with_a_tactical_victory():
     state = play(position({"c3": "M", "d4": "m"}), "c3xe5")
     assert state.is_over()
     assert state.result().winners == (0,)
-    assert state.result().reason.startswith("tactical victory for Light")
+    assert state.result().reason == ("only Light's pieces are left on the board: tactical victory "
+                                     "for Light (rescued 0-0, captured 1-0)")
     assert state.view(0)["victories"] == [["tactical"], []]
 
 
@@ -339,16 +341,19 @@ def test_an_empty_board_ends_the_game():
     assert state.is_over() and all(piece is None for piece in state.pieces)
     assert "the board is empty" in state.log[-1].text
     assert state.result().winners == (0,)
+    assert state.result().reason.startswith(
+        "the board is empty: every piece was captured, blown up or rescued: tactical victory for Light")
 
 
 def test_a_side_that_cannot_move_ends_the_game():
     state = position({"a3": "m", "b2": "M", "c1": "M", "e3": "M"})
     state = play(state, "e3-f4")
     assert state.is_over()
-    assert "Dark cannot move" in state.log[-1].text
+    assert "Dark has no legal move" in state.log[-1].text
     result = state.result()
     assert result.winners == () and result.scores == (0, 0)
-    assert result.reason.startswith("no victory for either side")
+    assert result.reason == ("Dark has no legal move: no victory for either side "
+                             "(rescued 0-0, captured 0-0)")
 
 
 def test_forty_turns_of_nothing_but_king_steps_end_the_game():
@@ -359,8 +364,11 @@ def test_forty_turns_of_nothing_but_king_steps_end_the_game():
     state = play(state, "c3-d4")
     assert state.quiet == 39 and not state.is_over()
     state = play(state, "f6-e7")
-    assert state.is_over() and "40 turns of king moves" in state.log[-1].text
+    assert state.is_over() and "40 turns went by with nothing but king moves" in state.log[-1].text
     assert state.result().winners == (0,)
+    assert state.result().reason == ("40 turns went by with nothing but king moves (no capture, "
+                                     "discard or rescue): tactical victory for Light (rescued 0-0, "
+                                     "captured 2-1)")
     # Any other move starts the count again: a man's step, a capture, a discard.
     man = play(position({"c3": "M", "f6": "k"}, cards=red, quiet=30), "c3-d4")
     assert man.quiet == 0
@@ -383,7 +391,8 @@ def test_survival_tactical_and_total_victories(rescued, captured, victories, win
     assert state.view(None)["victories"] == victories
     assert state.result().winners == winners and state.result().scores == scores
     if victories[0] == ["survival", "tactical"]:
-        assert state.result().reason.startswith("total victory for Light")
+        assert state.result().reason == ("only Light's pieces are left on the board: total victory "
+                                         "for Light (rescued 2-1, captured 5-3)")
 
 
 # --- Assassins ----------------------------------------------------------------------------------

@@ -39,6 +39,8 @@ class Screen:
         self._stale: Any = None
         #: The animations of this screen's draws (``ui.kit.motion``).
         self.motion = motion.Motion()
+        #: A file being fetched for the screen (``load_text``).
+        self._loading: Any = None
 
     def render(self) -> list[Node]:
         raise NotImplementedError
@@ -145,6 +147,30 @@ class Screen:
         """A key pressed outside form fields (``event.key``); True if the screen used it."""
         return False
 
+    def load_text(self, path: str, then: Callable[[str], None]) -> None:
+        """Fetch ``path`` from the app's own origin, then call ``then`` with its text ("" when it
+        cannot be read: the screen says so), unless the screen is gone by then. A bug in
+        ``then`` shows the error page, as in a timer callback."""
+        import asyncio
+
+        async def load() -> None:
+            from pyscript import fetch
+
+            try:
+                response = await fetch(path)
+                text = str(await response.text()) if response.ok else ""
+            except Exception:  # a network error: the file cannot be read, the screen says so
+                text = ""
+            if self.timers.closed:  # the person went elsewhere meanwhile
+                return
+            try:
+                then(text)
+            except Exception as error:
+                self.crashed(error)
+
+        # Referenced, so the task is not collected before it has run.
+        self._loading = asyncio.ensure_future(load())
+
     def crashed(self, error: BaseException) -> None:
         """A bug in a timer callback: stop this screen and say so on the page (and console)."""
         import traceback
@@ -217,6 +243,41 @@ def _focus_key(element: Any) -> str:
             escaped = str(value).replace("\\", "\\\\").replace('"', '\\"')
             return f'[{name}="{escaped}"]'
     return ""
+
+
+class TableScreen(Screen):
+    """A screen that hands the root to a game's table once it has one (``table``): a friend's
+    join screen once the game starts, a lesson once it is dealt. Until then it draws itself."""
+
+    table: Any = None
+
+    def show(self) -> None:
+        if self.table is not None:
+            self.table.show()
+        else:
+            super().show()
+
+    def on_click(self, element: Any) -> None:
+        if self.table is not None:
+            self.table.on_click(element)
+        else:
+            self.on_own_click(element)
+
+    def on_own_click(self, element: Any) -> None:
+        """Hook: a click while the screen draws itself."""
+
+    def on_key(self, key: str) -> bool:
+        return bool(self.table.on_key(key)) if self.table is not None else False
+
+    def dispose(self) -> None:
+        if self.table is not None:
+            self.table.dispose()
+        else:
+            self.dispose_own()
+        super().dispose()
+
+    def dispose_own(self) -> None:
+        """Hook: what the screen closes when it is left before it has a table."""
 
 
 class MessageScreen(Screen):

@@ -177,6 +177,10 @@ class GuestFlow:
     def in_grace(self) -> bool:
         return False
 
+    def not_now(self, seat: int, action: Action) -> str:
+        """The host's engine decides on the guest's actions: nothing of the guest's own."""
+        return ""
+
     def parse(self, action: Action | str) -> Action:
         if self.state is None:
             raise FlowStopped(f"illegal action {str(action)!r}: the game has not reached this device yet")

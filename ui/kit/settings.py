@@ -3,7 +3,9 @@
 It holds ``motion`` (false when a person turned the tables' animations off: the "Motion" toggle
 of every table's bar, ``ui.kit.motion``) and how rooms with friends on other devices connect:
 ``broker`` (the PeerJS broker's address; "" for the public one) and a TURN server for networks
-that block direct connections (``turn_url``, ``turn_user``, ``turn_password``). A missing or unreadable entry means
+that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); and
+``how_to_win_seen``, the games whose "How to win" box a table has shown open once (a table
+opens it on a person's first game of that game only). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -20,7 +22,8 @@ from ui.kit.web_storage import MemoryStorage
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
-DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": ""}
+DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": "",
+                            "how_to_win_seen": []}
 
 _STORAGE: list[Any] = []
 

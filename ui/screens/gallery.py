@@ -52,7 +52,8 @@ class GalleryScreen(Screen):
                        h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play"))),
                    h("p", {"class": "game-links"},
                      h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, "Rules"), " ",
-                     h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "Quick game against a bot")))
+                     h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "Quick game against a bot"), " ",
+                     h("a", {"href": f"#/{item.id}/learn"}, "Learn to play (3 minutes)")))
                  for item in CATALOG]
         return [
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),

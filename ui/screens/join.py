@@ -13,7 +13,7 @@ from typing import Any
 
 from engine import GAMES
 from ui.app.routes import MAX_NAME, RouteError, check_broker, room_code
-from ui.app.screen import Navigate, Screen
+from ui.app.screen import Navigate, TableScreen
 from ui.friends.joining import GuestSide
 from ui.friends.panels import chat_panel, seat_status_text
 from ui.kit import settings
@@ -21,7 +21,7 @@ from ui.kit.dom import Node, attr, h
 from ui.storage.saves import Store
 
 
-class JoinScreen(Screen):
+class JoinScreen(TableScreen):
     def __init__(self, root: Any, navigate: Navigate, code: str, query: tuple[tuple[str, str], ...],
                  store: Store, table_class: Any) -> None:
         super().__init__(root, navigate)
@@ -41,7 +41,6 @@ class JoinScreen(Screen):
             self.broker = str(settings.read().get("broker", ""))
         self.name = str(ticket.get("name", "")) if ticket else ""
         self.guest: GuestSide | None = None
-        self.table: Any = None
         self.title = f"Join room {self.code} — Five Checks" if self.code else "Join a room — Five Checks"
         self._rejoin = ticket is not None
 
@@ -72,12 +71,6 @@ class JoinScreen(Screen):
         self.show()
 
     # -- drawing ------------------------------------------------------------------------
-
-    def show(self) -> None:
-        if self.table is not None:
-            self.table.show()
-        else:
-            super().show()
 
     def render(self) -> list[Node]:
         guest = self.guest
@@ -126,22 +119,13 @@ class JoinScreen(Screen):
         if attr(element, "data-field") == "name":
             self.name = str(element.value)
 
-    def on_click(self, element: Any) -> None:
-        if self.table is not None:
-            self.table.on_click(element)
-            return
+    def on_own_click(self, element: Any) -> None:
         command = attr(element, "data-cmd")
         if command == "join":
             self.join()
         elif command == "chat" and self.guest is not None:
             self.guest.say(element)
 
-    def on_key(self, key: str) -> bool:
-        return bool(self.table.on_key(key)) if self.table is not None else False
-
-    def dispose(self) -> None:
-        if self.table is not None:
-            self.table.dispose()
-        elif self.guest is not None:
+    def dispose_own(self) -> None:
+        if self.guest is not None:
             self.guest.dispose()
-        super().dispose()

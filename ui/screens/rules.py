@@ -90,32 +90,13 @@ class RulesScreen(Screen):
         super().__init__(root, navigate)
         self.game_id = game_id
         self.title = f"{title}: rules — Five Checks"
-        self._task: Any = None
 
     def render(self) -> list[Node]:
         waiting = h("p", {"class": "muted", "data-testid": "rules-loading"}, "Loading the rules…")
         return [article(self.game_id, waiting, _app_link)]
 
     def start(self) -> None:
-        import asyncio
-
-        # Referenced, so the task is not collected before it has run.
-        self._task = asyncio.ensure_future(self._load())
-
-    async def _load(self) -> None:
-        from pyscript import fetch
-
-        try:
-            response = await fetch(page_path(self.game_id))
-            text = str(await response.text()) if response.ok else ""
-        except Exception:  # a network error: the file cannot be read, say so on the page
-            text = ""
-        if self.timers.closed:  # the reader went elsewhere meanwhile
-            return
-        try:
-            self._fill(text)
-        except Exception as error:  # our own bug: an error page, as for a timer callback
-            self.crashed(error)
+        self.load_text(page_path(self.game_id), self._fill)
 
     def _fill(self, text: str) -> None:
         from pyscript import document, window

@@ -18,7 +18,8 @@ actions and commands of people's clicks, and:
 - shows a bot's long think in ``[data-testid=status]`` and a timed event's seconds left in
   ``[data-testid=countdown]`` (``clock_text``);
 - ``again_row`` and ``result_panel`` give every game the same end-of-game panel, with the
-  record to download, link to or replay;
+  record to download, link to or replay; ``end_reason`` says why a game ended in the table's
+  words, and ``how_to_win`` is the game's short "How to win" box over the board;
 - read-only (``readonly``), it is the replay viewer's board over a read-only flow: no bots, no
   saves, no buttons, the view of the seat being watched, any position of the game (``goto``);
 - with friends on other devices (``room``, a ``TableRoom`` from ``ui.friends``), it draws the
@@ -35,16 +36,21 @@ from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
 from engine import CLOCK, Action, IllegalAction, State
+from engine.core import reason_of
 from ui.app import embed
+from ui.app.catalog import entry
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
-from ui.kit import access, motion
+from ui.kit import access, motion, settings
 from ui.kit.dom import Node, attr, classes, h, present, text_of
 from ui.storage.saves import SavedGame, Store, pack_record, record_json
 from ui.tables.flow import FlowListener, TableFlow
 from ui.tables.game_flows import new_flow
 from ui.tables.phrasing import Phrasing, why_not
 from ui.tables.playing_cards import with_signs
+
+#: The setting that lists the games whose "How to win" box has been shown open once.
+HOW_TO_WIN_SEEN = "how_to_win_seen"
 
 
 class TableRoom(Protocol):
@@ -78,6 +84,9 @@ class GameTable(Screen, FlowListener):
     """Base of the game tables; see the module docstring for what it does for them."""
 
     game_id: ClassVar[str]
+    #: A person's first table of a game opens its How-to-win box (a lesson's table does not:
+    #: the coach explains, and the box stays for the first real game).
+    explains_itself: ClassVar[bool] = True
     #: The game's name as the table shows it (its bar, its label) where shorter than the title.
     short_title: ClassVar[str] = ""
 
@@ -114,6 +123,9 @@ class GameTable(Screen, FlowListener):
         self._shown_actions = -1
         #: How far the news was told (``tell_news``): the actions and the log entries then.
         self._told: tuple[int, int] | None = None
+        #: Whether the "How to win" box opens (decided at the first draw, kept for the table's
+        #: life so that a person's own closing stays).
+        self._how_open: bool | None = None
         names = " v ".join(spec.name for spec in self.seats)
         self.title = f"{self.game.title}: {names} — Five Checks"
 
@@ -571,6 +583,7 @@ class GameTable(Screen, FlowListener):
             h("p", {"class": alert, "role": "alert"}, message) if message else None,
             h("p", {"class": "save-problem", "data-testid": "save-problem"}, self.flow.save_problem)
             if self.flow.save_problem else None,
+            self.how_to_win(),
             *body)
 
     def bar(self, where: str, score: Node | None, *tools: Any, css: str = "") -> Node:
@@ -669,9 +682,43 @@ class GameTable(Screen, FlowListener):
     def names(self) -> list[str]:
         return [spec.name for spec in self.seats]
 
+    def reason_text(self, data: Mapping[str, Any]) -> str:
+        """Why a game ended (``data``: a result's or a game summary's JSON), as a sentence of
+        this table's: the seats by name, "you" for the one person."""
+        return self.phrasing.sentence(reason_of(data))
+
+    def end_reason(self, data: Mapping[str, Any], *notes: str, lead: str = "") -> Node:
+        """``[data-testid=end-reason]``: ``lead`` (e.g. "Game 2: "), why the game ended, then
+        ``notes``, short sentences that explain the words of the reason (a victory's meaning)."""
+        return h("p", {"class": "result-reason", "data-testid": "end-reason"},
+                 lead, self.reason_text(data), *(f" {note}" for note in notes if note))
+
+    def term(self, word: str) -> str:
+        """The game's sentence that explains ``word`` (``ui.app.catalog``), or ""."""
+        found = entry(self.game_id)
+        return found.term(word) if found is not None else ""
+
+    def how_to_win(self) -> Node | None:
+        """``[data-testid=how-to-win]``: the game's goal, turn, end and score in a few lines
+        (``ui.app.catalog``); open on a person's first table of the game at this device, closed
+        after that (the app's settings remember the games already shown), and closed where only
+        bots play (nobody's first game)."""
+        found = entry(self.game_id)
+        if found is None or not found.how_to_win or self.readonly:
+            return None
+        if self._how_open is None:
+            seen = list(settings.read().get(HOW_TO_WIN_SEEN) or [])
+            self._how_open = bool(self.humans) and self.explains_itself and self.game_id not in seen
+            if self._how_open:
+                settings.write({HOW_TO_WIN_SEEN: [*seen, self.game_id]})
+        return h("details", {"class": "how-to-win", "data-testid": "how-to-win",
+                             "open": True if self._how_open else None},
+                 h("summary", None, "How to win"),
+                 h("p", None, found.how_to_win))
+
     def result_panel(self, *details: Any) -> Node | None:
-        """``[data-testid=result]``: who won, every seat's score, the reason, then ``details``
-        (nothing while the game goes on)."""
+        """``[data-testid=result]``: who won, every seat's score, why it ended
+        (``[data-testid=end-reason]``), then ``details`` (nothing while the game goes on)."""
         result = self.view()["result"]
         if result is None:
             return None
@@ -682,7 +729,7 @@ class GameTable(Screen, FlowListener):
                    [h("li", {"data-seat": seat},
                       h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
                     for seat, score in enumerate(result["scores"])]),
-                 h("p", {"class": "result-reason"}, result["reason"]) if result["reason"] else None,
+                 self.end_reason(result),
                  details,
                  self.again_row())
 

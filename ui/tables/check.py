@@ -77,6 +77,10 @@ NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
 DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
 
 
+#: The engine's lobby entries as a table at one device words them (``CheckTable._log_text``).
+SOLO_LOG = {"open": "{0} sat down first", "start": "{0} started the game"}
+
+
 class CheckTable(GameTable):
     game_id = "check"
 
@@ -235,6 +239,7 @@ class CheckTable(GameTable):
                 h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
                   [self._seat(view, seat, moves, marks) for seat in others]),
                 self._centre(view, marks),
+                h("p", {"class": "cx-values", "data-testid": "card-values"}, self.term("values")),
                 self._seat(view, viewer, moves, marks) if viewer is not None else None,
                 self._controls(view),
                 self._log(view),
@@ -282,7 +287,8 @@ class CheckTable(GameTable):
         window = view["window"]
         called = view["caller"] == seat
         tags = [
-            h("span", {"class": "tag"}, "Game Master") if seat == view["game_master"] else None,
+            h("span", {"class": "tag"}, "Game Master")
+            if seat == view["game_master"] and self.has_lobby() else None,
             h("span", {"class": "tag"}, "to play")
             if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
             h("span", {"class": "tag", "data-last-move": f"seat:{seat}" in marks}, "called Check!")
@@ -537,12 +543,25 @@ class CheckTable(GameTable):
         start = max(0, len(entries) - LOG_LINES)
         recent = self.recent(entries)
         items = [h("li", {"data-last-move": index in recent},
-                   self._log_line(entries[index]["text"], entries[index]["seats"]))
+                   self._log_line(self._log_text(entries[index]), entries[index]["seats"]))
                  for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
                  # It scrolls: focusable, so that the keyboard scrolls it too.
                  h("ul", {"data-testid": "log", "tabindex": "0", "aria-label": "What happened"}, items))
+
+    def has_lobby(self) -> bool:
+        """Some seat is played from another device, so people wait for each other in a lobby
+        (a room with friends); at one device, bots and people alike, there is none to speak of."""
+        return not self.readonly and any(seat not in self.humans and seat not in self.bots
+                                         for seat in range(len(self.seats)))
+
+    def _log_text(self, entry: dict[str, Any]) -> str:
+        """An entry's template; at one device, where nobody waits in a lobby, the engine's lobby
+        entries in the table's own words (no lobby, no Game Master)."""
+        if not self.has_lobby() and entry["kind"] in SOLO_LOG:
+            return SOLO_LOG[entry["kind"]]
+        return str(entry["text"])
 
     def _log_line(self, text: str, seats: list[int]) -> list[Any]:
         """A log template with names and its cards as chips: "X peeked at X's card" reads "X
@@ -570,15 +589,11 @@ class CheckTable(GameTable):
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won, every seat's total once (lowest wins), and how the round ended."""
         result = view["result"]
-        reason = result["reason"]
-        caller = view["caller"]
         return h("section", {"class": "panel result", "data-testid": "result",
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, self.headline(result["winners"]) + "."),
                  h("ul", {"class": "result-scores", "aria-label": "Totals, lowest wins"},
                    [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
                     for seat, score in enumerate(result["scores"])]),
-                 h("p", {"class": "result-reason"},
-                   "Lowest total wins. ", f"{reason[:1].upper()}{reason[1:]}." if reason else None,
-                   f" {self.name(caller)} called Check." if caller is not None else None),
+                 self.end_reason(result),
                  self.again_row())

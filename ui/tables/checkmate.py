@@ -2,9 +2,9 @@
 
 The table draws ``view(seat)`` of the person in front of the screen (a spectator's view when only
 bots play) and turns the engine's legal actions of that person (``GameTable.legal``) into buttons
-by their types: a ``Play`` is a card of the hand, a ``Draw`` a face-down card of the fan, a
-``Give`` a King of the hand when an Ace calls for one, an ``Announce`` the large "Last card!"
-button. Each button's ``data-action`` is ``str(action)``.
+by their types: a ``Play`` is a card of the hand, a ``Draw`` the "Draw" button (the fan's first
+card) or a face-down card of the fan, a ``Give`` a King of the hand when an Ace calls for one, an
+``Announce`` the large "Last card!" button. Each button's ``data-action`` is ``str(action)``.
 
 Timing of "last card" (the rule: before any other seat acts) is the flow's
 (``ui.tables.game_flows.CheckmateFlow``): a bot that owes it is asked first; a person who owes it
@@ -45,8 +45,14 @@ class CheckmateTable(GameTable):
         """The seconds left of the "last card" grace (Checkmate has no timed event of its own)."""
         return f"{self.flow.countdown_left_ms('grace') / 1000:.1f} s"
 
+    #: Whether a phone shows the fanned stockpile, to draw a card of one's choice.
+    fan_open = False
+
     def command(self, command: str) -> None:
-        if command == "waive":
+        if command == "fan":
+            self.fan_open = not self.fan_open
+            self.show()
+        elif command == "waive":
             seat = self.human_to_act()
             if seat is not None:
                 self.flow.waive(seat)
@@ -97,18 +103,6 @@ class CheckmateTable(GameTable):
 
     def object_name(self, seat: int) -> str:
         return "you" if self.is_you(seat) else self.name(seat)
-
-    def reason_text(self, deal: dict[str, Any], lower: bool = False) -> str:
-        """A finished deal's reason in words, with names instead of seat numbers (a sentence;
-        ``lower``: to follow other words, no capital)."""
-        reason = deal["reason"].removeprefix("draw: ")
-        for seat in range(len(self.seats)):
-            if self.is_you(seat):
-                reason = reason.replace(f"seat {seat} played their", "you played your")
-                reason = reason.replace(f"seat {seat} cannot", "you cannot")
-            reason = reason.replace(f"seat {seat} ", f"{self.name(seat)} ")
-        reason = reason.replace("'last card'", "“last card”")
-        return (reason if lower else reason[:1].upper() + reason[1:]) + "."
 
     # -- rendering -------------------------------------------------------------------------
 
@@ -203,11 +197,26 @@ class CheckmateTable(GameTable):
     # The pile, the fan, the prompt --------------------------------------------------------
 
     def _centre(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node:
-        viewer = self.viewer()
-        draws = [action for action in legal if isinstance(action, Draw)]
         top = view["top"]
+        return h("div", {"class": "cm-centre"},
+                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
+                           "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
+                                                               for _, action in self.last_moves())},
+                   h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
+                   face(top, "div", None, "cm-top") if top else
+                   h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
+                 self._fan(view, legal),
+                 h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
+                   self._status(view, still, self.viewer(), any(isinstance(action, Draw) for action in legal))))
+
+    def _fan(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
+        """The stockpile: one "Draw" button with the count (the first card of the fan: every
+        card of it is face down, so which one is a free choice), then the fanned cards, each a
+        button for drawing that very card. On a phone the fan opens on demand while drawing is
+        on (``[data-cmd=fan]``), with cards big enough to tap."""
+        viewer = self.viewer()
         stock = view["stock"]
-        drawing = {draw.position for draw in draws}
+        drawing = sorted(action.position for action in legal if isinstance(action, Draw))
         # One button per face-down card whether it may be drawn or not (a click then says why),
         # kept out of the tab order while it cannot be drawn: the hand comes first.
         # (A spectator's fan is only a picture.)
@@ -219,22 +228,30 @@ class CheckmateTable(GameTable):
                     "cm-fan-card", position in drawing and "live") if viewer is not None else
                back("div", None, "cm-fan-card")
                for position in range(1, stock + 1)]
-        return h("div", {"class": "cm-centre"},
-                 h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
-                           "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
-                                                               for _, action in self.last_moves())},
-                   h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
-                   face(top, "div", None, "cm-top") if top else
-                   h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
-                 h("div", {"class": classes("cm-fan", bool(draws) and "cm-fan-live"), "data-testid": "fan",
-                           "data-count": stock},
-                   h("span", {"class": "cm-label"},
-                     f"Stockpile · {stock} face down" + (": pick any card" if draws else "")),
-                   h("div", {"class": "cm-fan-cards", "role": "group" if draws else None,
-                             "aria-label": "The fanned stockpile" if draws else None},
-                     fan or h("span", {"class": "cc-none"}, "empty"))),
-                 h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
-                   self._status(view, still, viewer, bool(draws))))
+        draw = None
+        if viewer is not None and stock:
+            first = drawing[0] if drawing else 1
+            draw = h("div", {"class": "cm-draw-row"},
+                     h("button", {"key": "draw", "type": "button",
+                                  "class": classes("cm-draw", bool(drawing) and "live"),
+                                  **self.offer(f"draw {first}", bool(drawing)),
+                                  "data-seat": viewer if not drawing else None,
+                                  "aria-label": f"Draw: {stock} face down"},
+                       h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
+                       h("span", {"class": "cm-draw-text"}, "Draw",
+                         h("small", None, f"{stock} face down"))),
+                     h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
+                                  "aria-expanded": "true" if self.fan_open else "false"},
+                       "Hide the fan" if self.fan_open else "Choose a card") if drawing else None)
+        return h("div", {"class": classes("cm-fan", bool(drawing) and "cm-fan-live",
+                                           bool(drawing) and self.fan_open and "cm-fan-open"),
+                         "data-testid": "fan", "data-count": stock},
+                 h("span", {"class": "cm-label"},
+                   f"Stockpile · {stock} face down" + (": draw, or pick any card" if drawing else "")),
+                 draw,
+                 h("div", {"class": "cm-fan-cards", "role": "group" if drawing else None,
+                           "aria-label": "The fanned stockpile" if drawing else None},
+                   fan or h("span", {"class": "cc-none"}, "empty")))
 
     def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
         if still:
@@ -332,8 +349,7 @@ class CheckmateTable(GameTable):
         winner = deal["winner"]
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
                  h("strong", None, f"Game {deal['number']}: "),
-                 "drawn, " if winner is None else None,
-                 self.reason_text(deal, lower=winner is None), " ",
+                 self.reason_text(deal), " ",
                  h("span", {"class": "cc-muted"}, f"({self.name(deal['dealer'])} dealt)"))
 
     def _games_won(self, totals: list[int]) -> Node:
@@ -349,7 +365,7 @@ class CheckmateTable(GameTable):
                              "data-game": deal["number"]},
                  h("h2", None, f"Game {deal['number']} of {view['games']}: "
                                f"{self.headline([deal['winner']] if deal['winner'] is not None else [])}"),
-                 h("p", None, self.reason_text(deal)),
+                 self.end_reason(deal),
                  h("p", None, "Games won so far:"), self._games_won(view["totals"]),
                  h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
                    " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
@@ -368,8 +384,9 @@ class CheckmateTable(GameTable):
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, self.headline(result["winners"], "the series" if series else "") + "."),
                  [self._games_won(result["scores"]),
+                  self.end_reason(deals[-1], lead=f"Game {deals[-1]['number']}, the last of the series: "),
                   h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
-                 h("p", {"class": "result-reason"}, self.reason_text(deals[-1])),
+                 self.end_reason(deals[-1]),
                  self.again_row())
 
     # Side panel ---------------------------------------------------------------------------

@@ -134,7 +134,10 @@ class ChecksTable(GameTable):
               h("div", {"class": "cc-tags"}, tags)),
             h("div", {"class": "ck-row-wrap"},
               self._row(view, seat),
-              self._hand(view, seat, legal) if own else self._hidden_hand(view, seat)))
+              self._hand(view, seat, legal) if own else self._hidden_hand(view, seat)),
+            # What the strip is, said once: under the strip of the person at the bottom.
+            h("p", {"class": "ck-row-note", "data-testid": "half-tricks-note"}, self.term("half-tricks"))
+            if not top and seat in self.humans else None)
 
     def _row(self, view: dict[str, Any], seat: int) -> Node:
         """The six half-trick places, left to right: played out, in hand, still face down."""
@@ -332,17 +335,6 @@ class ChecksTable(GameTable):
                  h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}"),
                  h("ul", None, rows))
 
-    def _count_lines(self, game: dict[str, Any]) -> list[Node]:
-        """What a finished game's count leaves out: the cards nobody won."""
-        count = game["details"]
-        left = count["left_on_board"] + count["left_in_deck"]
-        if not left:
-            return []
-        return [h("p", {"class": "ck-count"},
-                  f"{count['left_on_board']} card{'s' if count['left_on_board'] != 1 else ''} left on the board"
-                  + (f" and {count['left_in_deck']} in the deck" if count["left_in_deck"] else "")
-                  + " count for nobody.")]
-
     def _checks_line(self, game: dict[str, Any]) -> str:
         checks = game["details"]["checks"]
         return f"{self.name(0)} {checks[0]} checks, {self.name(1)} {checks[1]} checks"
@@ -364,14 +356,16 @@ class ChecksTable(GameTable):
                       (" check" if score == 1 else " checks"))
                     for seat, score in enumerate(result["scores"])])
         if series:
-            details = [h("ol", {"class": "ck-games"},
+            last = finished[-1]
+            details = [self.end_reason(last, lead=f"Game {last['number']}, the last of the series: "),
+                       h("ol", {"class": "ck-games"},
                          [h("li", {"data-game": game["number"]},
                             h("b", None, f"Game {game['number']}: "),
-                            f"{self._checks_line(game)} — {self._verdict(game)}.",
-                            " ", self._count_lines(game))
+                            f"{self._checks_line(game)} — {self._verdict(game)}. ",
+                            h("span", {"class": "game-reason"}, self.reason_text(game)))
                           for game in finished])]
         else:
-            details = self._count_lines(finished[0])
+            details = [self.end_reason(finished[0])]
         return h("section", {"class": "panel result", "data-testid": "result",
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, self.headline(result["winners"], "the series" if series and result["winners"]
@@ -388,7 +382,7 @@ class ChecksTable(GameTable):
                              "data-game": game["number"]},
                  h("h2", None, f"Game {game['number']} of {view['games']} is over"),
                  h("p", None, f"{self._checks_line(game)}: {self._verdict(game, 'this game')}."),
-                 self._count_lines(game),
+                 self.end_reason(game),
                  h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}. "),
                  h("p", None, f"{dealer} deals game {view['game_number']}."),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,

@@ -191,7 +191,8 @@ class ChessCardsTable(GameTable):
         paused = self.paused
         board: list[Any]
         if paused:
-            board = [self._interlude(view)]
+            # The game just over stays on the table, its result under it, until the next deal.
+            board = [self._final_position(view["finished"][-1]), self._interlude(view)]
         else:
             board = [
                 self._result(view) if over else None,
@@ -469,6 +470,7 @@ class ChessCardsTable(GameTable):
                  h("div", {"class": "cc-slots"},
                    slot("lead", lead_seat, lead, "to lead"),
                    slot("reply", reply_seat, reply, "mate" if mate else "…")),
+                 h("p", {"class": "cc-note cc-mate-note"}, self.term("mate")) if mate else None,
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over, lead is not None and view["lead"] is not None)))
 
@@ -479,23 +481,23 @@ class ChessCardsTable(GameTable):
 
     # Results -----------------------------------------------------------------------------
 
-    def _mate_lines(self, game: dict[str, Any]) -> list[Node]:
+    def _mate_lines(self, game: dict[str, Any], why: bool = True) -> list[Node]:
+        """How ``game`` ended: why (``[data-testid=end-reason]``, with what a mate is; a plain
+        line where ``why`` is false, as for the earlier game of a match), then a mate's score."""
         mate = game["details"]["mate"]
+        note = self.term("mate") if mate is not None else ""
+        reason = (self.end_reason(game, note) if why else
+                  h("p", {"class": "result-reason game-reason"}, self.reason_text(game)))
         if mate is None:
-            return [h("p", {"class": "cc-breakdown"},
-                      "Draw: both hands were played out without a mate. Nobody scores.")]
+            return [reason]
         value = mate["value"]
         multiplier = f"{mate['multiplier']}"
         if mate["sacrifices"]:
             multiplier += f" (move {mate['move']} + {mate['sacrifices']} sacrificed)"
         else:
             multiplier += f" (move {mate['move']})"
-        kind = "overmate " + mate["marks"] if mate["overmate"] else "mate"
         return [
-            h("p", {"class": "cc-breakdown-head"},
-              h("strong", None, self.name(mate["seat"])),
-              f" {'give' if self.is_you(mate['seat']) else 'gives'} {kind} with ", chip(mate["card"]),
-              f" on move {mate['move']}."),
+            reason,
             h("p", {"class": "cc-breakdown", "data-testid": "breakdown"},
               h("span", {"class": "factor"}, f"{value} ({card_name(mate['card']).split()[1]})"), " × ",
               h("span", {"class": "factor"}, multiplier),
@@ -503,6 +505,46 @@ class ChessCardsTable(GameTable):
               if mate["overmate"] else None,
               " = ", h("strong", {"class": "cc-points"}, f"{mate['score']} points")),
         ]
+
+    def _final_position(self, game: dict[str, Any]) -> Node | None:
+        """A finished game as it ended (``details["end"]``): each seat's cards left, played and
+        sacrificed, and the last move, the mate when there was one. Nothing here is playable."""
+        details = game["details"]
+        end = details.get("end")
+        if end is None:
+            return None
+        moves = details["moves"]
+        last = moves[-1] if moves else None
+
+        def seat_row(seat: int) -> Node:
+            ended = {"hands": end["hands"], "played": end["played"], "sacrificed": end["sacrificed"],
+                     "last_played": [pile[-1] if pile else None for pile in end["played"]],
+                     "options": self.view()["options"]}
+            return h("section", {"class": classes("cc-seat", seat != self.bottom and "cc-seat-top"),
+                                 "data-seat": seat, "aria-label": f"{self.name(seat)}: cards at the end"},
+                     h("div", {"class": "cc-seat-head"}, h("h2", {"class": "cc-name"}, self.name(seat))),
+                     self._plain_hand(ended, seat), self._piles(ended, seat))
+
+        centre = None
+        if last is not None:
+            lead, reply = parse_play(last["lead"]), last["reply"]
+            mated = reply is None and details["mate"] is not None
+            centre = h("div", {"class": "cc-centre"},
+                       h("p", {"class": "cc-caption"}, f"Move {last['number']} (last)"),
+                       h("div", {"class": "cc-slots"},
+                         h("div", {"class": "cc-slot cc-slot-lead"},
+                           h("span", {"class": "cc-slot-label"}, h("b", None, "Lead"),
+                             h("span", None, self.name(last["leader"]))),
+                           face(str(lead.card), "div", None, "in-slot", lead.privilege and "privileged")),
+                         h("div", {"class": "cc-slot cc-slot-reply"},
+                           h("span", {"class": "cc-slot-label"}, h("b", None, "Reply"),
+                             h("span", None, self.name(1 - last["leader"]))),
+                           face(str(parse_play(reply).card), "div", None, "in-slot") if reply is not None
+                           else h("div", {"class": "card card-empty", "title": self.term("mate") if mated else None},
+                                  "mate" if mated else "—"))))
+        return h("div", {"class": "cc-final", "data-testid": "final-position",
+                         "aria-label": f"Game {game['number']} as it ended"},
+                 seat_row(1 - self.bottom), centre, seat_row(self.bottom))
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         """Game 1 of the match is over: its result, and the button that deals game 2."""
@@ -531,7 +573,7 @@ class ChessCardsTable(GameTable):
         for game in view["finished"]:
             games.append(h("div", {"class": "cc-result-game"},
                            h("h3", None, f"Game {game['number']}") if match else None,
-                           self._mate_lines(game)))
+                           self._mate_lines(game, why=game is view["finished"][-1])))
         return h("section", {"class": "cc-panel cc-result", "data-testid": "result",
                              "data-winner": ",".join(map(str, winners)), "aria-live": "polite"},
                  h("h2", None, headline + "."),
@@ -602,7 +644,7 @@ class ChessCardsTable(GameTable):
             marks = mate["marks"] if is_mate else ""
             cells[leader] = h("td", {"class": "lead", "data-last-move": parse_play(move["lead"]) in others},
                               play_chips(parse_play(move["lead"]), marks),
-                              h("span", {"class": "mate"}, " mate") if is_mate else None)
+                              h("span", {"class": "mate", "title": self.term("mate")}, " mate") if is_mate else None)
             cells[1 - leader] = h("td", {"data-last-move": move["reply"] is not None
                                                            and parse_play(move["reply"]) in others},
                                   play_chips(parse_play(move["reply"]))

@@ -107,6 +107,11 @@ class StalePosition(IllegalAction):
     message): refused, and nothing changes."""
 
 
+class NotNow(IllegalAction):
+    """An action the flow does not take now for a reason of its own (``TableFlow.not_now``),
+    already said in words for people."""
+
+
 class FlowStopped(IllegalAction):
     """The flow takes no action now: the game is over, paused between games, read-only, or
     stopped by a failure."""
@@ -262,7 +267,7 @@ class TableFlow:
         result = self.state.result() if self.state.is_over() else None
         if result is None:
             return None
-        return {"scores": list(result.scores), "winners": list(result.winners), "reason": result.reason}
+        return result.to_dict()
 
     # -- starting, saving ------------------------------------------------------------------
 
@@ -301,16 +306,26 @@ class TableFlow:
     def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
         """The action of a person (here or elsewhere) for ``seat``, chosen at position ``ply``
         (None: the position now). Raises ``StalePosition`` when the game has left that
-        position, ``FlowStopped`` while the flow takes no action, ``InvalidNotation`` or
-        ``IllegalAction`` (with the engine's reason) when the rules refuse it; nothing changes
-        then."""
+        position, ``FlowStopped`` while the flow takes no action, ``NotNow`` when the flow itself
+        refuses it (``not_now``), ``InvalidNotation`` or ``IllegalAction`` (with the engine's
+        reason) when the rules refuse it; nothing changes then."""
         if ply is not None and ply != self.ply:
             raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
                                 f"the game is at ply {self.ply}")
         self._check_running(seat, action)
         if seat in self.bots:
             raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: a bot plays that seat")
-        self._apply(seat, self.parse(action))
+        chosen = self.parse(action)
+        why = self.not_now(seat, chosen)
+        if why:
+            raise NotNow(why)
+        self._apply(seat, chosen)
+
+    def not_now(self, seat: int, action: Action) -> str:
+        """Why this table does not take ``action`` of ``seat`` now although the rules may, in
+        words for people; "" when nothing but the rules decides (a coached game's flow answers
+        a click off its script here: ``ui.learn.lesson``)."""
+        return ""
 
     def parse(self, action: Action | str) -> Action:
         """An action, from notation text if need be (raises ``InvalidNotation``)."""

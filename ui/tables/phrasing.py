@@ -57,6 +57,9 @@ def why_not(flow: TableFlow, phrasing: Phrasing, seat: int, notation: str) -> st
         return "The game is over."
     if flow.paused:
         return "This game is over: press the button to deal the next one."
+    flows_reason = flow.not_now(seat, action)
+    if flows_reason:
+        return phrasing.sentence(flows_reason)
     if seat not in state.to_act():
         others = [other for other in state.to_act() if other != CLOCK]
         if not others:

@@ -342,7 +342,7 @@ class PrivateCheckersTable(GameTable):
             mine = stock is not None
             blocks.append(h("section", {"class": classes("panel spc-side-panel",
                                                          side == view["side_to_move"] and live and "spc-active",
-                                                         mine and choosing and "spc-discarding"),
+                                                         mine and "spc-mine", mine and choosing and "spc-discarding"),
                                         "data-testid": f"side-{side}"},
                             h("h2", None, h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
                               f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
@@ -422,6 +422,7 @@ class PrivateCheckersTable(GameTable):
         return h("section", {"class": "panel result", "data-testid": "result",
                              "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
                  h("h2", None, headline),
+                 self.end_reason(result, *(self.term(kind) for kind in dict.fromkeys(kinds) if kind)),
                  h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
                    [h("li", {"data-side": side},
                       h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),

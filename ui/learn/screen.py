@@ -1,0 +1,209 @@
+"""``#/<id>/learn``: a coached first game at the game's own table.
+
+The screen fetches the lesson (``docs/learn/<id>.json``, beside the rules pages: one same-origin
+request when someone opens it, cached for offline play like every file of the app), then hands
+the root to the game's table over the lesson's flow (``ui.learn.lesson.coached_flow``). The coach
+is the table's room (``CoachRoom``): its panel, ``[data-testid=coach]``, sits under the table's
+bar and says what to do next and why; the control(s) to use next carry ``data-coach-target``
+(``CoachedTable.draw``); at the end it offers a real game. A learner's click off the script is
+answered in the table's alert line with the coach's words (``TableFlow.not_now``).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any
+
+from ui.app.catalog import entry
+from ui.app.screen import Navigate, TableScreen
+from ui.kit.dom import Node, h, present
+from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
+from ui.tables.base import NEXT_GAME, GameTable
+
+#: Marks the control(s) the coach points at.
+TARGET_ATTR = "data-coach-target"
+
+
+def real_game_route(game_id: str) -> str:
+    return f"#/{game_id}/play?seats=human,bot"
+
+
+class CoachRoom:
+    """The coach, as the room around a table (``ui.tables.base.TableRoom``)."""
+
+    def __init__(self, table: GameTable, flow: CoachedFlow) -> None:
+        self.table = table
+        self.flow = flow
+        self.coach = Coach(flow.lesson)
+
+    def said(self) -> Any:
+        return self.coach.said(self.flow.ply, self.flow.state.is_over())
+
+    def lobby(self) -> Node | None:
+        return None
+
+    def strip(self) -> Node | None:
+        said = self.said()
+        title = self.table.game.title
+        progress = (f"Step {said.done + 1} of {said.total}" if said.done < said.total
+                    else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
+        waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
+        # Focusable: on a phone its words may scroll inside it (a keyboard reaches them too).
+        return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
+                             "tabindex": "0", "data-step": said.done, "data-steps": said.total},
+                 h("h2", {"id": "coach-heading", "class": "coach-heading"},
+                   f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
+                 h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
+                 [h("p", {"class": "coach-line", "key": f"line-{said.done}-{index}"}, self.table.card_words(line))
+                  for index, line in enumerate(said.lines)],
+                 h("p", {"class": "coach-wait muted"}, "Watch the bot’s answer…") if waiting else None)
+
+    def after_game(self) -> Node | None:
+        game_id = self.table.game_id
+        return h("div", {"class": "after-game"},
+                 h("p", {"class": "again-row"},
+                   h("a", {"class": "button-link primary", "href": real_game_route(game_id),
+                           "data-testid": "real-game"}, "Play a real game"),
+                   h("button", {"type": "button", "data-cmd": "learn-again"}, "Start the lesson again"),
+                   h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, "Read the rules")))
+
+    def command(self, command: str, element: Any) -> bool:
+        if command == "learn-again":
+            self.table.navigate(f"#/{self.table.game_id}/learn")  # the same route restarts its screen
+            return True
+        return False
+
+    def flow_changed(self) -> None:
+        """Nothing to tell: the coach reads the flow when the table draws."""
+
+    def dispose(self) -> None:
+        """Nothing to close."""
+
+    def targets(self) -> tuple[str, tuple[str, ...]]:
+        """What to point at now: the ``data-action`` of the learner's next action and the
+        ``data-pick`` clicks that lead to it ("" when the coach points at nothing)."""
+        flow = self.flow
+        if flow.paused:
+            return NEXT_GAME, ()
+        step = self.said().step
+        if step is None or LEARNER not in flow.to_act():
+            return "", ()
+        return step.action, step.picks
+
+
+class CoachedTable(GameTable):
+    """A game's table in a lesson, mixed before the game's own table class: it marks the
+    control(s) the coach points at (``data-coach-target``), the action's own button when it is
+    drawn, else the clicks that lead to it, and brings a new target into view (on a phone the
+    coach's words above the table may push it below the fold)."""
+
+    coach_room: CoachRoom
+    explains_itself = False
+    _pointed: tuple[str, tuple[str, ...]] = ("", ())
+
+    def show(self) -> None:
+        super().show()
+        pointed = self.coach_room.targets()
+        if pointed != self._pointed:
+            self._pointed = pointed
+            # The newest words are last: where the coach's panel scrolls (on a phone) it shows them.
+            panel = self.root.querySelector("[data-testid=coach]")
+            if present(panel):
+                panel.scrollTop = panel.scrollHeight
+            target = self.root.querySelector(f"[{TARGET_ATTR}]")
+            if present(target):
+                _scroll_into_view(target)
+
+    def clock_text(self) -> str:
+        if isinstance(self.flow, CoachedFlow) and self.flow.holds_clock():
+            return "no hurry"  # the lesson holds the window open for the learner
+        return super().clock_text()
+
+    def draw(self) -> list[Node]:
+        nodes = super().draw()
+        action, picks = self.coach_room.targets()
+        if action and not _mark(nodes, "data-action", action):
+            # The furthest click towards the action that is drawn: a sacrifice's card once
+            # the "Sacrifice" mode is on, else the mode's own button.
+            for pick in reversed(picks):
+                if _mark(nodes, "data-pick", pick):
+                    break
+        return nodes
+
+
+def _scroll_into_view(element: Any) -> None:
+    """The least scrolling that shows ``element`` (none when it is in view already)."""
+    from js import Object
+    from pyodide.ffi import to_js
+
+    element.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=Object.fromEntries))
+
+
+def _mark(nodes: list[Any], name: str, value: str) -> int:
+    """Mark every node of the trees ``nodes`` whose attribute ``name`` is ``value``."""
+    count = 0
+    stack = list(nodes)
+    while stack:
+        node = stack.pop()
+        if not isinstance(node, Node):
+            continue
+        found = node.attrs.get(name)
+        if found is not None and str(found) == value:
+            node.attrs[TARGET_ATTR] = "1"
+            count += 1
+        stack.extend(node.children)
+    return count
+
+
+class LearnScreen(TableScreen):
+    """Loads the lesson, then shows the coached table (see the module docstring)."""
+
+    def __init__(self, root: Any, navigate: Navigate, game_id: str, table_class: Any,
+                 delay_ms: int | None = None) -> None:
+        """``delay_ms``: the route's ``delay=``, how long the bot's answers are held back (the
+        lesson's own pace otherwise)."""
+        super().__init__(root, navigate)
+        self.game_id = game_id
+        self.delay_ms = delay_ms
+        self.table_class = table_class
+        item = entry(game_id)
+        self.game_title = item.title if item else game_id
+        self.title = f"Learn {self.game_title} — Five Checks"
+        self.problem = ""
+
+    def render(self) -> list[Node]:
+        return [h("section", {"class": "page learn", "data-testid": "learn"},
+                  h("h1", {"tabindex": "-1"}, f"Learn {self.game_title}"),
+                  h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else
+                  h("p", {"class": "muted", "data-testid": "learn-loading"}, "Dealing the lesson…"),
+                  h("p", None, h("a", {"class": "button-link", "href": f"#/{self.game_id}/rules"}, "Read the rules"),
+                    " ", h("a", {"class": "button-link", "href": "#/"}, "All games")))]
+
+    def start(self) -> None:
+        self.load_text(lesson_path(self.game_id), self._begin)
+
+    def _begin(self, text: str) -> None:
+        try:
+            lesson = parse_lesson(json.loads(text)) if text else None
+        except (ValueError, LessonError) as error:
+            lesson, self.problem = None, f"This lesson cannot be played: {error}."
+        if lesson is None:
+            self.problem = self.problem or ("The lesson of this game is missing from this copy of the app.")
+            self.show()
+            return
+        if self.delay_ms is not None:
+            lesson = replace(lesson, delay_ms=self.delay_ms)
+        flow = coached_flow(lesson, self.timers)
+        base = self.table_class(self.game_id)
+        table_class = type(f"Coached{base.__name__}", (CoachedTable, base), {})
+        table = table_class(self.root, self.navigate, flow.setup, flow=flow)
+        table.timers = self.timers  # one group: leaving the screen stops both
+        room = CoachRoom(table, flow)
+        table.room = room
+        table.coach_room = room
+        table.title = f"Learn {self.game_title} — Five Checks"
+        self.table = table
+        self._drawn = False
+        table.show()
+        table.start()
