@@ -238,7 +238,7 @@ class CheckmateTable(GameTable):
                                   "data-seat": viewer if not drawing else None,
                                   "aria-label": f"Draw: {stock} face down"},
                        h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
-                       h("span", {"class": "cm-draw-text"}, "Draw",
+                       h("span", {"class": "cm-draw-text"}, "Draw ",
                          h("small", None, f"{stock} face down"))),
                      h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
                                   "aria-expanded": "true" if self.fan_open else "false"},
