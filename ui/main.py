@@ -20,6 +20,7 @@ from ui.app import embed
 from ui.app.catalog import CATALOG
 from ui.app.routes import parse_hash
 from ui.app.screen import MessageScreen, Screen
+from ui.kit import access
 from ui.kit.dom import attr, present
 from ui.navigation import resolve
 
@@ -32,6 +33,9 @@ class App:
         # The static gallery painted by index.html, kept to show again at #/.
         self.shell = root.cloneNode(True)
         self.screen: Screen | None = None
+        #: Whether a screen was shown already: the page's first one, in a frame, takes no focus
+        #: from the page around it.
+        self._routed = False
         # Proxies live as long as the page: kept here so they are never garbage collected.
         self._listeners = [
             (root, "click", create_proxy(self._on_click)),
@@ -44,6 +48,9 @@ class App:
         ]
         for target, event, proxy in self._listeners:
             target.addEventListener(event, proxy)
+        # The live region is on the page before anything is said in it: screen readers watch
+        # only regions they have seen.
+        access.announcer(document)
 
     def navigate(self, target: str) -> None:
         """Go to ``target`` (a ``#/...`` route); the same route again restarts its screen."""
@@ -56,6 +63,7 @@ class App:
         if self.screen is not None:
             self.screen.dispose()
             self.screen = None
+        access.hush(document)
         here = str(window.location.hash or "#/")
         if embed.EMBEDDED and not embed.asks_embed(here):
             # A link inside the frame dropped the flag: put it back, so a reload stays embedded.
@@ -72,6 +80,9 @@ class App:
         self._guard(screen.show)
         self._guard(screen.start)
         self._full_site(str(window.location.hash))  # after start: a new game names its saved id
+        if self._routed or not embed.EMBEDDED:
+            access.focus_heading(self.root)
+        self._routed = True
         window.scrollTo(0, 0)
 
     def _full_site(self, here: str) -> None:
@@ -118,6 +129,9 @@ class App:
         tag = str(getattr(target, "tagName", "") or "").lower()
         if tag in ("input", "textarea", "select") or getattr(target, "isContentEditable", False):
             return  # keys typed into a field are the field's
+        if not event.shiftKey and access.arrow_move(target, str(event.key)):
+            event.preventDefault()  # the arrow moved focus in a hand: no scrolling, no replay step
+            return
 
         def press() -> None:
             if self.screen is not None and self.screen.on_key(str(event.key)):

@@ -293,3 +293,48 @@ def served(root: Path) -> Iterator[str]:
     finally:
         server.shutdown()
         server.server_close()
+
+
+# ----------------------------------------------------------------------------- accessibility (axe-core)
+
+#: axe-core's script, the pinned dev dependency (package.json): injected by the tests only.
+AXE_SCRIPT = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+#: The rules of WCAG 2.2 level AA that axe-core can check, by their tags.
+WCAG_AA_TAGS = ("wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa")
+#: The findings a screen must not have.
+BLOCKING = ("critical", "serious")
+
+_AXE_RUN = """async ([include, tags]) => {
+    const results = await axe.run(include ? {include: [include]} : document,
+                                  {runOnly: {type: 'tag', values: tags}, resultTypes: ['violations']});
+    return results.violations.map(rule => ({
+        id: rule.id, impact: rule.impact, help: rule.help,
+        nodes: rule.nodes.map(node => ({target: node.target.join(' '), impact: node.impact,
+                                        summary: node.failureSummary || ''}))}));
+}"""
+
+
+def axe_findings(page: Page, include: str | None = None) -> list[str]:
+    """The critical and serious findings of axe-core (WCAG 2.2 AA rules) on what ``page`` shows
+    now (``include``: only inside that selector), each as "rule (impact): help" with the selectors
+    of the elements to fix and why; [] when there is none. axe-core is injected on first use and
+    stays for the page's life (the app changes screens without reloading)."""
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        assert AXE_SCRIPT.exists(), f"{AXE_SCRIPT} is missing: run `make vendor` (npm ci)"
+        page.add_script_tag(path=str(AXE_SCRIPT))
+    found: list[str] = []
+    for rule in page.evaluate(_AXE_RUN, [include, list(WCAG_AA_TAGS)]):
+        nodes = [node for node in rule["nodes"] if (node["impact"] or rule["impact"]) in BLOCKING]
+        if not nodes:
+            continue
+        lines = [f"    {node['target']}: {' '.join(node['summary'].split())[:300]}" for node in nodes[:8]]
+        more = [f"    ... and {len(nodes) - 8} more"] if len(nodes) > 8 else []
+        found.append("\n".join([f"{rule['id']} ({rule['impact']}): {rule['help']}", *lines, *more]))
+    return found
+
+
+def assert_accessible(page: Page, screen: str, include: str | None = None) -> None:
+    """No critical or serious axe-core finding on what ``page`` shows now (``screen`` names it
+    in the failure)."""
+    found = axe_findings(page, include)
+    assert not found, f"{screen}: {len(found)} accessibility rule(s) fail:\n" + "\n".join(found)

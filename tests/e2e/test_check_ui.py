@@ -138,7 +138,9 @@ def test_whole_game_against_three_bots(page: Page, open_app: OpenApp, shot: Shot
     assert mine.locator(".pc-card").count() == 2
     # Every place shows its number, the one the log uses ("card 1" is slot 0).
     expect(mine.locator(".cx-num")).to_have_text(["1", "2", "3", "4"])
-    expect(mine.locator('[data-pos="0.3"]')).to_have_attribute("aria-label", "Your card 4: King of spades")
+    # The name says the place and the card, then what the face shows ("K♠"), as speech input says it.
+    expect(mine.locator('[data-pos="0.3"]')).to_have_attribute(
+        "aria-label", re.compile(r"^Your card 4: King of spades, K♠\ufe0e?$"))
     shot(page, "check-peek-1280")
     button(page, "ready").click()
     expect(mine.locator(".pc-card")).to_have_count(0)  # memory aid off: all face down again

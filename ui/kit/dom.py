@@ -67,6 +67,22 @@ def _flatten(children: Iterable[Any]) -> list[Any]:
     return flat
 
 
+def text_of(nodes: Child) -> str:
+    """The words ``nodes`` show, as a screen reader reads them: their text, in order, without
+    what is ``aria-hidden``; runs of spaces become one."""
+    words: list[str] = []
+
+    def gather(items: list[Any]) -> None:
+        for item in items:
+            if isinstance(item, str):
+                words.append(item)
+            elif item.attrs.get("aria-hidden") not in ("true", True):
+                gather(item.children)
+
+    gather(_flatten([nodes]))
+    return " ".join("".join(words).split())
+
+
 def classes(*names: str | None | bool) -> str:
     """Join the truthy class names: ``classes("card", playable and "live")``."""
     return " ".join(name for name in names if isinstance(name, str) and name)

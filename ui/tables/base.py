@@ -41,8 +41,8 @@ from ui.app import embed
 from ui.app.catalog import entry
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
-from ui.kit import motion, settings
-from ui.kit.dom import Node, attr, classes, h, present
+from ui.kit import access, motion, settings
+from ui.kit.dom import Node, attr, classes, h, present, text_of
 from ui.storage.saves import SavedGame, Store, pack_record, record_json
 from ui.tables.flow import FlowListener, TableFlow
 from ui.tables.game_flows import new_flow
@@ -121,6 +121,8 @@ class GameTable(Screen, FlowListener):
         self.drawn_ply = self.flow.ply
         #: How many actions the last draw showed (``motion_cue``; -1 before the first).
         self._shown_actions = -1
+        #: How far the news was told (``tell_news``): the actions and the log entries then.
+        self._told: tuple[int, int] | None = None
         #: Whether the "How to win" box opens (decided at the first draw, kept for the table's
         #: life so that a person's own closing stays).
         self._how_open: bool | None = None
@@ -266,6 +268,7 @@ class GameTable(Screen, FlowListener):
         if self.room is not None:
             self.room.flow_changed()
         self.show()
+        self.tell_news()
 
     def flow_moved(self) -> None:
         self.notice = ""
@@ -345,6 +348,42 @@ class GameTable(Screen, FlowListener):
                 break
             marked.add(index)
         return marked
+
+    # -- what the other seats did, said aloud ([data-testid=announcer]) --------------------
+
+    def tell_news(self) -> None:
+        """Say once, in the page's polite live region (``ui.kit.access.announce``), what the
+        other seats (a bot, a friend, the clock) did since the last time: the log's new lines in
+        the table's own words (``log_line``), or ``news`` where the table has no such lines. A
+        person's own move is not said (they made it), nor a position reached by a takeback or a
+        new deal."""
+        if self.readonly:
+            return
+        history = self.flow.history
+        view = self.view()
+        log = view.get("log")
+        log = log if isinstance(log, list) else []
+        told, self._told = self._told, (len(history), len(log))
+        if told is None or len(history) <= told[0] or len(log) < told[1]:
+            return
+        moves = [(seat, action) for seat, action in history[told[0]:] if seat not in self.humans]
+        if not moves:
+            return
+        entries = [entry for entry in log[told[1]:] if entry.get("seat") not in self.humans]
+        lines = [self.log_line(entry) for entry in entries]
+        words = [text_of(line) for line in lines if line is not None] or self.news(moves)
+        text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in words if line)
+        if text:
+            access.announce(self.root.ownerDocument, text)
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        """Hook: one entry of the view's ``log`` as the table writes it (nodes); None where the
+        table writes no such lines (then ``news`` says the moves)."""
+        return None
+
+    def news(self, moves: Sequence[tuple[int, Action]]) -> list[str]:
+        """Hook: ``moves`` of the other seats in words, for a table without log lines."""
+        return [f"{self.name(seat)}: {self.card_words(str(action))}" for seat, action in moves]
 
     # -- takebacks -------------------------------------------------------------------------
 
@@ -502,7 +541,7 @@ class GameTable(Screen, FlowListener):
         seat = self.human_to_act()
         name = self.name(seat) if seat is not None else ""
         return h("section", {"class": "panel pass-screen", "data-testid": "pass-screen"},
-                 h("h2", None, f"Pass the device to {name}"),
+                 h("h1", None, f"Pass the device to {name}"),
                  h("p", None, "The table is hidden so that nobody sees a hand that is not theirs. ",
                    f"{name}, press the button when only you can see the screen."),
                  h("button", {"type": "button", "class": "primary", "data-cmd": "pass-done",
@@ -555,8 +594,11 @@ class GameTable(Screen, FlowListener):
         own class."""
         return h("header", {"class": classes("cc-bar", css)},
                  h("div", {"class": "cc-bar-title"},
-                   h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
-                           "title": "Set up another game"}, self.game_name()),
+                   # The screen's one h1, unless another screen holds the table (the replay
+                   # viewer) or the pass-the-device screen is the heading.
+                   h("h2" if self.readonly or self.needs_pass() else "h1", {"class": "cc-bar-name"},
+                     h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
+                             "title": "Set up another game"}, self.game_name())),
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), self.undo_button(),

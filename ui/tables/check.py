@@ -306,7 +306,7 @@ class CheckTable(GameTable):
                              "aria-label": f"{whose[:1].upper()}{whose[1:]} grid"},
                  h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
                  h("div", {"class": "cx-tags"}, tags),
-                 h("div", {"class": "cx-grid", "role": "list"}, cells))
+                 h("div", {"class": "cx-grid", "role": "list", "data-keynav": mine or None}, cells))
 
     def _cell(self, seat: int, slot: int, cell: Any, moves: dict[str, dict[str, Any]],
               marks: set[str]) -> Node:
@@ -534,6 +534,9 @@ class CheckTable(GameTable):
 
     # Log and result ----------------------------------------------------------------------
 
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self._log_line(entry["text"], entry["seats"])
+
     def _log(self, view: dict[str, Any]) -> Node:
         """The log, latest first; the lines since the viewer's last action are marked."""
         entries = view["log"]
@@ -544,7 +547,8 @@ class CheckTable(GameTable):
                  for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, "What happened (latest first)"),
-                 h("ul", {"data-testid": "log"}, items))
+                 # It scrolls: focusable, so that the keyboard scrolls it too.
+                 h("ul", {"data-testid": "log", "tabindex": "0", "aria-label": "What happened"}, items))
 
     def has_lobby(self) -> bool:
         """Some seat is played from another device, so people wait for each other in a lobby

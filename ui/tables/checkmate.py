@@ -21,6 +21,7 @@ table holds each finished deal's result on screen (bots paused) until someone de
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
@@ -235,9 +236,9 @@ class CheckmateTable(GameTable):
                                   "class": classes("cm-draw", bool(drawing) and "live"),
                                   **self.offer(f"draw {first}", bool(drawing)),
                                   "data-seat": viewer if not drawing else None,
-                                  "aria-label": f"Draw a card: {stock} face down"},
+                                  "aria-label": f"Draw: {stock} face down"},
                        h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
-                       h("span", {"class": "cm-draw-text"}, "Draw",
+                       h("span", {"class": "cm-draw-text"}, "Draw ",
                          h("small", None, f"{stock} face down"))),
                      h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
                                   "aria-expanded": "true" if self.fan_open else "false"},
@@ -249,7 +250,7 @@ class CheckmateTable(GameTable):
                    f"Stockpile · {stock} face down" + (": draw, or pick any card" if drawing else "")),
                  draw,
                  h("div", {"class": "cm-fan-cards", "role": "group" if drawing else None,
-                           "aria-label": "The fanned stockpile"},
+                           "aria-label": "The fanned stockpile" if drawing else None},
                    fan or h("span", {"class": "cc-none"}, "empty")))
 
     def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
@@ -317,7 +318,7 @@ class CheckmateTable(GameTable):
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
                    "Give one of your Kings: tap it." if giving and acting else None),
                  h("div", {"class": "cm-hand", "data-testid": "hand", "role": "group",
-                           "aria-label": "Your cards"},
+                           "aria-label": "Your cards", "data-keynav": True},
                    cards or h("p", {"class": "cm-empty"},
                               "No cards left." if still else
                               "No cards: at your turn you draw from the stockpile.")))
@@ -389,6 +390,9 @@ class CheckmateTable(GameTable):
                  self.again_row())
 
     # Side panel ---------------------------------------------------------------------------
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self.event_text(dict(entry))
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = self.recent(view["log"])

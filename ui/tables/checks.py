@@ -17,6 +17,7 @@ in slices, the pass-the-device screen between two people, the result panel) is `
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.checks import Cash, Play, worth
@@ -150,7 +151,7 @@ class ChecksTable(GameTable):
 
     def _hidden_hand(self, view: dict[str, Any], seat: int) -> Node:
         count = view["hand_sizes"][seat]
-        return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}",
+        return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}", "role": "img",
                          "aria-label": f"{count} cards in hand, hidden"},
                  [back() for _ in range(count)]
                  or h("p", {"class": "cc-note"}, "No cards in hand."))
@@ -187,7 +188,7 @@ class ChecksTable(GameTable):
         return h("div", {"class": "ck-own"},
                  h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
                  h("div", {"class": "ck-hand", "role": "group", "aria-label": "Your hand",
-                           "data-testid": f"hand-{seat}"},
+                           "data-testid": f"hand-{seat}", "data-keynav": True},
                    cards or h("p", {"class": "cc-note"}, self._empty_hand(view, seat))),
                  total)
 
@@ -274,7 +275,8 @@ class ChecksTable(GameTable):
                    [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
                  h("button", {"type": "button", "class": "primary ck-cash",
                               "data-action": str(cash),
-                              "aria-label": f"Cash pile {number}: its {len(pile)} cards and your hand"},
+                              "aria-label": f"Cash: {len(pile) + len(view['hand'] or [])} checks, "
+                                            f"pile {number}’s {len(pile)} cards and your hand"},
                    f"Cash: {len(pile) + len(view['hand'] or [])} checks") if cashable else None)
 
     def _status(self, view: dict[str, Any], over: bool) -> str:
@@ -303,6 +305,9 @@ class ChecksTable(GameTable):
                 [chip(card) for card in move["shown"]],
                 f" = {len(move['taken']) + len(move['shown'])} checks", refill]
 
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return self._describe(dict(entry))
+
     def _log(self, view: dict[str, Any]) -> Node:
         moves = view["log"]
         if self.paused:
@@ -310,7 +315,8 @@ class ChecksTable(GameTable):
         recent = self.recent(moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
                  h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
-                 h("ol", {"class": "ck-moves", "reversed": True},
+                 # It scrolls: focusable, so that the keyboard scrolls it too.
+                 h("ol", {"class": "ck-moves", "reversed": True, "tabindex": "0", "aria-label": "Moves"},
                    [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
                       self._describe(move))
                     for index, move in reversed(list(enumerate(moves)))])

@@ -16,9 +16,11 @@ game 1 on screen (bots paused) until someone presses "Next game".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine import Action
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps
 from ui.kit.dom import Node, classes, h, present
@@ -116,6 +118,12 @@ class ChessCardsTable(GameTable):
 
     def card_words(self, text: str) -> str:
         return with_names(text)
+
+    def news(self, moves: Sequence[tuple[int, Action]]) -> list[str]:
+        # A lead waits on the table for its reply: a move still waiting there was a lead.
+        leading = self.view().get("lead") is not None
+        return [f"{self.name(seat)}’s move: {describe(action, leading)}" if isinstance(action, Play)
+                else super().news([(seat, action)])[0] for seat, action in moves]
 
     def command(self, command: str) -> None:
         if command == "hint":
@@ -312,7 +320,7 @@ class ChessCardsTable(GameTable):
                  self._picks(sacrificeable, choosing_sacrifice, can_privilege, privilege, leading)
                  if legal else None,
                  h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
-                           "data-testid": f"hand-{seat}",
+                           "data-testid": f"hand-{seat}", "data-keynav": True,
                            "aria-label": "Your hand" if self.solo else f"{self.name(seat)}’s hand"},
                    cards))
 

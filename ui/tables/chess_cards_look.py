@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h
 
 SUIT_NAMES = {"b": "black", "r": "red", "y": "yellow", "w": "white"}
@@ -43,6 +44,10 @@ def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extr
     merged = {"class": classes("card", f"suit-{card[:1]}", *extra), "data-card": card}
     merged.update(attrs or {})
     merged.setdefault("aria-label", f"{card_name(card)} ({card})")
+    if tag == "button":
+        merged["aria-label"] = name_showing(merged["aria-label"], f"{card} {SUIT_NAMES.get(card[:1], '?')}")
+    elif "role" not in merged:
+        merged["role"] = "img"  # a name on a plain element is no name: the face is a picture
     return h(tag, merged,
              h("span", {"class": "card-id", "aria-hidden": "true"}, card),
              h("span", {"class": "card-glyph", "aria-hidden": "true"}, GLYPHS.get(card[1:2], "?")),

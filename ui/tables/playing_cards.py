@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from engine.playing_cards import PlayingCard
+from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h
 
 SUIT_SIGNS = {"S": "♠\ufe0e", "H": "♥\ufe0e", "C": "♣\ufe0e", "D": "♦\ufe0e"}
@@ -56,6 +57,11 @@ def face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extr
         "aria-label": parsed.name + (f" ({note})" if note else ""),
     }
     merged.update(attrs or {})
+    if tag == "button":
+        merged["aria-label"] = name_showing(
+            merged["aria-label"], f"{rank}{sign} {parsed.colour if parsed.is_joker else ''} {note}")
+    elif tag in ("div", "span") and "role" not in merged:
+        merged["role"] = "img"  # a name on a plain element is no name: the face is a picture
     return h(tag, merged,
              h("span", {"class": "pc-corner", "aria-hidden": "true"}, h("b", None, rank), sign),
              h("span", {"class": "pc-pip", "aria-hidden": "true"}, sign),

@@ -19,6 +19,7 @@ engine's own rule (``engine.private_checkers.survives``), never by a comparison 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engine.playing_cards import PlayingCard
@@ -32,6 +33,7 @@ from engine.private_checkers import (
     Strike,
     survives,
 )
+from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h, present
 from ui.tables.base import GameTable
 from ui.tables.playing_cards import card_name, with_chips, with_signs
@@ -223,7 +225,8 @@ class PrivateCheckersTable(GameTable):
                     cells.append(h("div", {"class": "spc-cell spc-light-square", "aria-hidden": "true"}))
                     continue
                 cells.append(self._cell(view, entry, origins, moves, picked, blast_square == name))
-        return h("div", {"class": "spc-board", "data-testid": "board", "role": "grid",
+        # A group of squares, not a grid: the squares are buttons and pictures, in no rows.
+        return h("div", {"class": "spc-board", "data-testid": "board", "role": "group",
                          "aria-label": f"Board, {SIDE_NAMES[bottom]} at the bottom"}, cells)
 
     def _cell(self, view: dict[str, Any], entry: dict[str, Any], origins: set[str],
@@ -319,13 +322,13 @@ class PrivateCheckersTable(GameTable):
                 **self.offer(f"discard {card}", offered), "data-seat": None if offered else viewer,
                 "class": classes("spc-card spc-face spc-stock-card", is_red(card) and "spc-red",
                                  offered and "spc-live", offered and (safe[card] and "spc-safe" or "spc-unsafe")),
-                "aria-label": words},
+                "aria-label": name_showing(words, with_signs(card))},
                 h("span", {"class": "spc-rank"}, with_signs(card)),
                 h("span", {"class": "spc-mark", "aria-hidden": "true"},
                   ("safe" if safe[card] else "low") if offered else None)))
         return h("div", {"class": classes("spc-hand spc-stock", bool(safe) and "spc-choosing"),
                          "data-testid": f"stockpile-{side}", "role": "group",
-                         "aria-label": "Your stockpile"},
+                         "aria-label": "Your stockpile", "data-keynav": True},
                  cards or h("p", {"class": "spc-note"}, "No cards left: a black card blows your checker up."))
 
     def _sides(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
@@ -364,6 +367,9 @@ class PrivateCheckersTable(GameTable):
 
     def _team_names(self, view: dict[str, Any], side: int) -> str:
         return ", ".join(self.name(seat) for seat in view["teams"][side])
+
+    def log_line(self, entry: Mapping[str, Any]) -> Any:
+        return log_text(entry["text"])
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = self.recent(view["log"])
