@@ -9,13 +9,14 @@ tests/test_learn.py; here the page must draw what the script needs: a target at 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
 
 import page_support as pages
-from page_support import OpenApp, Shot, assert_fits
+from page_support import OpenApp, Shot, assert_accessible, assert_fits
 
 ROOT = Path(__file__).resolve().parents[2]
 COACH = "[data-testid=coach]"
@@ -54,13 +55,42 @@ def click_off_script(page: Page) -> str | None:
     return alert.inner_text()
 
 
-def follow_the_coach(page: Page, shot: Shot, name: str, *, max_clicks: int = 500) -> tuple[list[str], list[str]]:
+#: Where the coach's target is, against the viewport, and the smallest text of the coach's panel.
+TARGET_PLACE = """() => {
+  const target = document.querySelector('[data-coach-target]');
+  const box = target.getBoundingClientRect();
+  const sizes = [...document.querySelectorAll('[data-testid=coach] *')]
+    .filter(el => el.childNodes.length && [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(el => parseFloat(getComputedStyle(el).fontSize));
+  const coach = document.querySelector('[data-testid=coach]').getBoundingClientRect();
+  return {coachBottom: coach.bottom, top: box.top, bottom: box.bottom, left: box.left,
+          right: box.right, width: box.width, height: box.height, viewWidth: innerWidth,
+          viewHeight: innerHeight, smallest: Math.min(...sizes)};
+}"""
+
+
+def target_in_view(page: Page) -> None:
+    """The coach's target lies wholly in the viewport as the app left it (the person scrolls
+    nothing), clear of the coach's panel, is a target of at least 24x24 px, and the coach's words are 11 px or more."""
+    place = page.evaluate(TARGET_PLACE)
+    # Not under the coach's panel either, which stays on top as the page scrolls.
+    assert place["top"] >= place["coachBottom"] - 1 and place["bottom"] <= place["viewHeight"], place
+    assert place["left"] >= 0 and place["right"] <= place["viewWidth"], place
+    assert place["width"] >= 24 and place["height"] >= 24, place
+    assert place["smallest"] >= 11, place
+
+
+def follow_the_coach(page: Page, shot: Shot, name: str, *, max_clicks: int = 500, stop_after: int = -1,
+                     check: Callable[[Page], None] | None = None) -> tuple[list[str], list[str]]:
     """Click the coach's targets until the game is over (after the script, the first control
-    that plays); returns the targets clicked and the coach's answers to the clicks off it."""
+    that plays) or ``stop_after`` clicks, ``check``-ing the page before each; returns the
+    targets clicked and the coach's answers to the clicks off the script."""
     clicked: list[str] = []
     answers: list[str] = []
     for count in range(max_clicks):
         page.wait_for_function(NEXT, timeout=60_000)
+        if count == stop_after:
+            return clicked, answers
         if page.locator(pages.OVER).count():
             return clicked, answers
         target = page.locator(TARGET)
@@ -72,6 +102,8 @@ def follow_the_coach(page: Page, shot: Shot, name: str, *, max_clicks: int = 500
                     expect(page.locator(TARGET).first).to_be_visible()
             if count < 2:
                 shot(page, f"learn-{name}-step-{count + 1}")
+            if check is not None:
+                check(page)
             element = page.locator(TARGET).first
             clicked.append(element.get_attribute("data-action") or element.get_attribute("data-pick") or "")
             element.click()
@@ -89,6 +121,8 @@ def test_a_coached_game_played_by_following_the_coach(page: Page, open_app: Open
     expect(coach).to_be_visible()
     first_words = str(data["start"] or data["steps"][0]["say"])  # type: ignore[index]
     expect(coach).to_contain_text(first_words.split(".")[0][:40])
+    expect(page.locator(TARGET).first).to_be_visible()
+    assert_accessible(page, f"{game_id} lesson, first step")
     clicked, answers = follow_the_coach(page, shot, f"{game_id}-1280")
     assert answers, "one click off the script was answered"
     assert answers[0].strip(), answers
@@ -100,19 +134,23 @@ def test_a_coached_game_played_by_following_the_coach(page: Page, open_app: Open
     expect(page.locator("[data-testid=real-game]")).to_have_attribute("href", f"#/{game_id}/play?seats=human,bot")
     if data.get("end"):
         expect(coach).to_contain_text(str(data["end"])[:30])
+    assert_accessible(page, f"{game_id} lesson, its end")
     shot(page, f"learn-{game_id}-end-1280")
 
 
-def test_a_coached_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot) -> None:
+@pytest.mark.parametrize("game_id", ["chess-cards", "check"])
+def test_a_coached_game_on_a_phone(page: Page, open_app: OpenApp, shot: Shot, game_id: str) -> None:
+    """At 390x844, each of the first twelve targets the coach points at is in view as the app
+    leaves the page (the whole lesson is played at 1280 above)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    open_app(page, "#/chess-cards/learn?delay=150")
+    open_app(page, f"#/{game_id}/learn?delay=150")
     expect(page.locator(COACH)).to_be_visible()
     assert_fits(page)
     expect(page.locator(TARGET).first).to_be_visible()
-    shot(page, "learn-chess-cards-390")
-    follow_the_coach(page, shot, "chess-cards-390")
-    pages.final_result(page)
-    shot(page, "learn-chess-cards-end-390")
+    shot(page, f"learn-{game_id}-390")
+    clicked, _ = follow_the_coach(page, shot, f"{game_id}-390", stop_after=12, check=target_in_view)
+    assert len(clicked) == 12 or page.locator(pages.OVER).count(), clicked
+    shot(page, f"learn-{game_id}-390-later")
 
 
 def test_the_gallery_and_the_setup_offer_the_lesson(page: Page, open_app: OpenApp) -> None:
