@@ -62,6 +62,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from bench.bot_report import ms, p95, table
+from tools.browser import play_until_over
 
 if TYPE_CHECKING:  # playwright is a bench dependency only
     from playwright.sync_api import Browser, BrowserContext, Locator, Page
@@ -281,19 +282,8 @@ def act_once(pages: Sequence[Page]) -> bool:
 
 def play(pages: Sequence[Page], max_turns: int = 1000) -> None:
     """Every person plays its first legal action until both tables are over."""
-    idle = 0
-    for _ in range(max_turns):
-        if all(page.evaluate(LOOK)["over"] for page in pages):
-            return
-        if act_once(pages):
-            idle = 0
-            continue
-        idle += 1
-        if idle > 150:
-            raise RuntimeError("nobody may act and the game is not over: "
-                               + " | ".join(page.locator(TABLE).inner_text()[:300] for page in pages))
-        pages[0].wait_for_timeout(100)
-    raise RuntimeError(f"the game did not end in {max_turns} moves")
+    play_until_over(pages, over=lambda page: bool(page.evaluate(LOOK)["over"]), act=lambda: act_once(pages),
+                    wait=lambda: pages[0].wait_for_timeout(100), patience=150, max_turns=max_turns)
 
 
 def open_room(page: Page, base: str, game: str, seats: str, extra: str, seed: int, broker: str) -> str:

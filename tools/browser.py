@@ -28,6 +28,7 @@ import shutil
 import signal
 import struct
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -353,3 +354,25 @@ DATA_CHANNEL_TAP = """
   };
 })();
 """
+
+
+def play_until_over(pages: Sequence[Any], *, over: Callable[[Any], bool], act: Callable[[], bool],
+                    wait: Callable[[], None], patience: int, max_turns: int) -> None:
+    """Devices of one game (``pages``) play until every one is ``over``: ``act`` makes one move
+    somewhere (False: nothing could be played), ``wait`` waits a little for the others (a bot,
+    the clock, another device). Raises RuntimeError, with what each table shows, after
+    ``patience`` looks in a row with nothing played, or when ``max_turns`` moves did not end it."""
+    idle = 0
+    for _ in range(max_turns):
+        if all(over(page) for page in pages):
+            return
+        if act():
+            idle = 0
+            continue
+        idle += 1
+        if idle > patience:
+            raise RuntimeError("nobody plays and the game is not over: "
+                               + " | ".join(page.locator("[data-testid=table]").inner_text()[:300] for page in pages))
+        wait()
+    raise RuntimeError(f"the game did not end in {max_turns} moves")
+

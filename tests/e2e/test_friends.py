@@ -20,7 +20,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import Record, State
 from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
-from tools.browser import DATA_CHANNEL_TAP
+from tools.browser import DATA_CHANNEL_TAP, play_until_over
 
 LOBBY = "[data-testid=lobby]"
 CONNECTED = '[data-testid=connection][data-state="connected"]'
@@ -124,19 +124,8 @@ def wait_for_a_turn(pages: list[Page], timeout_ms: int = WAIT_MS) -> None:
 
 def play_together(pages: list[Page], max_turns: int = 600) -> None:
     """Every person at every device plays its first legal action until all tables are over."""
-    idle = 0
-    for _ in range(max_turns):
-        if all(page.locator(OVER).count() for page in pages):
-            return
-        if act_somewhere(pages):
-            idle = 0
-            continue
-        idle += 1
-        if idle > 20:
-            raise AssertionError("something to click, but nothing plays: "
-                                 + " | ".join(p.locator(TABLE).inner_text()[:400] for p in pages))
-        wait_for_a_turn(pages)
-    raise AssertionError("the game did not end: " + " | ".join(p.locator(TABLE).inner_text()[:200] for p in pages))
+    play_until_over(pages, over=lambda page: bool(page.locator(OVER).count()), act=lambda: act_somewhere(pages),
+                    wait=lambda: wait_for_a_turn(pages), patience=20, max_turns=max_turns)
 
 
 def wire(page: Page) -> list[dict[str, Any]]:
