@@ -250,7 +250,11 @@ class PrivateCheckersTable(GameTable):
         if piece is not None:
             checker = h("span", {"class": f"spc-piece spc-{_side_class(piece['side'])} spc-{piece['rank']}",
                                  "data-rank": piece["rank"]}, PIECE_LETTERS[piece["rank"]])
-        label = self._cell_words(entry)
+        # The name holds what the square shows, in its order (its card, its checker's letter, its
+        # name), as a voice command names it.
+        shown = " ".join(part for part in (with_signs(card) if card else "",
+                                           PIECE_LETTERS[piece["rank"]] if piece is not None else "", name) if part)
+        label = name_showing(self._cell_words(entry), shown)
         content = [face, checker, h("span", {"class": "spc-coord", "aria-hidden": "true"}, name)]
         cls = classes("spc-cell spc-dark-square", picked == name and "spc-picked",
                       name in moves and "spc-target", blast and "spc-blast")
