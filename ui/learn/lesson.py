@@ -10,7 +10,7 @@ bot's scripted answers come from the script. Once the script is played through, 
 as an ordinary game against the bot's level, to its end.
 
 Lessons live beside the rules pages, in ``docs/learn/<id>.json`` (``parse_lesson`` reads one and
-says what is wrong with a bad one); ``tests/test_learn.py`` plays each through in CPython, so a
+says what is wrong with a bad one); ``tests/test_lessons.py`` plays each through in CPython, so a
 script the engine refuses fails there, not in front of a learner. Nothing here touches the page.
 """
 
