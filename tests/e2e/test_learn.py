@@ -3,7 +3,7 @@ what the coach points at (``[data-coach-target]``), with one click off the scrip
 answered by the coach's words; then to the end of the game, where the coach offers a real game.
 
 The lessons themselves (their scripts legal, every rule brought in) are proved in CPython by
-tests/test_learn.py; here the page must draw what the script needs: a target at every step.
+tests/test_lessons.py; here the page must draw what the script needs: a target at every step.
 """
 
 from __future__ import annotations
