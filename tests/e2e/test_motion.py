@@ -192,7 +192,9 @@ def test_the_motion_toggle_turns_motion_off_and_is_kept(page: Page, open_app: Op
     toggle.click()
     expect(toggle).to_have_attribute("aria-pressed", "false")
     expect(page.locator('html[data-motion="off"]')).to_have_count(1)
-    assert json.loads(page.evaluate("key => localStorage.getItem(key)", SETTINGS)) == {"motion": False}
+    kept = json.loads(page.evaluate("key => localStorage.getItem(key)", SETTINGS))
+    # The choice is kept; besides it, only that this game's How-to-win box has been shown.
+    assert kept == {"motion": False, "how_to_win_seen": ["private-checkers"]}
 
     def move() -> None:
         before = steady(page)
