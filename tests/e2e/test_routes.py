@@ -32,7 +32,7 @@ def test_gallery_lists_five_games_each_a_link_to_its_setup(page: Page, open_app:
         expect(picture).to_have_attribute("aria-label", re.compile(r"\w+ \w+ \w+"))
         links = item.locator(".game-links a")
         assert links.evaluate_all("els => els.map(e => e.getAttribute('href'))") == [
-            f"#/{game}/rules", f"#/{game}/play?seats=human,bot"], game
+            f"#/{game}/rules", f"#/{game}/play?seats=human,bot", f"#/{game}/learn"], game
         box, card = item.bounding_box(), item.locator("a.game-card").bounding_box()
         assert box and card and item.locator(".game-links").bounding_box()["y"] >= card["y"] + card["height"] - 1
     page.locator('#app [data-game="checks"] .game-links a', has_text="Rules").click()
