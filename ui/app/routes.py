@@ -121,6 +121,11 @@ class PlaySetup:
         return play_hash(self.game_id, params)
 
 
+def quick_game_route(game_id: str) -> str:
+    """A new game of ``game_id`` against a bot of the default level, at once."""
+    return f"#/{game_id}/play?seats=human,bot"
+
+
 def play_hash(game_id: str, params: Sequence[tuple[str, str]]) -> str:
     """``#/<id>/play?...`` with each value quoted (names may hold any character but commas)."""
     query = "&".join(f"{name}={quote(value, safe=',:*()')}" for name, value in params)

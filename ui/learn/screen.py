@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ui.app.catalog import entry
+from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
@@ -23,10 +24,6 @@ from ui.tables.base import NEXT_GAME, GameTable
 
 #: Marks the control(s) the coach points at.
 TARGET_ATTR = "data-coach-target"
-
-
-def real_game_route(game_id: str) -> str:
-    return f"#/{game_id}/play?seats=human,bot"
 
 
 class CoachRoom:
@@ -63,7 +60,7 @@ class CoachRoom:
         game_id = self.table.game_id
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
-                   h("a", {"class": "button-link primary", "href": real_game_route(game_id),
+                   h("a", {"class": "button-link primary", "href": quick_game_route(game_id),
                            "data-testid": "real-game"}, "Play a real game"),
                    h("button", {"type": "button", "data-cmd": "learn-again"}, "Start the lesson again"),
                    h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, "Read the rules")))

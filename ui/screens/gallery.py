@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from ui.app.catalog import CATALOG
+from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, attr, build, h, present
 from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
@@ -52,7 +53,7 @@ class GalleryScreen(Screen):
                        h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play"))),
                    h("p", {"class": "game-links"},
                      h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, "Rules"), " ",
-                     h("a", {"href": f"#/{item.id}/play?seats=human,bot"}, "Quick game against a bot"), " ",
+                     h("a", {"href": quick_game_route(item.id)}, "Quick game against a bot"), " ",
                      h("a", {"href": f"#/{item.id}/learn"}, "Learn to play (3 minutes)")))
                  for item in CATALOG]
         return [

@@ -25,6 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ui.app.catalog import CATALOG, entry
+from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, build, h, present
 from ui.tables.chess_cards_look import chip
@@ -57,10 +58,6 @@ def code_node(text: str) -> Node:
     return chip(text) if _CARD.match(text) else h("code", None, text)
 
 
-def play_route(game_id: str) -> str:
-    return f"#/{game_id}/play?seats=human,bot"
-
-
 def article(game_id: str, body: Node | str, link: Link) -> Node:
     """The rules page of a game around ``body``, its links passed through ``link``."""
     item = entry(game_id)
@@ -72,7 +69,7 @@ def article(game_id: str, body: Node | str, link: Link) -> Node:
                h("a", {"href": link(f"#/{game_id}")}, title), " › rules"),
              h("div", {"class": "rules-text", BODY_ATTR: True}, body),
              h("p", {"class": "start-row"},
-               h("a", {"class": "button-link primary", "href": link(play_route(game_id))},
+               h("a", {"class": "button-link primary", "href": link(quick_game_route(game_id))},
                  "Play against a bot"),
                h("a", {"class": "button-link", "href": link(f"#/{game_id}")}, "Set up a game")),
              h("nav", {"class": "rules-others", "aria-label": "Rules of the other games"},
