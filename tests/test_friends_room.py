@@ -200,7 +200,8 @@ def test_nobody_takes_a_seat_that_is_taken() -> None:
     table = Table("checks", "human:Ann,friend")
     table.add("peer-1", "Bo")
     stranger = table.add("peer-2", "Eve")
-    assert stranger.seat == -1 and stranger.received[-1] == {"type": "closed", "reason": "the room is full"}
+    # A newcomer to a full room is told it is full (it may watch), never that the room closed.
+    assert stranger.seat == -1 and stranger.received[-1] == {"type": "full", "started": False}
     forger = Guest("peer-3", "Eve")
     forger.token = "token-99"
     table.guests["peer-3"] = forger

@@ -23,6 +23,7 @@ reload continues it and the seed stays out of the address bar.
 from __future__ import annotations
 
 import random
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,6 +33,9 @@ from urllib.parse import parse_qsl, quote, unquote, urlsplit
 DEFAULT_DELAY_MS = 700
 MAX_DELAY_MS = 10_000
 MAX_NAME = 24
+#: The name of the one person of a setup who gave none: a table calls its reader "You" anyway,
+#: so a room asks such a host for a name the friends can read.
+UNNAMED = "You"
 #: Seeds stay in the range a person can type and read back.
 MAX_SEED = 2**31 - 1
 
@@ -184,7 +188,7 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
         kind, _, rest = item.partition(":")
         kind = kind.strip().lower()
         if kind == "human":
-            name = clean_name(rest) or ("You" if humans == 1 else f"Player {number}")
+            name = clean_name(rest) or (UNNAMED if humans == 1 else f"Player {number}")
             seats.append(SeatSpec("human", name))
         elif kind == "friend":
             seats.append(SeatSpec("friend", clean_name(rest) or f"Friend {number}"))
@@ -294,11 +298,33 @@ CODE_ALPHABET = "34679ACDEFGHJKMNPQRTWXY"
 CODE_LENGTH = 5
 
 
+#: Characters a person may type for one of the alphabet's, read as that one. The alphabet leaves
+#: out whole families of look-alikes (0 O, 1 I L, 2 Z, 5 S, 8 B, U V), so a code read off a
+#: screen or said aloud is mostly unambiguous; what is left: a round letter for the D it was
+#: read as, a stroke for the 7, 8 and B for the 3, V for the Y, and the Cyrillic and Greek
+#: capitals that look like Latin ones (a phone's other keyboard).
+LOOK_ALIKES = str.maketrans({
+    "0": "D", "O": "D", "1": "7", "I": "7", "8": "3", "B": "3", "V": "Y",
+    "А": "A", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "Р": "P", "Т": "T", "Х": "X", "У": "Y",
+    "Α": "A", "Ε": "E", "Η": "H", "Κ": "K", "Μ": "M", "Ν": "N", "Ρ": "P", "Τ": "T", "Χ": "X", "Υ": "Y",
+})
+
+
 def room_code(text: str) -> str:
-    """A room code as typed (any case, spaces and dashes ignored), checked. Raises RouteError."""
-    code = "".join(text.split()).replace("-", "").upper()
-    if len(code) != CODE_LENGTH or any(char not in CODE_ALPHABET for char in code):
-        raise RouteError(f"{text!r} is not a room code (five letters and digits, like K7QXM)")
+    """A room code as typed, checked: any case, spaces, dashes and dots ignored, full-width
+    characters as their plain selves, look-alikes as the alphabet's (``LOOK_ALIKES``). Raises
+    RouteError saying what is wrong."""
+    plain = unicodedata.normalize("NFKC", text)
+    code = "".join(char for char in plain if not char.isspace() and char not in "-–—._").upper().translate(LOOK_ALIKES)
+    if not code:
+        raise RouteError("type the room code: five letters and digits, like K7QXM")
+    strange = sorted({char for char in code if char not in CODE_ALPHABET})
+    if strange:
+        raise RouteError(f"{text.strip()!r} is not a room code: a code has no {', '.join(strange)} "
+                         "(codes use the digits 3 4 6 7 9 and letters that no digit looks like, as in K7QXM)")
+    if len(code) != CODE_LENGTH:
+        raise RouteError(f"{text.strip()!r} is not a room code: a code has five letters and digits, "
+                         f"like K7QXM (this has {len(code)})")
     return code
 
 

@@ -46,15 +46,23 @@ class GuestFlow:
     thinking: int | None = None
     bots: dict[int, Any] = {}
 
-    def __init__(self, game_id: str, seat: int, names: list[str], send: Callable[[dict[str, Any]], None],
+    def __init__(self, game_id: str, seat: int | None, names: list[str], send: Callable[[dict[str, Any]], None],
                  timers: Timers | None = None) -> None:
         self.game = GAMES[game_id]
+        #: This device's seat; None for a watcher, who sees the spectator's view and never acts.
         self.seat = seat
         self.send = send
         self.timers = timers
         self.listener = FlowListener()
-        self.people: tuple[int, ...] = (seat,)
-        self.bottom = seat
+        self.people: tuple[int, ...] = (seat,) if seat is not None else ()
+        self.bottom = seat if seat is not None else 0
+        #: The host's name while it has gone quiet (its page asleep): countdowns wait for it.
+        self.clock_held = ""
+        #: The host has gone for good: nothing more can be played from here.
+        self.stopped = False
+        #: The action sent and not yet answered by the host (its notation), if any.
+        self.pending = ""
+        self._held_left = 0.0
         self.seats = tuple(SeatSpec("friend", name) for name in names)
         self.setup = PlaySetup(game_id, self.seats, 0, delay_ms=0, undo=False)
         self.ply = -1
@@ -86,6 +94,7 @@ class GuestFlow:
             self.state = self.game.from_view(self._view, random.Random(self.ply))
             self._legal = tuple(self.game.parse_action(self.state, text) for text in message["legal"])
             self.refused = ""
+            self.pending = ""
             self.epoch += 1
             self.listener.flow_moved()
             self.listener.flow_changed()
@@ -94,6 +103,7 @@ class GuestFlow:
                                for entry in message["seats"])
         elif kind == "refused":
             self.refused = message["reason"]
+            self.pending = ""
             self.listener.flow_refused(message["action"], message["reason"])
             self.listener.flow_changed()
         elif kind == "record":
@@ -132,7 +142,7 @@ class GuestFlow:
         return self._view
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        return self._legal if seat == self.seat else ()
+        return self._legal if seat == self.seat and not self.stopped else ()
 
     def to_act(self) -> tuple[int, ...]:
         return tuple(self._view.get("to_act", ()))
@@ -156,7 +166,7 @@ class GuestFlow:
         return self.final
 
     def person_to_act(self) -> int | None:
-        return self.seat if self.seat in self.to_act() else None
+        return self.seat if self.seat in self.to_act() and not self.stopped else None
 
     def bot_to_act(self) -> int | None:
         return next((seat for seat in self.to_act() if 0 <= seat < len(self.seats) and self.seats[seat].is_bot),
@@ -172,7 +182,19 @@ class GuestFlow:
     def countdown_left_ms(self, kind: str | None = None) -> float:
         if self.deadline is None or self.timers is None or kind not in (None, "clock"):
             return 0.0
+        if self.clock_held:
+            return self._held_left
         return max(0.0, self.deadline - self.timers.now_ms())
+
+    def hold(self, host: str) -> None:
+        """The host ``host`` has gone quiet (its clock, which the guest's countdown mirrors, is
+        asleep too): the countdown stops where it is; ``hold("")`` when the host is heard again,
+        and it runs on until the host's next word on it."""
+        if host and not self.clock_held:
+            self._held_left = self.countdown_left_ms()
+        elif not host and self.clock_held and self.deadline is not None and self.timers is not None:
+            self.deadline = self.timers.now_ms() + self._held_left
+        self.clock_held = host
 
     def in_grace(self) -> bool:
         return False
@@ -192,14 +214,18 @@ class GuestFlow:
         """Send the guest's action to the host, for the position it was chosen at. Raises
         IllegalAction for another seat's action or one the last view does not offer (the host
         decides on the guest's own), StalePosition for an old position."""
-        if seat != self.seat:
-            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: this device plays seat {self.seat}")
+        if seat != self.seat or self.stopped:
+            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: "
+                                + ("the host has gone" if self.stopped else
+                                   "this device only watches" if self.seat is None else
+                                   f"this device plays seat {self.seat}"))
         if ply is not None and ply != self.ply:
             raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
                                 f"the game is at ply {self.ply}")
         chosen = self.parse(action)
         if chosen not in self._legal:
             raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: not offered now")
+        self.pending = str(chosen)
         self.send(act_message(self.ply, chosen))
 
     def start(self) -> None:
@@ -207,7 +233,8 @@ class GuestFlow:
 
     def play_when_due(self, seat: int, action: Action) -> None:
         """Chosen ahead: sent now (the host's engine says whether it counts)."""
-        self.send(act_message(self.ply, action))
+        if seat == self.seat and not self.stopped:
+            self.send(act_message(self.ply, action))
 
     def deal_next(self) -> None:
         """The host deals the next game of a match."""

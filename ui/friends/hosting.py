@@ -7,6 +7,13 @@ friends fill them, the start button), then the connection, who is away and the c
 table's bar, and "Play again" at the end. After every change of the game it sends each friend
 their view; a friend who is away on their turn is waited for, and after ``AWAY_GRACE_MS`` the
 host may give the seat to a bot or end the game.
+
+A host that opened the room without a name is asked for one in the lobby (remembered on the
+device): the friends read it, never "You". A room that cannot open shows no code, link or QR code
+as if it were open: it says what failed and offers to try again. While a game with friends is
+on, the host's device asks to keep its screen awake (the Screen Wake Lock API, where the browser
+has it), and when its page is shown again after being hidden it sends every device its view at
+once. The room's heartbeat (``HostRoom.tick``) is checked every ``HEARTBEAT_MS``.
 """
 
 from __future__ import annotations
@@ -17,9 +24,16 @@ from dataclasses import replace
 from typing import Any
 
 from engine.bots import levels
-from ui.app.routes import default_bot_level, new_room_code
+from ui.app.routes import MAX_NAME, UNNAMED, default_bot_level, new_room_code
 from ui.friends.link import HostLink, room_link
-from ui.friends.panels import chat_panel, connection_badge, invite_link, seat_status_text, take_chat_line
+from ui.friends.panels import (
+    chat_panel,
+    connection_badge,
+    invite_link,
+    seat_status_text,
+    standings_panel,
+    take_chat_line,
+)
 from ui.friends.protocol import encode
 from ui.friends.room import HostRoom, Outgoing
 from ui.kit import settings
@@ -32,6 +46,8 @@ AWAY_GRACE_MS = 60_000
 AWAY_TICK_MS = 1000
 #: The chat lines kept on screen.
 CHAT_LINES = 30
+#: How often the host checks who has gone quiet (the guests ping every 2 s).
+HEARTBEAT_MS = 2000
 
 
 class HostSide:
@@ -54,9 +70,84 @@ class HostSide:
         self.copied = False
         #: Friends' seats whose away choice the host put off (seat -> until, in the timers' ms).
         self.waiting: dict[int, float] = {}
-        self.link = HostLink(room.code, room.broker, self._status, self._connected, self._message, self._closed)
+        #: The seat of the host's own person, asked for a name when the setup gave none.
+        self.own_seat = table.humans[0] if len(table.humans) == 1 else None
+        self.asks_name = self.own_seat is not None and table.seats[self.own_seat].name == UNNAMED \
+            and not room.started
+        if self.asks_name and self.own_seat is not None:
+            remembered = str(settings.read().get("name", ""))
+            if remembered:
+                room.rename(self.own_seat, remembered)
+                table.seats_changed()
+        self.link = self._open()
         self._qr_job = asyncio.ensure_future(self._draw_qr())
         self._ticking = False
+        self._wake_lock: Any = None
+        self._on_visible: Any = None
+        self._heartbeat()
+        self._watch_visibility()
+
+    def _open(self) -> HostLink:
+        return HostLink(self.room.code, self.room.broker, self._status, self._connected, self._message, self._closed)
+
+    def retry(self) -> None:
+        """Open the room again after it failed to open (the broker may be back)."""
+        self.link.close()
+        self.link_state, self.problem = "opening", ""
+        self.link = self._open()
+
+    # -- presence and the screen ----------------------------------------------------------
+
+    def _heartbeat(self) -> None:
+        def beat() -> None:
+            out = self.room.tick(self.table.timers.now_ms())
+            if out:
+                self.deliver(out)
+                self._tick_away()
+                self.redraw()
+            self._keep_awake()
+            self._heartbeat()
+
+        self.table.timers.later(HEARTBEAT_MS, beat)
+
+    def _watch_visibility(self) -> None:
+        """A page shown again (the host came back to the tab, a phone woke): the room goes on
+        at once, every device sent its view again."""
+        from pyodide.ffi import create_proxy
+        from pyscript import document
+
+        def shown(_event: Any) -> None:
+            if str(document.visibilityState) == "visible":
+                self.deliver(self.room.resend())
+                self._keep_awake()
+            else:
+                self._wake_lock = None  # the browser releases it with the page hidden
+
+        self._on_visible = create_proxy(shown)
+        document.addEventListener("visibilitychange", self._on_visible)
+
+    def _keep_awake(self) -> None:
+        """While a game with friends is on, ask the browser to keep the screen awake; release
+        the lock when the game is over (the browser drops it when the page is hidden)."""
+        from pyscript import document, window
+
+        playing = self.room.started and not self.table.flow.state.is_over()
+        if playing and self._wake_lock is None and str(document.visibilityState) == "visible" \
+                and hasattr(window.navigator, "wakeLock"):
+            self._wake_lock = "asking"
+            asyncio.ensure_future(self._request_wake_lock())
+        elif not playing and self._wake_lock not in (None, "asking"):
+            self._wake_lock.release()
+            self._wake_lock = None
+
+    async def _request_wake_lock(self) -> None:
+        from pyscript import window
+
+        try:
+            self._wake_lock = await window.navigator.wakeLock.request("screen")
+        except Exception as error:  # refused (battery saver, no user gesture yet): the game goes on
+            self._wake_lock = None
+            window.console.info(f"room {self.room.code}: the screen may sleep: {error}")
 
     # -- the network's news -------------------------------------------------------------
 
@@ -117,6 +208,28 @@ class HostSide:
     def dispose(self) -> None:
         self.deliver(self.room.close("the host left the game"))
         self.link.close()
+        if self._on_visible is not None:
+            from pyscript import document
+
+            document.removeEventListener("visibilitychange", self._on_visible)
+            self._on_visible.destroy()
+            self._on_visible = None
+        if self._wake_lock not in (None, "asking"):
+            self._wake_lock.release()
+        self._wake_lock = None
+
+    def field(self, element: Any) -> bool:
+        """A form field of the room's: the host's name in the lobby."""
+        from ui.kit.dom import attr
+
+        if attr(element, "data-field") != "host-name" or self.own_seat is None:
+            return False
+        name = str(element.value)[:MAX_NAME]
+        self.deliver(self.room.rename(self.own_seat, name))
+        self.table.seats_changed()
+        if name.strip():
+            settings.write({"name": " ".join(name.split())})
+        return True
 
     def command(self, command: str, element: Any) -> bool:
         room = self.room
@@ -147,6 +260,8 @@ class HostSide:
                 self.copied = True
             elif command == "room-share":
                 self.share()
+            elif command == "retry":
+                self.retry()
             elif command == "chat":
                 self.say(element)
             else:
@@ -212,45 +327,82 @@ class HostSide:
             elif status in ("joined", "away"):
                 tools.append(h("button", {"type": "button", "data-cmd": "room-remove", "data-seat": seat},
                                f"Remove {entry['name']}"))
+            mine = seat == self.own_seat
             rows.append(h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
                                  "data-status": status, "key": f"seat-{seat}"},
                           h("span", {"class": "room-seat-number"}, f"Seat {seat + 1}"),
-                          h("strong", None, entry["name"] if status != "open" else "Waiting for a friend…"),
-                          h("span", {"class": "room-seat-status"}, seat_status_text(status)),
+                          h("strong", None, "You" if mine else entry["name"] if status != "open"
+                            else "Waiting for a friend…"),
+                          h("span", {"class": "room-seat-status"}, "this device" if mine else seat_status_text(status)),
                           *tools))
         ready = room.ready()
-        invite = self.invite()
-        return h("section", {"class": "page room-lobby", "data-testid": "lobby", "data-room": room.code,
-                             "aria-labelledby": "lobby-title"},
+        failed = self.link_state == "failed"
+        return h("section", {"class": "page room-lobby", "data-testid": "lobby",
+                             "data-room": None if failed else room.code, "aria-labelledby": "lobby-title"},
                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ",
                    h("a", {"href": f"#/{table.game_id}"}, table.game.title)),
                  h("h1", {"id": "lobby-title", "tabindex": "-1"}, f"{table.game.title}: a room for friends"),
                  connection_badge(self.connection_state(), self.connection_text()),
-                 h("div", {"class": "room-invite"},
-                   h("div", {"class": "room-invite-text"},
-                     h("p", None, "Friends join from their own phone or computer: send them the link, "
-                       "let them scan the code, or tell them the room code."),
-                     h("p", {"class": "room-code-line"}, "Room code ",
-                       h("strong", {"class": "room-code", "data-testid": "room-code"}, room.code)),
-                     h("p", {"class": "room-link-line"},
-                       h("a", {"href": invite, "data-testid": "invite-link", "target": "_blank", "rel": "noopener"},
-                         invite)),
-                     h("p", {"class": "room-share"},
-                       h("button", {"type": "button", "data-cmd": "room-copy"},
-                         "Copied" if self.copied else "Copy link"),
-                       h("button", {"type": "button", "data-cmd": "room-share"}, "Share…")
-                       if _can_share() else None)),
-                   h("img", {"class": "room-qr", "data-testid": "invite-qr", "src": self.qr or None,
-                             "width": "168", "height": "168",
-                             "alt": f"QR code of the link to room {room.code}"})),
+                 self.failure() if failed else self.invitation(),
+                 self.name_form(),
                  h("h2", None, "Seats"),
                  h("ol", {"class": "room-seats"}, rows),
-                 h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else None,
+                 self.watchers_line(),
+                 h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem and not failed else None,
                  h("p", {"class": "start-row"},
                    h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
                                 "data-testid": "start", "disabled": not ready}, "Start the game"),
                    None if ready else h("span", {"class": "muted"}, " Every seat needs a friend or a bot first.")),
+                 standings_panel(room.standings(), self.own_seat),
                  chat_panel(self.chat))
+
+    def invitation(self) -> Node:
+        """The room's code, its link and QR code: how friends come in."""
+        code = self.room.code
+        invite = self.invite()
+        return h("div", {"class": "room-invite"},
+                 h("div", {"class": "room-invite-text"},
+                   h("p", None, "Friends join from their own phone or computer: send them the link, let them "
+                     "scan the code, or tell them the room code to type under “Join a friend’s room”."),
+                   h("p", {"class": "room-code-line"}, "Room code ",
+                     h("strong", {"class": "room-code", "data-testid": "room-code"}, code)),
+                   h("p", {"class": "room-link-line"},
+                     h("a", {"href": invite, "data-testid": "invite-link", "target": "_blank", "rel": "noopener"},
+                       invite)),
+                   h("p", {"class": "room-share"},
+                     h("button", {"type": "button", "data-cmd": "room-copy"}, "Copied" if self.copied else "Copy link"),
+                     h("button", {"type": "button", "data-cmd": "room-share"}, "Share…") if _can_share() else None)),
+                 h("img", {"class": "room-qr", "data-testid": "invite-qr", "src": self.qr or None,
+                           "width": "168", "height": "168", "alt": f"QR code of the link to room {code}"}))
+
+    def failure(self) -> Node:
+        """A room that could not open: what that means, the details, and what to try."""
+        return h("div", {"class": "room-failed", "data-testid": "room-failed"},
+                 h("p", {"role": "alert"}, "Your friends cannot join yet: this device could not reach the "
+                   "service that introduces devices to each other. Check that it is online, then try again. "
+                   "On a network without internet, set the address of your own introduction service "
+                   "(a broker) in the connection settings."),
+                 h("details", None, h("summary", None, "Details"), h("p", None, self.problem)),
+                 h("p", {"class": "start-row"},
+                   h("button", {"type": "button", "class": "primary", "data-cmd": "retry"}, "Try again"),
+                   " ", h("a", {"class": "button-link", "href": f"#/{self.table.game_id}"},
+                          "Connection settings")))
+
+    def name_form(self) -> Node | None:
+        """The host's name, asked when the setup gave none: what the friends will read."""
+        if not self.asks_name or self.own_seat is None:
+            return None
+        name = self.table.seats[self.own_seat].name
+        return h("form", {"class": "room-name-form"},
+                 h("label", {"for": "host-name"}, "Your name, as your friends will see it"),
+                 h("input", {"type": "text", "id": "host-name", "name": "name", "data-field": "host-name",
+                             "maxlength": str(MAX_NAME), "autocomplete": "nickname",
+                             "value": "" if name == UNNAMED else name, "placeholder": "Your name"}))
+
+    def watchers_line(self) -> Node | None:
+        names = [watcher.name for watcher in self.room.watchers.values()]
+        return h("p", {"class": "muted", "data-testid": "watchers"}, "Watching: " + ", ".join(names)) \
+            if names else None
 
     def connection_state(self) -> str:
         return {"open": "connected", "broker-lost": "reconnecting"}.get(self.link_state, self.link_state)
@@ -259,7 +411,7 @@ class HostSide:
         return {"opening": "Opening the room…",
                 "open": f"Room {self.room.code} is open",
                 "broker-lost": "Lost the broker: new friends cannot join until it is back",
-                "failed": f"The room could not open: {self.problem}"}.get(self.link_state, self.link_state)
+                "failed": "The room could not open"}.get(self.link_state, self.link_state)
 
     def strip(self) -> Node | None:
         table = self.table
@@ -285,6 +437,8 @@ class HostSide:
         return h("div", {"class": "room-strip"},
                  connection_badge(self.connection_state(), self.connection_text()),
                  *lines,
+                 self.watchers_line(),
+                 standings_panel(self.room.standings(), self.own_seat),
                  chat_panel(self.chat, folded=True))
 
     def _tick_away(self) -> None:

@@ -58,6 +58,31 @@ def chat_panel(lines: Sequence[dict[str, Any]], folded: bool = False) -> Node:
              h("h2", None, "Chat"), *body)
 
 
+def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
+    """``[data-testid=standings]``: the room's score across its deals (a ``standings`` message),
+    each seat's wins and its running total where the game keeps one; ``you`` is this device's
+    seat, said "You"."""
+    rows = standings.get("rows") or []
+    deals = int(standings.get("deals", 0))
+    if not deals or not rows:
+        return None
+    totals = any(row.get("total") is not None for row in rows)
+    heading = f"After {deals} deal{'' if deals == 1 else 's'}" if deals else "Standings"
+    note = "The lowest total leads." if standings.get("lowest") else ""
+    return h("section", {"class": "room-standings", "data-testid": "standings", "aria-label": "Standings"},
+             h("h2", None, heading),
+             h("table", None,
+               h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Player"), h("th", {"scope": "col"}, "Wins"),
+                                  h("th", {"scope": "col"}, "Total") if totals else None)),
+               h("tbody", None,
+                 [h("tr", {"data-seat": row["seat"], "key": f"standing-{row['seat']}"},
+                    h("th", {"scope": "row"}, "You" if row["seat"] == you else str(row["name"])),
+                    h("td", None, str(row["wins"])),
+                    h("td", None, str(row["total"])) if totals else None)
+                  for row in rows])),
+             h("p", {"class": "muted"}, note) if note else None)
+
+
 def take_chat_line(button: Any) -> str:
     """The chat line typed in the form of ``button`` (emptied), as it will be sent: "" if none."""
     form = button.closest("form") if hasattr(button, "closest") else None

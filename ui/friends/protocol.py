@@ -3,13 +3,22 @@ with a ``type``.
 
 Host to guest:
 
+- ``{"type": "room", "game", "host", "seats", "started", "watchers"}``: the answer to ``hello``,
+  what the join screen says before the person joins (the game, who hosts it, the seats as in
+  ``lobby``);
 - ``{"type": "welcome", "room", "game", "seat", "token", "names"}``: the guest has its seat; the
-  ``token`` takes the same seat again after a reload or a lost connection;
-- ``{"type": "lobby", "seats": [{"seat", "name", "status"}], "started"}``: who sits where;
-  ``status`` is ``open``, ``joined``, ``away``, ``bot`` or ``here`` (a person at the host's device);
+  ``token`` takes the same seat again after a reload or a lost connection; a watcher's welcome
+  has ``seat`` null and an empty ``token``;
+- ``{"type": "full", "started"}``: no seat is open for a newcomer (the device may watch);
+- ``{"type": "lobby", "seats": [{"seat", "name", "status"}], "started", "watchers"}``: who sits
+  where; ``status`` is ``open``, ``joined``, ``away``, ``bot`` or ``here`` (a person at the host's
+  device); ``watchers`` the names of the devices watching;
 - ``{"type": "view", "game", "seat", "ply", "view", "legal"}``: ``view`` is exactly
   ``state.view(seat)`` after ``ply`` actions and ``legal`` the notation of that seat's legal
-  actions; sent whenever either changes and on every (re)join;
+  actions; sent whenever either changes and on every (re)join. To a watcher, ``seat`` is null,
+  ``view`` is ``state.view(None)`` and ``legal`` is empty;
+- ``{"type": "standings", "deals", "rows": [{"seat", "name", "wins", "total"}]}``: the room's
+  score across the deals played in it (``total`` null where the game keeps no running score);
 - ``{"type": "refused", "ply", "action", "reason"}``: the host's engine refused an action;
 - ``{"type": "clock", "kind", "ply", "left_ms"}``: a timed event started on the host's clock
   (Check!'s matching window: ``kind`` ``clock``; ``""`` when none runs any more) with the ms it
@@ -18,9 +27,11 @@ Host to guest:
 - ``{"type": "chat", "seat", "name", "text"}``; ``{"type": "record", "record"}`` once the game is
   over; ``{"type": "closed", "reason"}`` when the host ends the room.
 
-Guest to host: ``{"type": "join", "name", "token"?}``, ``{"type": "act", "ply", "action"}``,
-``{"type": "chat", "text"}``, ``{"type": "ping", "t"}`` (the guest's clock, echoed back: its
-round trip).
+Guest to host: ``{"type": "hello"}`` (what is this room?), ``{"type": "join", "name",
+"token"?}``, ``{"type": "watch", "name"}``, ``{"type": "act", "ply", "action"}``, ``{"type":
+"chat", "text"}``, ``{"type": "ping", "t"}`` (the guest's clock, echoed back: its round trip,
+and both ends' heartbeat: a guest that hears no ``pong`` for a few seconds knows the host has
+gone quiet, a host that hears no ``ping`` knows the guest has).
 
 No message carries a hidden card but ``view``, which carries what its seat may know. ``decode``
 checks a message's shape; ``ProtocolError`` says what is wrong, and the receiver ignores the
@@ -38,10 +49,16 @@ MAX_NAME = 24
 MAX_CHAT = 500
 
 #: The fields each message type must carry, with their JSON types.
+#: A seat, or null for a watcher.
+SEAT = (int, type(None))
+
 FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
-    "welcome": {"room": (str,), "game": (str,), "seat": (int,), "token": (str,), "names": (list,)},
+    "room": {"game": (str,), "host": (str,), "seats": (list,), "started": (bool,), "watchers": (list,)},
+    "welcome": {"room": (str,), "game": (str,), "seat": SEAT, "token": (str,), "names": (list,)},
+    "full": {"started": (bool,)},
     "lobby": {"seats": (list,), "started": (bool,)},
-    "view": {"game": (str,), "seat": (int,), "ply": (int,), "view": (dict,), "legal": (list,)},
+    "view": {"game": (str,), "seat": SEAT, "ply": (int,), "view": (dict,), "legal": (list,)},
+    "standings": {"deals": (int,), "rows": (list,)},
     "refused": {"ply": (int,), "action": (str,), "reason": (str,)},
     "chat": {"text": (str,)},
     "record": {"record": (dict,)},
@@ -49,7 +66,9 @@ FIELDS: dict[str, dict[str, tuple[type, ...]]] = {
     "clock": {"kind": (str,), "ply": (int,), "left_ms": (int, float)},
     "ping": {"t": (int, float)},
     "pong": {"t": (int, float)},
+    "hello": {},
     "join": {"name": (str,)},
+    "watch": {"name": (str,)},
     "act": {"ply": (int,), "action": (str,)},
 }
 
@@ -81,12 +100,13 @@ def decode(text: Any) -> dict[str, Any]:
     for name, types in fields.items():
         value = message.get(name)
         # A JSON true is no number: bool is a subclass of int in Python.
-        if not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
+        if name not in message or not isinstance(value, types) or (isinstance(value, bool) and bool not in types):
             raise ProtocolError(f"{kind!r} message: field {name!r} is missing or not {types[0].__name__}")
     return message
 
 
-def view_message(game: str, seat: int, ply: int, view: Mapping[str, Any], legal: Sequence[Any]) -> dict[str, Any]:
+def view_message(game: str, seat: int | None, ply: int, view: Mapping[str, Any],
+                 legal: Sequence[Any]) -> dict[str, Any]:
     return {"type": "view", "game": game, "seat": seat, "ply": ply, "view": dict(view),
             "legal": [str(action) for action in legal]}
 

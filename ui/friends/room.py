@@ -15,8 +15,14 @@ a bot or free a friend's seat. A friend whose connection is lost is ``away`` (si
 is not the protocol's, for another seat, for an old position or illegal changes nothing: it is
 answered with the engine's reason or ignored with a warning (``warnings``).
 
+Before joining, a device may ask what the room is (``hello``: the game, who hosts it, the seats);
+a newcomer finds the room ``full`` when no seat is open, and may then watch: a watcher gets
+``view(None)`` only and never acts. Every message heard from a friend is its heartbeat (``heard``):
+a friend silent for ``SILENT_MS`` is ``away`` until heard again (``tick``), as when its connection
+closes. The room keeps score across its deals (``standings``).
+
 The room is kept with the host's saved game (``data``, in the flow's ``room``): a reloaded host
-opens the same code, and each friend's token takes their seat back.
+opens the same code, each friend's token takes their seat back, and the standings stay.
 """
 
 from __future__ import annotations
@@ -29,13 +35,21 @@ from typing import Any
 
 from engine import IllegalAction
 from engine.bots import get_bot
-from ui.app.routes import SeatSpec, bot_name
+from ui.app.routes import UNNAMED, SeatSpec, bot_name
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
 from ui.tables.flow import StalePosition, TableFlow
 from ui.tables.phrasing import Phrasing, why_not
 
 #: A message to send: the connection it goes to, and the message.
 Outgoing = tuple[Hashable, dict[str, Any]]
+
+#: A friend not heard from for this long (guests ping every 2 s) is away until heard again.
+SILENT_MS = 8000
+#: What the host is called to the others when its setup gave it no name.
+HOST_NAME = "Host"
+#: The games whose results add up to a running score across deals (Checks' checks, Chess
+#: Cards' points, Check!'s totals, where the lowest leads); the others count wins only.
+RUNNING_TOTALS = {"checks": "highest", "chess-cards": "highest", "check": "lowest"}
 
 
 @dataclass
@@ -52,6 +66,16 @@ class FriendSeat:
     sent: tuple[int, str] | None = None
     #: When the connection was lost (the timers' ms), while ``away``.
     away_since: float = 0.0
+    #: When this friend's device was last heard from (the timers' ms).
+    heard_at: float = 0.0
+
+
+@dataclass
+class Watcher:
+    """A device that watches the game: no seat, the spectator's view."""
+
+    name: str
+    sent: tuple[int, str] | None = None
 
 
 class HostRoom:
@@ -65,11 +89,15 @@ class HostRoom:
         self.friends = {seat: FriendSeat(seat) for seat, spec in enumerate(flow.seats) if spec.kind == "friend"}
         self.started = False
         self.warnings: list[str] = []
+        self.watchers: dict[Hashable, Watcher] = {}
+        #: Each finished deal of the room: its game, the seats' scores and the winners.
+        self.deals: list[dict[str, Any]] = []
         #: The countdown last told to the guests (its key), so each is told once.
         self._told_countdown: object = None
         kept = flow.room
         if kept is not None and kept.get("code") == code:
             self.started = bool(kept.get("started")) or flow.ply > 0
+            self.deals = [dict(deal) for deal in kept.get("deals", ()) if isinstance(deal, dict)]
             now = flow.timers.now_ms()
             for item in kept.get("friends", ()):
                 friend = self.friends.get(item.get("seat"))
@@ -88,7 +116,7 @@ class HostRoom:
 
     def data(self) -> dict[str, Any]:
         """The room as the host's saved game keeps it (names and tokens of the friends)."""
-        return {"code": self.code, "broker": self.broker, "started": self.started,
+        return {"code": self.code, "broker": self.broker, "started": self.started, "deals": self.deals,
                 "friends": [{"seat": f.seat, "name": f.name, "token": f.token}
                             for f in self.friends.values() if f.token]}
 
@@ -105,13 +133,42 @@ class HostRoom:
         return "bot" if self.flow.seats[seat].is_bot else "here"
 
     def lobby(self) -> dict[str, Any]:
-        return {"type": "lobby", "started": self.started,
-                "seats": [{"seat": seat, "name": self.name(seat), "status": self.status(seat)}
-                          for seat in range(len(self.flow.seats))]}
+        return {"type": "lobby", "started": self.started, "seats": self.seating(),
+                "watchers": [watcher.name for watcher in self.watchers.values()]}
+
+    def seating(self) -> list[dict[str, Any]]:
+        return [{"seat": seat, "name": self.name(seat), "status": self.status(seat)}
+                for seat in range(len(self.flow.seats))]
+
+    def info(self) -> dict[str, Any]:
+        """What the room is, for a device that has not joined yet (``hello``)."""
+        here = next((seat for seat, spec in enumerate(self.flow.seats) if spec.kind == "human"), None)
+        return {"type": "room", "game": self.flow.game.id, "host": self.name(here) if here is not None else HOST_NAME,
+                "seats": self.seating(), "started": self.started,
+                "watchers": [watcher.name for watcher in self.watchers.values()]}
 
     def name(self, seat: int) -> str:
+        """A seat's name as the other devices read it: the name a friend joined with, the name
+        the host gave; never "You", which every device says of its own seat only."""
         friend = self.friends.get(seat)
-        return friend.name if friend is not None and friend.name else self.flow.seats[seat].name
+        if friend is not None and friend.name:
+            return friend.name
+        name = self.flow.seats[seat].name
+        return HOST_NAME if name == UNNAMED else name
+
+    def rename(self, seat: int, name: str) -> list[Outgoing]:
+        """The host names a seat of its own device (the lobby asks the host for a name when the
+        setup gave none): the others read it from now on."""
+        spec = self.flow.seats[seat]
+        if spec.kind != "human":
+            raise ValueError(f"seat {seat} is not played at the host's device")
+        given = clean_text(name, MAX_NAME) or UNNAMED
+        if given == spec.name:
+            return []
+        seats = list(self.flow.seats)
+        seats[seat] = replace(spec, name=given)
+        self.flow.seats = tuple(seats)
+        return self.broadcast(self.lobby())
 
     def ready(self) -> bool:
         """Everyone is in: no friend's seat is open."""
@@ -125,8 +182,8 @@ class HostRoom:
         if not self.ready():
             raise ValueError("a seat is still open: wait for a friend, or give it to a bot")
         self.started = True
-        self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends else spec
-                                for seat, spec in enumerate(self.flow.seats))
+        self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends or spec.name == UNNAMED
+                                else spec for seat, spec in enumerate(self.flow.seats))
         self.keep()
         self.flow.start()
         return self.broadcast(self.lobby()) + self.updates()
@@ -158,17 +215,75 @@ class HostRoom:
         self.started = True
         for friend in self.friends.values():
             friend.sent = None
+        for watcher in self.watchers.values():
+            watcher.sent = None
         self.keep()
         self.flow.start()
         return self.broadcast(self.lobby()) + self.updates()
+
+    def resend(self) -> list[Outgoing]:
+        """Everything again to every device (the host's page was hidden and is shown again:
+        whatever it sent meanwhile may have been lost with a connection)."""
+        for friend in self.friends.values():
+            friend.sent = None
+        for watcher in self.watchers.values():
+            watcher.sent = None
+        self._told_countdown = object()
+        return self.broadcast(self.lobby()) + (self.broadcast(self.standings()) if self.deals else []) \
+            + self.updates()
 
     def away(self, now_ms: float) -> list[tuple[int, float]]:
         """The friends away now and for how many ms, in seat order."""
         return [(f.seat, now_ms - f.away_since) for f in self.friends.values() if f.status == "away"]
 
     def close(self, reason: str) -> list[Outgoing]:
-        """The host ends the room: every guest is told why."""
+        """The host ends the room: every guest and watcher is told why."""
         return self.broadcast({"type": "closed", "reason": reason})
+
+    def tick(self, now_ms: float) -> list[Outgoing]:
+        """The heartbeat's check: a friend connected but not heard from for ``SILENT_MS`` (a
+        phone asleep, a tab in the background) is away until heard again."""
+        silent = [f for f in self.friends.values()
+                  if f.status == "joined" and now_ms - f.heard_at >= SILENT_MS]
+        for friend in silent:
+            friend.status, friend.away_since = "away", friend.heard_at
+        return self.broadcast(self.lobby()) if silent else []
+
+    def heard(self, friend: FriendSeat) -> list[Outgoing]:
+        friend.heard_at = self.flow.timers.now_ms()
+        if friend.status == "away" and friend.connection is not None:
+            friend.status = "joined"  # a silent friend spoke again
+            return self.broadcast(self.lobby())
+        return []
+
+    # -- the score across deals ------------------------------------------------------------
+
+    def standings(self) -> dict[str, Any]:
+        """Each seat's wins over the room's deals, and its running total where the game keeps
+        one (``RUNNING_TOTALS``) and every deal was of that game."""
+        game = self.flow.game.id
+        totals = game in RUNNING_TOTALS and all(deal["game"] == game for deal in self.deals)
+        rows = []
+        for seat in range(len(self.flow.seats)):
+            wins = sum(1 for deal in self.deals if seat in deal["winners"])
+            total = sum(deal["scores"][seat] for deal in self.deals if seat < len(deal["scores"])) \
+                if totals else None
+            rows.append({"seat": seat, "name": self.name(seat), "wins": wins, "total": total})
+        return {"type": "standings", "deals": len(self.deals), "rows": rows,
+                **({"lowest": True} if totals and RUNNING_TOTALS[game] == "lowest" else {})}
+
+    def _deal_over(self) -> list[Outgoing]:
+        """The deal has ended: counted once in the standings, which every device is sent."""
+        result = self.flow.state.result()
+        if result is None:
+            return []
+        deal = {"game": self.flow.game.id, "save": self.flow.save_id, "ply": self.flow.ply,
+                "scores": list(result.scores), "winners": list(result.winners)}
+        if any(kept.get("save") == deal["save"] and kept.get("ply") == deal["ply"] for kept in self.deals):
+            return []
+        self.deals.append(deal)
+        self.keep()
+        return self.broadcast(self.standings())
 
     def remove(self, seat: int) -> list[Outgoing]:
         """The host frees a friend's seat (in the lobby): its token no longer takes it."""
@@ -191,13 +306,24 @@ class HostRoom:
         except ProtocolError as error:
             return self._ignore(connection, str(error))
         kind = message["type"]
+        if kind == "hello":
+            return [(connection, self.info())]
         if kind == "join":
             return self._join(connection, message)
+        if kind == "watch":
+            return self._watch(connection, message)
         if kind == "ping":
-            return [(connection, {"type": "pong", "t": message["t"]})]
+            friend = self._friend_on(connection)
+            return [(connection, {"type": "pong", "t": message["t"]}),
+                    *(self.heard(friend) if friend is not None else [])]
         friend = self._friend_on(connection)
         if friend is None:
-            return self._ignore(connection, f"a {kind!r} message from a connection that holds no seat")
+            return self._ignore(connection, f"a {kind!r} message from a connection that holds no seat"
+                                + (" (a watcher)" if connection in self.watchers else ""))
+        return self.heard(friend) + self._from_friend(connection, friend, kind, message)
+
+    def _from_friend(self, connection: Hashable, friend: FriendSeat, kind: str,
+                     message: dict[str, Any]) -> list[Outgoing]:
         if kind == "act":
             return self._act(connection, friend, message)
         if kind == "chat":
@@ -207,7 +333,9 @@ class HostRoom:
         return self._ignore(connection, f"a guest does not send {kind!r} messages")
 
     def lost(self, connection: Hashable) -> list[Outgoing]:
-        """``connection`` closed: its friend is away (the seat stays theirs)."""
+        """``connection`` closed: its friend is away (the seat stays theirs), its watcher gone."""
+        if self.watchers.pop(connection, None) is not None:
+            return self.broadcast(self.lobby())
         friend = self._friend_on(connection)
         if friend is None:
             return []
@@ -228,9 +356,16 @@ class HostRoom:
             if key != friend.sent:
                 friend.sent = key
                 out.append((friend.connection, message))
+        for connection, watcher in self.watchers.items():
+            message = self._view(None)
+            key = (message["ply"], json.dumps(message["view"], sort_keys=True))
+            if key != watcher.sent:
+                watcher.sent = key
+                out.append((connection, message))
         if self.flow.state.is_over():
             record = {"type": "record", "record": json.loads(self.flow.record().to_json())}
             out += [(connection, record) for connection, _ in out]
+            out += self._deal_over()
         return out + self._countdown()
 
     def _countdown(self) -> list[Outgoing]:
@@ -247,7 +382,9 @@ class HostRoom:
                                "left_ms": round(self.flow.countdown_left_ms())})
 
     def broadcast(self, message: dict[str, Any]) -> list[Outgoing]:
-        return [(friend.connection, message) for friend in self.friends.values() if friend.connection is not None]
+        """``message`` to every device in the room: the friends connected, then the watchers."""
+        return [(friend.connection, message) for friend in self.friends.values() if friend.connection is not None] \
+            + [(connection, message) for connection in self.watchers]
 
     # -- what guests send ------------------------------------------------------------------
 
@@ -262,17 +399,31 @@ class HostRoom:
                 return [(connection, {"type": "closed", "reason": "this device's seat is no longer in the room"})]
             friend = next((f for f in self.friends.values() if f.status == "open"), None)
             if friend is None or self.started:
-                return [(connection, {"type": "closed", "reason": "the room is full"})]
+                return [(connection, {"type": "full", "started": self.started})]
             friend.name = clean_text(message["name"], MAX_NAME) or f"Friend {friend.seat + 1}"
             friend.token = self.new_token()
             self.keep()
         elif friend.connection is not None and friend.connection != connection:
             self.lost(friend.connection)  # the same device again, on a new connection
+        self.watchers.pop(connection, None)  # a watcher taking a seat
         friend.status, friend.connection, friend.sent = "joined", connection, None
+        friend.heard_at = self.flow.timers.now_ms()
+        return self._welcome(connection, friend.seat, friend.token)
+
+    def _welcome(self, connection: Hashable, seat: int | None, token: str) -> list[Outgoing]:
         self._told_countdown = object()  # tell the countdown running, if any, to the newcomer too
-        welcome = {"type": "welcome", "room": self.code, "game": self.flow.game.id, "seat": friend.seat,
-                   "token": friend.token, "names": [self.name(seat) for seat in range(len(self.flow.seats))]}
-        return [(connection, welcome), *self.broadcast(self.lobby()), *self.updates()]
+        welcome = {"type": "welcome", "room": self.code, "game": self.flow.game.id, "seat": seat,
+                   "token": token, "names": [self.name(seat) for seat in range(len(self.flow.seats))]}
+        return [(connection, welcome), *self.broadcast(self.lobby()),
+                *([(connection, self.standings())] if self.deals else []), *self.updates()]
+
+    def _watch(self, connection: Hashable, message: dict[str, Any]) -> list[Outgoing]:
+        """A device watches: it gets the spectator's view, and never a seat's."""
+        if self._friend_on(connection) is not None:
+            return self._ignore(connection, "a seated device asked to watch")
+        name = clean_text(message["name"], MAX_NAME) or f"Watcher {len(self.watchers) + 1}"
+        self.watchers[connection] = Watcher(name)
+        return self._welcome(connection, None, "")
 
     def _act(self, connection: Hashable, friend: FriendSeat, message: dict[str, Any]) -> list[Outgoing]:
         ply, action = message["ply"], message["action"]
@@ -303,7 +454,7 @@ class HostRoom:
         self.warnings.append(f"ignored a message from {connection!r}: {why}")
         return []
 
-    def _view(self, seat: int) -> dict[str, Any]:
+    def _view(self, seat: int | None) -> dict[str, Any]:
         flow = self.flow
-        legal = flow.legal_actions(seat) if seat in flow.to_act() else ()
+        legal = flow.legal_actions(seat) if seat is not None and seat in flow.to_act() else ()
         return view_message(flow.game.id, seat, flow.ply, flow.state.view(seat), legal)

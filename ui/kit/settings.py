@@ -5,7 +5,8 @@ of every table's bar, ``ui.kit.motion``) and how rooms with friends on other dev
 ``broker`` (the PeerJS broker's address; "" for the public one) and a TURN server for networks
 that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); and
 ``how_to_win_seen``, the games whose "How to win" box a table has shown open once (a table
-opens it on a person's first game of that game only). A missing or unreadable entry means
+opens it on a person's first game of that game only); ``name``, the name this device last used in
+a room (the host's lobby and the join screen offer it again). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -23,7 +24,7 @@ from ui.kit.web_storage import MemoryStorage
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
 DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": "",
-                            "how_to_win_seen": []}
+                            "how_to_win_seen": [], "name": ""}
 
 _STORAGE: list[Any] = []
 

@@ -77,6 +77,10 @@ class CoachRoom:
     def dispose(self) -> None:
         """Nothing to close."""
 
+    def field(self, element: Any) -> bool:
+        """A lesson's table has no form fields of the coach's."""
+        return False
+
     def targets(self) -> tuple[str, tuple[str, ...]]:
         """What to point at now: the ``data-action`` of the learner's next action and the
         ``data-pick`` clicks that lead to it ("" when the coach points at nothing)."""

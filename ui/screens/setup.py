@@ -21,6 +21,7 @@ from ui.app.catalog import CATALOG, entry
 from ui.app.routes import (
     DEFAULT_DELAY_MS,
     MAX_SEED,
+    UNNAMED,
     PlaySetup,
     RouteError,
     SeatSpec,
@@ -87,7 +88,7 @@ class SetupScreen(Screen):
         except RouteError:
             return
         self.kinds = [f"bot:{seat.level}" if seat.is_bot else seat.kind for seat in setup.seats]
-        self.names = [seat.name if not seat.is_bot and seat.name not in ("You",) and not seat.name.startswith("Player ")
+        self.names = [seat.name if not seat.is_bot and seat.name != UNNAMED and not seat.name.startswith("Player ")
                       else "" for seat in setup.seats]
         for option in self.game.options:
             if option.name in setup.options:

@@ -71,6 +71,9 @@ class TableRoom(Protocol):
     def flow_changed(self) -> None:
         """The game changed: tell the other devices."""
 
+    def field(self, element: Any) -> bool:
+        """A ``change``/``input`` of a form field of the room's (True: handled)."""
+
     def dispose(self) -> None:
         """The table is being left."""
 
@@ -137,7 +140,7 @@ class GameTable(Screen, FlowListener):
         return self.flow.seats
 
     def new_phrasing(self) -> Phrasing:
-        return Phrasing(self.names(), self.bottom if self.solo else None, self.card_words)
+        return Phrasing(self.names(), self.reader, self.card_words)
 
     def seats_changed(self) -> None:
         """Someone took a seat (a friend joined, a bot took an away friend's seat): the names."""
@@ -304,7 +307,10 @@ class GameTable(Screen, FlowListener):
         a person had half made (a picked card) and what was worked out for the old position."""
 
     def clock_text(self) -> str:
-        """The seconds left of the timed event running, for ``[data-testid=countdown]``."""
+        """The seconds left of the timed event running, for ``[data-testid=countdown]``; while
+        the device that keeps the time is silent, that the countdown waits for it."""
+        if self.flow.clock_held:
+            return f"{self.flow.countdown_left_ms() / 1000:.1f} s, waiting for {self.flow.clock_held}’s device"
         return f"{self.flow.countdown_left_ms() / 1000:.1f} s"
 
     def play_when_due(self, seat: int, action: Action) -> None:
@@ -465,6 +471,10 @@ class GameTable(Screen, FlowListener):
         elif command:
             self.command(command)
 
+    def on_change(self, element: Any) -> None:
+        if self.room is not None:
+            self.room.field(element)
+
     def act(self, notation: str) -> None:
         """A person's ``data-action`` click: the action of the person to act, if any."""
         if notation == NEXT_GAME:
@@ -522,12 +532,31 @@ class GameTable(Screen, FlowListener):
 
     # -- words and shared pieces -----------------------------------------------------------
 
+    @property
+    def reader(self) -> int | None:
+        """The seat of the person reading this screen, addressed as "you": the one person at this
+        device (playing bots, or friends on other devices: each device reads the game from its
+        own side); None where several people share the device, for a watcher and in the replay
+        viewer."""
+        return self.bottom if self.solo else None
+
     def name(self, seat: int) -> str:
-        return "Clock" if seat == CLOCK else self.seats[seat].name
+        """A seat as the table shows it: "You" for the reader's own seat (whatever name the others
+        know it by), the seat's name otherwise."""
+        if seat == CLOCK:
+            return "Clock"
+        return "You" if seat == self.reader else self.seats[seat].name
 
     def is_you(self, seat: int) -> bool:
-        """The one person playing bots is addressed as "You" (their default name)."""
-        return self.solo and seat == self.bottom and self.name(seat) == "You"
+        return seat == self.reader
+
+    def object_name(self, seat: int) -> str:
+        """A seat inside a sentence: "you" for the reader, the name otherwise."""
+        return "you" if self.is_you(seat) else self.name(seat)
+
+    def whose(self, seat: int) -> str:
+        """A seat's possessive at the start of a phrase: "Your", "Ann’s"."""
+        return "Your" if self.is_you(seat) else f"{self.name(seat)}’s"
 
     def turn_text(self, seat: int) -> str:
         if self.seats[seat].is_bot or self.readonly or seat not in self.humans:
@@ -640,7 +669,7 @@ class GameTable(Screen, FlowListener):
         """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""
         if not winners:
             return "Draw" if not what else f"Drawn {what}"
-        if self.solo and list(winners) == [self.bottom] and self.is_you(self.bottom):
+        if list(winners) == [self.reader]:
             text = "You win"
         elif len(winners) == 1:
             text = f"{self.name(winners[0])} wins"

@@ -153,8 +153,8 @@ class CheckTable(GameTable):
     # -- words -----------------------------------------------------------------------------
 
     def possessive(self, seat: int) -> str:
-        """``Ann's``; a seat named "You" (the one person, or its record in the replay) is
-        ``your``, never "You's"."""
+        """``Ann's``; the reader's own seat (or a seat named "You" in a record the replay viewer
+        shows) is ``your``, never "You's"."""
         name = self.name(seat)
         return "your" if name == "You" else f"{name}'s"
 
@@ -418,7 +418,8 @@ class CheckTable(GameTable):
         if view["holding"] and view["drawn"] and view["seat"] == view["turn"]:
             drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), "Drawn", "by you", testid="drawn")
         elif view["holding"]:
-            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {self.name(view['turn'])}", testid="drawn")
+            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {self.object_name(view['turn'])}",
+                               testid="drawn")
         else:  # the drawn card's place stays, empty
             drawn = h("div", {"class": "cx-pile cx-pile-empty", "aria-hidden": "true"},
                       h("div", {"class": "cx-card cx-hole"}), h("span", {"class": "cx-pile-label"}))
@@ -490,12 +491,15 @@ class CheckTable(GameTable):
             buttons += [self._button(action, label) for action in self.legal(ability["owner"])
                         if isinstance(action, Skip)]
         elif ability is not None:
-            prompt = [f"{self.name(ability['owner'])} is using a ", chip(ability["card"]), "."]
+            owner = ability["owner"]
+            prompt = ["You are" if self.is_you(owner) else f"{self.name(owner)} is", " using a ",
+                      chip(ability["card"]), "."]
         notice = None
         if view["last_try"] is not None:
             seat, _, tried = view["last_try"]
             notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
-                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added.")
+                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added"
+                       + (" to your grid." if self.is_you(seat) else "."))
         if not prompt and not buttons and notice is None:
             return None
         return h("div", {"class": "cx-controls"}, notice,

@@ -101,9 +101,6 @@ class CheckmateTable(GameTable):
         quotes, as the table writes it."""
         return super().card_words(text).replace("'last card'", "“last card”")
 
-    def object_name(self, seat: int) -> str:
-        return "you" if self.is_you(seat) else self.name(seat)
-
     # -- rendering -------------------------------------------------------------------------
 
     def render(self) -> list[Node]:
@@ -312,7 +309,7 @@ class CheckmateTable(GameTable):
                              "data-seat": seat, "aria-label": "Your hand"},
                  h("div", {"class": "cm-seat-head"},
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"},
-                     "Your hand" if self.is_you(seat) else f"{self.name(seat)}’s hand"),
+                     f"{self.whose(seat)} hand"),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
                  self._last_row(announce, others_to_move) if announce is not None else None,
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},

@@ -327,7 +327,7 @@ class ChecksTable(GameTable):
             return None
         rows = [h("li", None, f"Game {game['number']}: ",
                   h("b", None, f"{game['details']['checks'][0]} : {game['details']['checks'][1]}"),
-                  " — " + (self.name(game["winner"]) + " wins" if game["winner"] is not None else "draw"))
+                  " — " + (self.headline([game["winner"]]) if game["winner"] is not None else "draw"))
                 for game in view["finished"]]
         score = view["totals"]
         return h("section", {"class": "cc-panel", "data-testid": "series"},

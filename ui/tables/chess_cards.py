@@ -122,7 +122,7 @@ class ChessCardsTable(GameTable):
     def news(self, moves: Sequence[tuple[int, Action]]) -> list[str]:
         # A lead waits on the table for its reply: a move still waiting there was a lead.
         leading = self.view().get("lead") is not None
-        return [f"{self.name(seat)}’s move: {describe(action, leading)}" if isinstance(action, Play)
+        return [f"{self.whose(seat)} move: {describe(action, leading)}" if isinstance(action, Play)
                 else super().news([(seat, action)])[0] for seat, action in moves]
 
     def command(self, command: str) -> None:
@@ -273,7 +273,7 @@ class ChessCardsTable(GameTable):
                        "No cards left in hand" + (": the last card played, " if last else "."),
                        chip(last) if last else None, " plays again" if last else None))
         return h("div", {"class": "cc-hand", "role": "list", "data-testid": f"hand-{seat}",
-                         "aria-label": f"{self.name(seat)}’s hand"},
+                         "aria-label": f"{self.whose(seat)} hand"},
                  [face(card, "div", {"role": "listitem"}) for card in hand])
 
     def _hand(self, view: dict[str, Any], seat: int) -> Node:
@@ -321,7 +321,7 @@ class ChessCardsTable(GameTable):
                  if legal else None,
                  h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
                            "data-testid": f"hand-{seat}", "data-keynav": True,
-                           "aria-label": "Your hand" if self.solo else f"{self.name(seat)}’s hand"},
+                           "aria-label": f"{self.whose(seat)} hand"},
                    cards))
 
     def _hand_card(self, seat: int, card: str, hand: list[str], legal: tuple[Any, ...],

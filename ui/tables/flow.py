@@ -159,6 +159,9 @@ class TableFlow:
     Raises SetupError (bad option, bad deck, unreadable record) and IllegalAction (a saved move
     the rules refuse)."""
 
+    #: Whose device the countdowns wait for ("": none; a guest's flow names its silent host).
+    clock_held = ""
+
     def __init__(self, setup: PlaySetup, timers: Timers, *, saved: SavedGame | None = None,
                  store: Store | None = None, readonly: bool = False) -> None:
         self.game = GAMES[setup.game_id]
