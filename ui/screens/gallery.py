@@ -60,8 +60,9 @@ class GalleryScreen(Screen):
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),
             *self.lists(),
             h("ul", {"class": "gallery", "aria-label": "Games"}, cards),
-            h("p", {"class": "shell-join"}, h("a", {"href": "#/join", "data-testid": "join-room"}, "Join a friend’s room"),
-              " ", h("span", {"class": "muted"}, "with the code on their screen")),
+            h("p", {"class": "shell-join"},
+              h("a", {"href": "#/join", "data-testid": "join-room"}, "Join a friend’s room"), " ",
+              h("span", {"class": "muted"}, "with the code on their screen")),
         ]
 
     def show(self) -> None:

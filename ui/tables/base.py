@@ -129,8 +129,20 @@ class GameTable(Screen, FlowListener):
         #: Whether the "How to win" box opens (decided at the first draw, kept for the table's
         #: life so that a person's own closing stays).
         self._how_open: bool | None = None
-        names = " v ".join(spec.name for spec in self.seats)
-        self.title = f"{self.game.title}: {names} — Five Checks"
+
+    @property
+    def title(self) -> str:
+        """The page's title: the game and its seats as this screen names them, unless a table
+        (or the lesson around it) set one of its own."""
+        given = self.__dict__.get("_title")
+        if given:
+            return str(given)
+        names = " v ".join(self.name(seat) for seat in range(len(self.seats)))
+        return f"{self.game.title}: {names} — Five Checks"
+
+    @title.setter
+    def title(self, text: str) -> None:
+        self._title = text
 
     # -- the flow, as the table reads it ---------------------------------------------------
 

@@ -304,7 +304,7 @@ class CheckTable(GameTable):
                                               locked and "cx-locked"),
                              "data-seat": seat, "data-testid": f"seat-{seat}",
                              "aria-label": f"{whose[:1].upper()}{whose[1:]} grid"},
-                 h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+                 h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
                  h("div", {"class": "cx-tags"}, tags),
                  h("div", {"class": "cx-grid", "role": "list", "data-keynav": mine or None}, cells))
 

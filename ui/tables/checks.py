@@ -114,7 +114,6 @@ class ChecksTable(GameTable):
     # The players' rows -------------------------------------------------------------------
 
     def _seat(self, view: dict[str, Any], seat: int, top: bool, legal: tuple[Any, ...] = ()) -> Node:
-        spec = self.seats[seat]
         to_act = not self.error and seat in view["to_act"]
         tags = [
             h("span", {"class": "tag", "title": "Dealer of this game"}, "dealer")
@@ -127,10 +126,10 @@ class ChecksTable(GameTable):
         own = view["seat"] == seat and "hand" in view
         return h("section", {
             "class": classes("cc-seat", "ck-seat", top and "cc-seat-top", to_act and "cc-active"),
-            "data-seat": seat, "aria-label": f"{spec.name}: half-tricks and hand",
+            "data-seat": seat, "aria-label": f"{self.name(seat)}: half-tricks and hand",
         },
             h("div", {"class": "cc-seat-head"},
-              h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+              h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
               h("div", {"class": "cc-tags"}, tags)),
             h("div", {"class": "ck-row-wrap"},
               self._row(view, seat),

@@ -249,7 +249,7 @@ class ChessCardsTable(GameTable):
               "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
         ]
         head = h("div", {"class": "cc-seat-head"},
-                 h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, spec.name)),
+                 h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
                  h("div", {"class": "cc-tags"}, chips))
         # A person's hand is drawn the same way whoever is to act, so each card keeps its element.
         body = self._hand(view, seat) if seat in self.humans else self._plain_hand(view, seat)
@@ -257,7 +257,7 @@ class ChessCardsTable(GameTable):
             "class": classes("cc-seat", top and "cc-seat-top", to_act and "cc-active",
                              spec.is_bot and "cc-bot"),
             "data-seat": seat,
-            "aria-label": f"{spec.name}: hand and piles",
+            "aria-label": f"{self.name(seat)}: hand and piles",
         },
             head,
             body,
