@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from flow_support import FakeTimers
 from test_friends_room import Guest, Table, assert_views_are_the_seats_own
 from ui.app.routes import RouteError, room_code
 from ui.friends.joining import HOST_AWAY_MS, HOST_GONE_MS, PING_MS, GuestSide

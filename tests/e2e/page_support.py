@@ -9,6 +9,7 @@ Imported as ``from page_support import ...`` (pyproject.toml's pytest ``pythonpa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -338,3 +339,13 @@ def assert_accessible(page: Page, screen: str, include: str | None = None) -> No
     in the failure)."""
     found = axe_findings(page, include)
     assert not found, f"{screen}: {len(found)} accessibility rule(s) fail:\n" + "\n".join(found)
+
+
+def accept_broker_outage(guard: PageGuard, broker_url: str) -> None:
+    """Chromium logs each failed WebSocket to a broker that is away as a console error: those,
+    for this broker, are expected; anything else still fails the test."""
+    port = re.escape(broker_url.removeprefix("http://").rstrip("/"))
+    other = [error for error in guard.console_errors
+             if not re.match(rf"WebSocket connection to 'ws://{port}/peerjs\?", error)]
+    assert other == [], other
+    guard.console_errors.clear()

@@ -186,7 +186,17 @@ def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, 
     # Both tables say the same: the winner, the headline and every score.
     result = host.locator(RESULT).first
     expect(guest.locator(RESULT).first).to_have_attribute("data-winner", result.get_attribute("data-winner") or "")
-    expect(guest.locator(f"{RESULT} h2").first).to_have_text(host.locator(f"{RESULT} h2").first.text_content() or "")
+    # Each device says it from its own side: "You win" on the winner's, the winner's name on the other's.
+    winner = result.get_attribute("data-winner") or ""
+    host_seat = 1 - friend_seat
+    if winner in (str(friend_seat), str(host_seat)):
+        here, there = (guest, host) if winner == str(friend_seat) else (host, guest)
+        expect(here.locator(f"{RESULT} h2").first).to_have_text(re.compile(r"^You win"))
+        expect(there.locator(f"{RESULT} h2").first).to_have_text(
+            re.compile("^" + ("Bo" if here is guest else "Ann") + " wins"))
+    else:
+        expect(guest.locator(f"{RESULT} h2").first).to_have_text(host.locator(f"{RESULT} h2").first.text_content()
+                                                                 or "")
     assert ply(guest) == ply(host)
     record = finished_record(host)
     assert assert_views_are_the_seats_own(record, guest, friend_seat) >= 2

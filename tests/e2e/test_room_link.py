@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import re
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -24,7 +23,7 @@ import pytest
 from playwright.sync_api import BrowserContext, Page
 from playwright.sync_api import Error as PlaywrightError
 
-from page_support import PageGuard
+from page_support import PageGuard, accept_broker_outage
 from tools.broker import Broker, free_port
 
 #: A page of the site's origin at its root, that runs no script of its own. Not a page answered
@@ -129,16 +128,6 @@ def round_trip(host: Page, guest: Page, conn_id: str, text: str) -> None:
     assert host.evaluate("([id, text]) => room.send(id, text)", [conn_id, text]) is True
     wait_for(guest, f"events.filter(e => e[0] === 'message').length > {before_guest}")
     assert guest_messages(guest)[-1] == text
-
-
-def accept_broker_outage(guard: PageGuard, broker_url: str) -> None:
-    """Chromium logs each failed WebSocket to a broker that is away as a console error: those,
-    for this broker, are expected; anything else still fails the test."""
-    port = re.escape(broker_url.removeprefix("http://").rstrip("/"))
-    other = [error for error in guard.console_errors
-             if not re.match(rf"WebSocket connection to 'ws://{port}/peerjs\?", error)]
-    assert other == [], other
-    guard.console_errors.clear()
 
 
 # ----------------------------------------------------------------------------- in one page
