@@ -43,9 +43,9 @@ import pytest
 from playwright.sync_api import BrowserContext, Page, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from page_support import READY, OpenApp, PageGuard, Shot, served
+from page_support import READY, Device, OpenApp, PageGuard, Shot, served
 from tools.broker import Broker
-from tools.browser import ChromiumRecord, Mark, launch_options
+from tools.browser import DATA_CHANNEL_TAP, ChromiumRecord, Mark, launch_options
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "test-artifacts"
@@ -76,6 +76,19 @@ def _shot(page: Page, name: str) -> Path:
 def base_url() -> Iterator[str]:
     with served(ROOT) as url:
         yield url
+
+
+@pytest.fixture
+def device(new_context: Callable[..., BrowserContext]) -> Device:
+    """A new device of a room with friends: a page in its own browser context, its data channels
+    tapped (``window.__wire``)."""
+
+    def open_device(**context_args: Any) -> Page:
+        context = new_context(**context_args)
+        context.add_init_script(DATA_CHANNEL_TAP)
+        return context.new_page()
+
+    return open_device
 
 
 @pytest.fixture(scope="session")

@@ -19,6 +19,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, Route, WebError, expect
 
 OpenApp = Callable[..., Page]
+#: A new device of a room with friends (the ``device`` fixture): a page in its own browser context.
+Device = Callable[..., Page]
 Shot = Callable[[Page, str], Path]
 
 LOCAL_HOSTS = frozenset({"127.0.0.1", "localhost"})

@@ -11,36 +11,20 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from engine import Record, State
-from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, Shot, ply, stored
-from tools.browser import DATA_CHANNEL_TAP, play_until_over
+from page_support import ACTION, OVER, READY, RESULT, TABLE, Device, OpenApp, Shot, ply, stored
+from tools.browser import play_until_over
 
 LOBBY = "[data-testid=lobby]"
 CONNECTED = '[data-testid=connection][data-state="connected"]'
 #: How long a step waits for the other device (a WebRTC round trip, a page's redraw).
 WAIT_MS = 30_000
-
-
-Device = Callable[..., Page]
-
-
-@pytest.fixture
-def device(new_context: Callable[..., BrowserContext]) -> Device:
-    """A new device: a page in its own browser context, its data channels tapped."""
-
-    def open_device(**context_args: Any) -> Page:
-        context = new_context(**context_args)
-        context.add_init_script(DATA_CHANNEL_TAP)
-        return context.new_page()
-
-    return open_device
 
 
 def host_room(page: Page, open_app: OpenApp, game: str, seats: str, broker: str, extra: str = "") -> str:

@@ -15,12 +15,24 @@ from typing import Any
 
 from playwright.sync_api import Page, expect
 
-from page_support import ACTION, OVER, READY, RESULT, TABLE, OpenApp, PageGuard, Shot, accept_broker_outage, ply
+from page_support import (
+    ACTION,
+    OVER,
+    READY,
+    RESULT,
+    TABLE,
+    Device,
+    OpenApp,
+    PageGuard,
+    Shot,
+    accept_broker_outage,
+    ply,
+)
 from test_friends import (
     CONNECTED,
     LOBBY,
+    PICK,
     WAIT_MS,
-    Device,
     act_somewhere,
     finished_record,
     host_room,
@@ -32,12 +44,23 @@ from test_friends import (
 )
 from tools.broker import Broker, free_port
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+PHONE = {"width": 390, "height": 844}
 STANDINGS = "[data-testid=standings]"
+#: The Screen Wake Lock API, recorded: what the host's page asks of it and releases.
+WAKE_LOCK_TAP = """
+Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {request: async (type) => {
+  (window.__wakeLocks ||= []).push(type);
+  return {released: false,
+          async release() { this.released = true; window.__wakeReleased = (window.__wakeReleased || 0) + 1; }};
+}}});
+"""
 
 
-def state_of(page: Page) -> str:
-    return page.locator("[data-testid=connection]").first.get_attribute("data-state") or ""
+def phone(device: Device) -> Page:
+    """A friend's device: a phone-sized page."""
+    page = device()
+    page.set_viewport_size(PHONE)
+    return page
 
 
 def visible_text(page: Page) -> str:
@@ -49,7 +72,8 @@ def visible_text(page: Page) -> str:
 
 def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
         device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
-    host, gina, ida = device(), device(**PHONE), device(**PHONE)
+    host, gina, ida = device(), phone(device), phone(device)
+    host.context.add_init_script(WAKE_LOCK_TAP)
     # The host opened the room without a name: the lobby asks for one, and friends read it.
     link = host_room(host, open_app, "checks", "human,friend", broker)
     code = host.locator("[data-testid=room-code]").inner_text()
@@ -84,6 +108,8 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
         expect(page.locator(TABLE)).to_be_visible(timeout=WAIT_MS)
     assert ida.locator(ACTION).count() == 0
     shot(gina, "evening-phone-friend-table")
+    # The host's screen is kept awake while the game with friends is on.
+    host.wait_for_function("() => (window.__wakeLocks || []).includes('screen')", timeout=WAIT_MS)
     play_together([host, gina])
     expect(ida.locator(OVER)).to_have_count(1, timeout=WAIT_MS)
 
@@ -97,6 +123,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     assert host.locator(f"{RESULT} h2").first.inner_text() in ("You win.", "Gina wins.", "Draw.")
     shot(gina, "evening-phone-friend-result")
 
+    host.wait_for_function("() => window.__wakeReleased >= 1", timeout=WAIT_MS)  # and no longer
     # The standings on every device; the watcher got the spectator's view only.
     for page in (host, gina, ida):
         expect(page.locator(STANDINGS)).to_contain_text("After 1 deal", timeout=WAIT_MS)
@@ -122,7 +149,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
 
 
 def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenApp, broker: str) -> None:
-    page = device(**PHONE)
+    page = phone(device)
     open_app(page, f"#/join/K7QXM?broker={broker}")
     error = page.locator("[data-testid=join-error]")
     expect(error).to_contain_text("No room answers to the code K7QXM", timeout=15_000)
@@ -136,7 +163,7 @@ def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenA
 
 def friends_table(device: Device, open_app: OpenApp, broker: str, game: str, extra: str = "") -> tuple[Page, Page]:
     """Hana hosts ``game`` with Gina on a phone; the game started."""
-    host, gina = device(), device(**PHONE)
+    host, gina = device(), phone(device)
     link = host_room(host, open_app, game, "human:Hana,friend", broker, extra)
     join(gina, link, "Gina")
     expect(seat_status(host, 1)).to_have_attribute("data-status", "joined", timeout=WAIT_MS)
@@ -168,14 +195,15 @@ def pause(page: Page) -> Any:
 def test_a_quiet_host_is_said_at_once_and_a_move_made_meanwhile_is_not_lost(
         device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
     host, gina = friends_table(device, open_app, broker, "checks")
-    until_gina_acts(host, gina)
+    until_gina_acts(host, gina, f"{ACTION}, {PICK}")
     at = ply(gina)
     session = pause(host)
     try:
         expect(gina.locator('[data-testid=connection][data-state="host-away"]')).to_have_count(1, timeout=12_000)
         expect(gina.locator("[data-testid=connection]")).to_contain_text("Waiting for Hana’s device")
-        button = gina.locator(ACTION).first
-        button.click()
+        if not gina.locator(ACTION).count():
+            gina.locator(PICK).first.click()  # a card, then the pile it goes on
+        gina.locator(ACTION).first.click()
         expect(gina.locator("[data-testid=sent]")).to_contain_text("waiting for Hana’s device")
         shot(gina, "evening-phone-host-away")
         assert ply(gina) == at
@@ -189,7 +217,7 @@ def test_a_quiet_host_is_said_at_once_and_a_move_made_meanwhile_is_not_lost(
 
 
 def test_a_quiet_host_stops_check_s_countdown(device: Device, open_app: OpenApp, broker: str) -> None:
-    host, gina = friends_table(device, open_app, broker, "check", "&match_seconds=6")
+    host, gina = friends_table(device, open_app, broker, "check", "&match_seconds=15")
     window = '[data-testid=table][data-phase="matching"]'
     until_gina_acts(host, gina, f"{window} {ACTION}")
     session = pause(host)
@@ -209,11 +237,11 @@ def test_a_quiet_host_stops_check_s_countdown(device: Device, open_app: OpenApp,
 def test_a_host_gone_for_good_leaves_a_read_only_table_and_a_way_out(
         device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
     host, gina = friends_table(device, open_app, broker, "checkmate")
-    until_gina_acts(host, gina)
+    until_gina_acts(host, gina, f"{ACTION}, {PICK}")
     assert gina.title().startswith("Your turn")
     host.context.close()  # the host's tab closed for good
     expect(gina.locator('[data-testid=connection][data-state="host-gone"]')).to_have_count(1, timeout=30_000)
-    expect(gina.locator(ACTION)).to_have_count(0)
+    expect(gina.locator(f"{ACTION}, {PICK}")).to_have_count(0)
     assert not gina.title().startswith("Your turn")
     expect(gina.locator("[data-testid=host-gone]")).to_contain_text("Hana can open the room again")
     expect(gina.locator("[data-cmd=leave-room]").first).to_be_visible()

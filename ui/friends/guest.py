@@ -227,6 +227,7 @@ class GuestFlow:
             raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: not offered now")
         self.pending = str(chosen)
         self.send(act_message(self.ply, chosen))
+        self.listener.flow_changed()  # the table says the move is sent, until the host answers
 
     def start(self) -> None:
         """The host starts the game; a guest's table has nothing to start."""

@@ -96,8 +96,9 @@ class GuestSide:
         self.wants, self.full = "join", None
         self._ask()
 
-    def watch(self) -> None:
-        """Watch the game from here: the spectator's view, no seat."""
+    def watch(self, name: str) -> None:
+        """Watch the game from here as ``name``: the spectator's view, no seat."""
+        self.name = clean_text(name, MAX_NAME) or self.name
         self.wants, self.full = "watch", None
         self._ask()
 

@@ -194,7 +194,8 @@ class JoinScreen(TableScreen):
                   h("span", {"class": "room-seat-number"}, f"Seat {entry['seat'] + 1}"),
                   h("strong", None, "You" if entry["seat"] == flow.seat
                     else entry["name"] if entry["status"] != "open" else "Waiting for a friend…"),
-                  h("span", {"class": "room-seat-status"}, seat_status_text(entry["status"])))
+                  h("span", {"class": "room-seat-status"},
+                    "this device" if entry["seat"] == flow.seat else seat_status_text(entry["status"])))
                  for entry in (seating["seats"] if seating else ())]
         watchers = [str(name) for name in seating.get("watchers", ())] if seating else []
         closed = guest.closed
@@ -227,7 +228,7 @@ class JoinScreen(TableScreen):
         if command == "join":
             self.join()
         elif command == "watch" and self.guest is not None:
-            self.guest.watch()
+            self.guest.watch(self.name)
         elif command == "chat" and self.guest is not None:
             self.guest.say(element)
 
