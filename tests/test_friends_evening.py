@@ -56,13 +56,17 @@ def words(nodes: list[Node] | Node) -> str:
     return " ".join(text_of(nodes).split())
 
 
+#: The attributes a person reads (a screen reader, a tooltip).
+READ_ATTRIBUTES = ("aria-label", "title", "alt", "placeholder")
+
+
 def all_text(nodes: Any) -> list[str]:
-    """Every text and attribute value of a node tree (what a screen reader may read)."""
+    """Every text of a node tree and every attribute a person may read (a screen reader)."""
     found: list[str] = []
 
     def gather(item: Any) -> None:
         if isinstance(item, Node):
-            found.extend(str(value) for value in item.attrs.values() if isinstance(value, str))
+            found.extend(str(item.attrs[name]) for name in READ_ATTRIBUTES if isinstance(item.attrs.get(name), str))
             for child in item.children:
                 gather(child)
         elif isinstance(item, list | tuple):
@@ -369,3 +373,47 @@ def test_the_room_keeps_score_across_deals_and_every_device_is_told() -> None:
         assert row["total"] == first.scores[seat] + second.scores[seat]
         assert row["wins"] == (seat in first.winners) + (seat in second.winners)
     assert table.room.data()["deals"] == table.room.deals  # kept with the host's saved game
+
+
+def test_a_change_of_game_keeps_the_people_that_fit_and_the_others_watch() -> None:
+    from ui.app.routes import SeatSpec
+    from ui.friends.room import seats_for
+
+    hana, bo, cy, di = (SeatSpec("human", "Hana"), SeatSpec("friend", "Bo"), SeatSpec("friend", "Cy"),
+                        SeatSpec("friend", "Di"))
+    easy = SeatSpec("bot", "Bot (easy)", "easy")
+    seats, places = seats_for("checks", (bo, hana, easy, cy))
+    assert [spec.name for spec in seats] == ["Hana", "Bo"] and places == {1: 0, 0: 1}
+    seats, places = seats_for("check", (hana, bo, cy, di))
+    assert seats == (hana, bo, cy, di) and places == {0: 0, 1: 1, 2: 2, 3: 3}
+    seats, places = seats_for("chess-cards", (hana,))
+    assert seats[0] == hana and seats[1].is_bot and places == {0: 0}
+    # A level the new game lacks becomes the new game's default.
+    seats, _ = seats_for("checks", (hana, SeatSpec("bot", "Bot (medium)", "medium")))
+    assert seats[1].is_bot and seats[1].level in ("easy", "hard")
+
+
+def test_the_room_deals_another_game_and_the_standings_follow_each_person() -> None:
+    from dataclasses import replace
+
+    from ui.friends.room import seats_for
+    from ui.tables.game_flows import new_flow
+
+    table = Table("checkmate", "human:Hana,friend,friend")
+    bo, cy = table.add("peer-1", "Bo"), table.add("peer-2", "Cy")
+    table.deliver(table.room.start())
+    table.play_out((0,))
+    first = table.flow.state.result()
+    assert first is not None
+    seats, places = seats_for("chess-cards", table.flow.seats)
+    assert places == {0: 0, 1: 1}  # Cy has no seat at a two-seat game: Cy watches
+    table.flow = new_flow(replace(table.flow.setup, game_id="chess-cards", seats=seats, options={}), table.timers)
+    table.deliver(table.room.reseat(table.flow, places))
+    assert bo.received[-1]["type"] in ("view", "standings", "clock")
+    welcome = [m for m in cy.received if m["type"] == "welcome"][-1]
+    assert welcome["game"] == "chess-cards" and welcome["seat"] is None
+    assert any(m["type"] == "view" and m["game"] == "chess-cards" and m["seat"] is None for m in cy.received)
+    rows = {row["name"]: row for row in table.room.standings()["rows"]}
+    assert rows["Cy"]["seat"] is None and rows["Bo"]["seat"] == 1
+    assert rows["Cy"]["wins"] == (2 in first.winners)
+    assert all(row["total"] is None for row in rows.values())  # no running total across games

@@ -108,12 +108,13 @@ def keep_broker(route: Route) -> None:
 
 
 def with_room(table: Any) -> Any:
-    """A table with friends on other devices gets its room (a new one, or the one its saved
-    game keeps); a finished game's table opens none."""
+    """A table with friends on other devices gets its room: the room of the last table, when the
+    host dealt another game in it; else a new one, or the one its saved game keeps. A finished
+    game's table opens none."""
     if table.setup.has_friends and not table.flow.state.is_over():
-        from ui.friends.hosting import HostSide
+        from ui.friends.hosting import HostSide, adopt_room
 
-        table.room = HostSide(table)
+        table.room = adopt_room(table) or HostSide(table)
     return table
 
 

@@ -23,6 +23,7 @@ reload continues it and the seed stays out of the address bar.
 from __future__ import annotations
 
 import random
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -81,7 +82,9 @@ class SeatSpec:
         if self.is_bot:
             return f"bot:{self.level}"
         if self.kind == "friend":
-            return "friend"
+            # A friend's default name is their seat's ("Friend 2"); a room that deals another
+            # game keeps the names the friends joined with.
+            return "friend" if not self.name or re.fullmatch(r"Friend \d+", self.name) else f"friend:{self.name}"
         return f"human:{self.name}" if self.name else "human"
 
 

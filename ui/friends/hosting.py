@@ -23,8 +23,9 @@ import random
 from dataclasses import replace
 from typing import Any
 
+from engine import GAMES
 from engine.bots import levels
-from ui.app.routes import MAX_NAME, UNNAMED, default_bot_level, new_room_code
+from ui.app.routes import MAX_NAME, UNNAMED, PlaySetup, default_bot_level, new_room_code
 from ui.friends.link import HostLink, room_link
 from ui.friends.panels import (
     chat_panel,
@@ -35,7 +36,7 @@ from ui.friends.panels import (
     take_chat_line,
 )
 from ui.friends.protocol import encode
-from ui.friends.room import HostRoom, Outgoing
+from ui.friends.room import HostRoom, Outgoing, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.tables.base import GameTable
@@ -48,6 +49,22 @@ AWAY_TICK_MS = 1000
 CHAT_LINES = 30
 #: How often the host checks who has gone quiet (the guests ping every 2 s).
 HEARTBEAT_MS = 2000
+
+#: A room on its way to its next game's table (``HostSide.switch``): the router's next table of
+#: that game takes it over (``adopt``) instead of opening a new room.
+_HANDOFF: list[tuple[HostSide, str, dict[int, int]]] = []
+
+
+def adopt_room(table: GameTable) -> HostSide | None:
+    """The room handed over to ``table`` (a new deal of another game in the same room), if any."""
+    if not _HANDOFF:
+        return None
+    side, game_id, places = _HANDOFF.pop()
+    if game_id != table.game_id:
+        side.close_room()
+        return None
+    side.adopt(table, places)
+    return side
 
 
 class HostSide:
@@ -84,6 +101,8 @@ class HostSide:
         self._ticking = False
         self._wake_lock: Any = None
         self._on_visible: Any = None
+        #: The game the host picked for the next deal (this game's id until another is picked).
+        self.next_game = table.game_id
         self._heartbeat()
         self._watch_visibility()
 
@@ -206,6 +225,11 @@ class HostSide:
         self.deliver(self.room.updates())
 
     def dispose(self) -> None:
+        if any(side is self for side, _, _ in _HANDOFF):
+            return  # the room goes on at the next game's table
+        self.close_room()
+
+    def close_room(self) -> None:
         self.deliver(self.room.close("the host left the game"))
         self.link.close()
         if self._on_visible is not None:
@@ -219,9 +243,12 @@ class HostSide:
         self._wake_lock = None
 
     def field(self, element: Any) -> bool:
-        """A form field of the room's: the host's name in the lobby."""
+        """A form field of the room's: the host's name in the lobby, the next deal's game."""
         from ui.kit.dom import attr
 
+        if attr(element, "data-field") == "room-game" and str(element.value) in GAMES:
+            self.next_game = str(element.value)
+            return True
         if attr(element, "data-field") != "host-name" or self.own_seat is None:
             return False
         name = str(element.value)[:MAX_NAME]
@@ -285,7 +312,11 @@ class HostSide:
         self.chat = [*self.chat, message][-CHAT_LINES:]
 
     def again(self) -> None:
-        """A new deal for the same people in the same room: friends keep their seats."""
+        """A new deal for the same people in the same room, of the game the host picked: friends
+        keep their seats (those a new game has no seat for watch it)."""
+        if self.next_game != self.table.game_id:
+            self.switch(self.next_game)
+            return
         table = self.table
         setup = replace(table.setup, seed=random.SystemRandom().randint(0, 999_999), seed_given=False)
         table.rematch(setup)
@@ -293,6 +324,29 @@ class HostSide:
         self.deliver(self.room.rematch())
         table.name_in_address()
         table.flow_changed()
+
+    def switch(self, game_id: str) -> None:
+        """Deal ``game_id`` in this room: the router builds its table, which takes the room over
+        (``adopt_room``) with the same code, connections, chat, watchers and standings."""
+        table = self.table
+        seats, places = seats_for(game_id, table.seats)
+        setup = PlaySetup(game_id, seats, random.SystemRandom().randint(0, 999_999), delay_ms=table.setup.delay_ms,
+                          seed_given=False, undo=False, broker=self.room.broker)
+        _HANDOFF[:] = [(self, game_id, places)]
+        table.navigate(setup.to_hash())
+
+    def adopt(self, table: GameTable, places: dict[int, int]) -> None:
+        """Go on at ``table``, the next deal's (its flow a new game for the seats ``places``
+        gave): every device is welcomed to it."""
+        self.table = table
+        table.room = self
+        table.flow.room = self.room.data()
+        self.own_seat = table.humans[0] if len(table.humans) == 1 else None
+        self.asks_name = False
+        self.next_game = table.game_id
+        self._ticking = False
+        self.deliver(self.room.reseat(table.flow, places))
+        self._heartbeat()  # the last table's timers went with it
 
     def share(self) -> None:
         from pyscript import window
@@ -456,6 +510,10 @@ class HostSide:
         table = self.table
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
+                   h("label", {"class": "room-next-game"}, "Next game ",
+                     h("select", {"name": "game", "data-field": "room-game"},
+                       [h("option", {"value": game_id, "selected": game_id == self.next_game}, game.title)
+                        for game_id, game in GAMES.items()])),
                    h("button", {"type": "button", "class": "primary", "data-cmd": "room-again",
                                 "data-testid": "play-again"}, "Play again"),
                    h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, "Leave the room")),

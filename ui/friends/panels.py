@@ -67,7 +67,7 @@ def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
     if not deals or not rows:
         return None
     totals = any(row.get("total") is not None for row in rows)
-    heading = f"After {deals} deal{'' if deals == 1 else 's'}" if deals else "Standings"
+    heading = f"After {deals} deal{'' if deals == 1 else 's'}"
     note = "The lowest total leads." if standings.get("lowest") else ""
     return h("section", {"class": "room-standings", "data-testid": "standings", "aria-label": "Standings"},
              h("h2", None, heading),
@@ -75,8 +75,8 @@ def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
                h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Player"), h("th", {"scope": "col"}, "Wins"),
                                   h("th", {"scope": "col"}, "Total") if totals else None)),
                h("tbody", None,
-                 [h("tr", {"data-seat": row["seat"], "key": f"standing-{row['seat']}"},
-                    h("th", {"scope": "row"}, "You" if row["seat"] == you else str(row["name"])),
+                 [h("tr", {"data-seat": row["seat"], "key": f"standing-{row['name']}"},
+                    h("th", {"scope": "row"}, "You" if you is not None and row["seat"] == you else str(row["name"])),
                     h("td", None, str(row["wins"])),
                     h("td", None, str(row["total"])) if totals else None)
                   for row in rows])),

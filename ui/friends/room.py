@@ -33,9 +33,9 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from engine import IllegalAction
-from engine.bots import get_bot
-from ui.app.routes import UNNAMED, SeatSpec, bot_name
+from engine import GAMES, IllegalAction
+from engine.bots import get_bot, levels
+from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
 from ui.tables.flow import StalePosition, TableFlow
 from ui.tables.phrasing import Phrasing, why_not
@@ -97,7 +97,8 @@ class HostRoom:
         kept = flow.room
         if kept is not None and kept.get("code") == code:
             self.started = bool(kept.get("started")) or flow.ply > 0
-            self.deals = [dict(deal) for deal in kept.get("deals", ()) if isinstance(deal, dict)]
+            self.deals = [dict(deal) for deal in kept.get("deals", ())
+                          if isinstance(deal, dict) and isinstance(deal.get("names"), list)]
             now = flow.timers.now_ms()
             for item in kept.get("friends", ()):
                 friend = self.friends.get(item.get("seat"))
@@ -232,6 +233,35 @@ class HostRoom:
         return self.broadcast(self.lobby()) + (self.broadcast(self.standings()) if self.deals else []) \
             + self.updates()
 
+    def reseat(self, flow: TableFlow, places: dict[int, int]) -> list[Outgoing]:
+        """The room goes on with ``flow``, a new deal of this or another game: ``places`` maps
+        each seat of the last deal that keeps a seat to its seat in the new one. A friend without
+        a place watches from now on; each device is welcomed to the new game and sent its view."""
+        friends: dict[int, FriendSeat] = {}
+        dropped: list[FriendSeat] = []
+        for seat, friend in self.friends.items():
+            if seat in places:
+                friend.seat, friend.sent = places[seat], None
+                friends[friend.seat] = friend
+            else:
+                dropped.append(friend)
+        self.flow, self.friends = flow, friends
+        for friend in dropped:
+            if friend.connection is not None:
+                self.watchers[friend.connection] = Watcher(friend.name or f"Friend {friend.seat + 1}")
+        for watcher in self.watchers.values():
+            watcher.sent = None
+        self.started = True
+        self.keep()
+        self.flow.start()
+        out: list[Outgoing] = []
+        for friend in friends.values():
+            if friend.connection is not None:
+                out += self._welcome(friend.connection, friend.seat, friend.token)
+        for connection in list(self.watchers):
+            out += self._welcome(connection, None, "")
+        return out + (self.broadcast(self.standings()) if self.deals else [])
+
     def away(self, now_ms: float) -> list[tuple[int, float]]:
         """The friends away now and for how many ms, in seat order."""
         return [(f.seat, now_ms - f.away_since) for f in self.friends.values() if f.status == "away"]
@@ -259,16 +289,20 @@ class HostRoom:
     # -- the score across deals ------------------------------------------------------------
 
     def standings(self) -> dict[str, Any]:
-        """Each seat's wins over the room's deals, and its running total where the game keeps
-        one (``RUNNING_TOTALS``) and every deal was of that game."""
+        """Each person's wins over the room's deals (whatever game each deal was, and wherever
+        they sat), and their running total where the game keeps one (``RUNNING_TOTALS``) and
+        every deal was of that game. A row's ``seat`` is where that person sits now (None: no
+        seat in this deal, a watcher now)."""
         game = self.flow.game.id
         totals = game in RUNNING_TOTALS and all(deal["game"] == game for deal in self.deals)
+        seated = {self.name(seat): seat for seat in range(len(self.flow.seats))}
+        people = list(seated) + [name for deal in self.deals for name in deal["names"] if name not in seated]
         rows = []
-        for seat in range(len(self.flow.seats)):
-            wins = sum(1 for deal in self.deals if seat in deal["winners"])
-            total = sum(deal["scores"][seat] for deal in self.deals if seat < len(deal["scores"])) \
-                if totals else None
-            rows.append({"seat": seat, "name": self.name(seat), "wins": wins, "total": total})
+        for name in dict.fromkeys(people):
+            places = [(deal, deal["names"].index(name)) for deal in self.deals if name in deal["names"]]
+            wins = sum(1 for deal, seat in places if seat in deal["winners"])
+            total = sum(deal["scores"][seat] for deal, seat in places) if totals else None
+            rows.append({"seat": seated.get(name), "name": name, "wins": wins, "total": total})
         return {"type": "standings", "deals": len(self.deals), "rows": rows,
                 **({"lowest": True} if totals and RUNNING_TOTALS[game] == "lowest" else {})}
 
@@ -278,6 +312,7 @@ class HostRoom:
         if result is None:
             return []
         deal = {"game": self.flow.game.id, "save": self.flow.save_id, "ply": self.flow.ply,
+                "names": [self.name(seat) for seat in range(len(self.flow.seats))],
                 "scores": list(result.scores), "winners": list(result.winners)}
         if any(kept.get("save") == deal["save"] and kept.get("ply") == deal["ply"] for kept in self.deals):
             return []
@@ -458,3 +493,27 @@ class HostRoom:
         flow = self.flow
         legal = flow.legal_actions(seat) if seat is not None and seat in flow.to_act() else ()
         return view_message(flow.game.id, seat, flow.ply, flow.state.view(seat), legal)
+
+
+def seats_for(game_id: str, seats: tuple[SeatSpec, ...]) -> tuple[tuple[SeatSpec, ...], dict[int, int]]:
+    """The seats of a room's next deal when it changes to game ``game_id``, and where each seat of
+    the last deal sits now (``{old: new}``; a seat missing from it watches). The people at the
+    host's device come first (Check!'s host deals and starts), then the friends in their order,
+    then the bots, as many as the game seats; bots fill the seats a game needs beyond the people,
+    each at a level the new game has."""
+    game = GAMES[game_id]
+    bot_levels = levels(game_id)
+    order = sorted(range(len(seats)), key=lambda seat: ({"human": 0, "friend": 1}.get(seats[seat].kind, 2), seat))
+    kept = order[:game.max_players]
+    new: list[SeatSpec] = []
+    for seat in kept:
+        spec = seats[seat]
+        if spec.is_bot and spec.level not in bot_levels:
+            level = default_bot_level(bot_levels)
+            spec = SeatSpec("bot", bot_name(level), level)
+        new.append(spec)
+    while len(new) < game.min_players:
+        level = default_bot_level(bot_levels)
+        new.append(SeatSpec("bot", bot_name(level), level))
+    return tuple(new), {old: place for place, old in enumerate(kept)}
+

@@ -25,6 +25,7 @@ from ui.friends.panels import chat_panel, seat_status_text, standings_panel
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.storage.saves import Store
+from ui.tables.flow import FlowListener
 
 
 class JoinScreen(TableScreen):
@@ -97,8 +98,13 @@ class JoinScreen(TableScreen):
             self.guest = None
 
     def changed(self) -> None:
-        """The room changed: the first view of the game brings the table."""
+        """The room changed: the first view of the game brings the table (again, when the host
+        dealt another game in the room, or this device now watches it)."""
         guest = self.guest
+        if self.table is not None and guest is not None and guest.flow is not self.table.flow:
+            self.table.flow.listener = FlowListener()  # the last deal's table, left behind
+            self.table = guest.table = None
+            self._drawn = False
         if self.table is None and guest is not None and guest.flow is not None and guest.flow.ply >= 0:
             flow = guest.flow
             table = self.table_class(flow.game.id)(self.root, self.navigate, flow.setup, flow=flow)
