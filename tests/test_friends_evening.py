@@ -298,14 +298,21 @@ def test_a_code_no_room_answers_is_told_and_the_link_stops() -> None:
     assert device.side.no_room and device.link.closed
 
 
-def test_a_quiet_host_holds_the_countdown_and_a_move_waits_as_sent() -> None:
-    table = Table("check", "human:Hana,friend")
+def gina_at_hanas_table(game: str) -> tuple[Table, Device]:
+    """Hana hosts ``game``; Gina's device has joined seat 1 and has the game's first view."""
+    table = Table(game, "human:Hana,friend")
     device = Device(table, "Gina")
     device.connect()
     device.host_sends(table.room.start())
     device.host_sends(table.room.updates())
+    assert device.side.state == "connected" and device.side.flow is not None and device.side.flow.seat == 1
+    return table, device
+
+
+def test_a_quiet_host_holds_the_countdown_and_a_move_waits_as_sent() -> None:
+    table, device = gina_at_hanas_table("check")
     side = device.side
-    assert side.state == "connected" and side.flow is not None and side.flow.seat == 1
+    assert side.flow is not None
     device.wait(HOST_AWAY_MS + PING_MS)
     assert side.state == "connected"  # pongs keep coming
     device.hears = False  # the host's page is paused: no pong comes back
@@ -313,9 +320,9 @@ def test_a_quiet_host_holds_the_countdown_and_a_move_waits_as_sent() -> None:
     assert side.state == "host-away" and side.flow.clock_held == "Hana"
     assert "Waiting for Hana’s device" in side.connection_text()
     legal = side.flow.legal_actions(1)
-    if legal:
-        side.flow.act(1, legal[0])
-        assert "is sent: waiting for Hana’s device" in words(side.waiting_line())
+    assert legal  # Check! opens with each person's look at their bottom row: "ready"
+    side.flow.act(1, legal[0])
+    assert "is sent: waiting for Hana’s device" in words(side.waiting_line())
     device.hears = True  # the host wakes: the move queued on the channel arrives, the pongs too
     device.wait(1000)
     assert side.state == "connected" and side.flow.clock_held == ""
@@ -324,11 +331,7 @@ def test_a_quiet_host_holds_the_countdown_and_a_move_waits_as_sent() -> None:
 
 
 def test_a_host_gone_for_good_leaves_a_read_only_table_and_the_seat_to_come_back_to() -> None:
-    table = Table("checks", "human:Hana,friend")
-    device = Device(table, "Gina")
-    device.connect()
-    device.host_sends(table.room.start())
-    device.host_sends(table.room.updates())
+    table, device = gina_at_hanas_table("checks")
     side = device.side
     assert side.flow is not None
     device.link.on_status("reconnecting", "the connection closed")
