@@ -420,3 +420,26 @@ def test_the_room_deals_another_game_and_the_standings_follow_each_person() -> N
     assert rows["Cy"]["seat"] is None and rows["Bo"]["seat"] == 1
     assert rows["Cy"]["wins"] == (2 in first.winners)
     assert all(row["total"] is None for row in rows.values())  # no running total across games
+
+
+def test_after_a_change_of_game_each_welcome_comes_before_its_view() -> None:
+    """A device drops a view of a game it has not been welcomed to: each welcome must come
+    before that device's first view of the new game."""
+    from dataclasses import replace
+
+    from ui.friends.room import seats_for
+    from ui.tables.game_flows import new_flow
+
+    table = Table("checks", "human:Hana,friend")
+    table.add("peer-1", "Gina")
+    table.guests["peer-2"] = Guest("peer-2", "Ida")
+    table.deliver(table.room.receive("peer-2", encode({"type": "watch", "name": "Ida"})))
+    table.deliver(table.room.start())
+    table.play_out((0,))
+    seats, places = seats_for("checkmate", table.flow.seats)
+    table.flow = new_flow(replace(table.flow.setup, game_id="checkmate", seats=seats, options={}), table.timers)
+    out = table.room.reseat(table.flow, places)
+    for connection in ("peer-1", "peer-2"):
+        kinds = [(m["type"], m.get("game")) for c, m in out if c == connection and m["type"] in ("welcome", "view")]
+        first_welcome = kinds.index(("welcome", "checkmate"))
+        assert ("view", "checkmate") in kinds[first_welcome:], (connection, kinds)
