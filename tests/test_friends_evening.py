@@ -339,6 +339,7 @@ def test_a_host_gone_for_good_leaves_a_read_only_table_and_the_seat_to_come_back
     table.timers.advance(HOST_GONE_MS)
     assert side.state == "host-gone" and side.flow.stopped
     assert side.flow.legal_actions(1) == () and side.flow.person_to_act() is None
+    assert side.flow.view(1)["to_act"] == []  # every table draws nobody to act
     panel = words(side.gone_panel())
     assert "Hana can open the room again" in panel and "Leave the room" in panel
     assert device.store.ticket("K7QXM") is not None

@@ -138,7 +138,10 @@ class GuestFlow:
     # -- the table's questions -----------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The view the host sent: the guest's own, whoever the table asks for."""
+        """The view the host sent: the guest's own, whoever the table asks for; once the host has
+        gone, with nobody to act (the table stays as it was, and plays nothing)."""
+        if self.stopped and self._view:
+            return {**self._view, "to_act": []}
         return self._view
 
     def legal_actions(self, seat: int) -> tuple[Action, ...]:

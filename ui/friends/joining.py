@@ -297,8 +297,8 @@ class GuestSide:
         flow = self.flow
         if flow is None or not flow.pending or self.state == "connected":
             return None
-        return h("p", {"class": "room-away", "data-testid": "sent"},
-                 f"Your move ({flow.pending}) is sent: waiting for {self.host_name()}’s device.")
+        return h("p", {"class": "room-sent", "data-testid": "sent", "role": "status"},
+                 f"Your move is sent: waiting for {self.host_name()}’s device.")
 
     def gone_panel(self) -> Node | None:
         """The host has gone: what that means for this device, and the way out."""
