@@ -99,6 +99,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     expect(ida.locator("[data-testid=room-about]")).to_contain_text("Checks, hosted by Hana", timeout=WAIT_MS)
     expect(ida.locator("[data-testid=join-full]")).to_contain_text("full")
     assert ida.locator("button[data-cmd=join]").count() == 0
+    shot(ida, "evening-phone-room-full")
     ida.fill("input[name=name]", "Ida")
     ida.click("button[data-cmd=watch]")
     expect(host.locator("[data-testid=watchers]")).to_contain_text("Ida", timeout=WAIT_MS)
@@ -154,11 +155,13 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
         expect(page.locator(STANDINGS)).to_contain_text("After 2 deals", timeout=WAIT_MS)
 
 
-def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenApp, broker: str) -> None:
+def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenApp, broker: str,
+                                                 shot: Shot) -> None:
     page = phone(device)
     open_app(page, f"#/join/K7QXM?broker={broker}")
     error = page.locator("[data-testid=join-error]")
     expect(error).to_contain_text("No room answers to the code K7QXM", timeout=15_000)
+    shot(page, "evening-phone-no-room")
     expect(page.locator("input[name=code]")).to_be_editable()
     expect(page.locator("a[href='#/']").first).to_be_visible()
     # A code with a character no code has says which.
