@@ -79,7 +79,7 @@ def base_url() -> Iterator[str]:
 
 
 @pytest.fixture
-def device(new_context: Callable[..., BrowserContext]) -> Device:
+def new_device(new_context: Callable[..., BrowserContext]) -> Device:
     """A new device of a room with friends: a page in its own browser context, its data channels
     tapped (``window.__wire``)."""
 

@@ -1,4 +1,4 @@
-"""Friends on their own devices: one browser context per device, the project's broker on
+"""Friends on their own devices: one browser context per new_device, the project's broker on
 127.0.0.1 (``broker`` fixture), WebRTC data channels between the contexts.
 
 Every guest page records each text that reached it over its data channels (an init script,
@@ -150,9 +150,9 @@ GAMES_FOR_TWO = [
 
 
 @pytest.mark.parametrize(("game", "seats", "extra"), GAMES_FOR_TWO, ids=[g for g, _, _ in GAMES_FOR_TWO])
-def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, broker: str, shot: Shot,
+def test_a_host_and_a_friend_play_to_the_end(new_device: Device, open_app: OpenApp, broker: str, shot: Shot,
                                              game: str, seats: str, extra: str) -> None:
-    host, guest = device(), device()
+    host, guest = new_device(), new_device()
     link = host_room(host, open_app, game, seats, broker, extra)
     friend_seat = seats.split(",").index("friend")
     expect(seat_status(host, friend_seat)).to_have_attribute("data-status", "open")
@@ -195,15 +195,15 @@ def test_a_host_and_a_friend_play_to_the_end(device: Device, open_app: OpenApp, 
 
 
 
-def start_room(device: Device, open_app: OpenApp, broker: str, game: str, seats: str,
+def start_room(new_device: Device, open_app: OpenApp, broker: str, game: str, seats: str,
                extra: str = "") -> tuple[Page, list[Page]]:
     """A host and one device per friend seat (named Bo, Cy, ...), all joined and started."""
-    host = device()
+    host = new_device()
     link = host_room(host, open_app, game, seats, broker, extra)
     friends = [seat for seat, kind in enumerate(seats.split(",")) if kind == "friend"]
     guests = []
     for seat, name in zip(friends, ("Bo", "Cy", "Di"), strict=False):
-        guest = device()
+        guest = new_device()
         join(guest, link, name)
         expect(seat_status(host, seat)).to_have_attribute("data-status", "joined", timeout=WAIT_MS)
         guests.append(guest)
@@ -218,9 +218,10 @@ def same_ply(host: Page, guest: Page) -> None:
 
 
 @pytest.mark.parametrize("game", ["checkmate", "check"])
-def test_two_friends_and_a_bot_play_with_the_host(device: Device, open_app: OpenApp, broker: str, game: str) -> None:
+def test_two_friends_and_a_bot_play_with_the_host(new_device: Device, open_app: OpenApp, broker: str,
+                                                  game: str) -> None:
     seats = "human:Ann,friend,bot:easy,friend"
-    host, guests = start_room(device, open_app, broker, game, seats, "&match_seconds=3" if game == "check" else "")
+    host, guests = start_room(new_device, open_app, broker, game, seats, "&match_seconds=3" if game == "check" else "")
     play_together([host, *guests])
     record = finished_record(host)
     for guest, seat in zip(guests, (1, 3), strict=True):
@@ -235,9 +236,9 @@ def play_a_while(pages: list[Page], turns: int) -> None:
             wait_for_a_turn(pages)
 
 
-def test_a_guest_that_reloads_comes_back_to_its_seat_and_plays_on(device: Device, open_app: OpenApp,
+def test_a_guest_that_reloads_comes_back_to_its_seat_and_plays_on(new_device: Device, open_app: OpenApp,
                                                                    broker: str) -> None:
-    host, (guest,) = start_room(device, open_app, broker, "checks", "human:Ann,friend")
+    host, (guest,) = start_room(new_device, open_app, broker, "checks", "human:Ann,friend")
     play_a_while([host, guest], 6)
     same_ply(host, guest)
     guest.reload(wait_until="domcontentloaded")
@@ -254,9 +255,9 @@ def seat_status_on_table(page: Page) -> Any:
     return page.locator("[data-testid=away]")
 
 
-def test_the_host_reloads_and_the_guest_reconnects_by_itself(device: Device, open_app: OpenApp,
+def test_the_host_reloads_and_the_guest_reconnects_by_itself(new_device: Device, open_app: OpenApp,
                                                              broker: str) -> None:
-    host, (guest,) = start_room(device, open_app, broker, "checkmate", "human:Ann,friend")
+    host, (guest,) = start_room(new_device, open_app, broker, "checkmate", "human:Ann,friend")
     play_a_while([host, guest], 4)
     same_ply(host, guest)
     at = ply(host)
@@ -275,8 +276,8 @@ def send_raw(guest: Page, text: str) -> None:
     guest.evaluate("text => window.__wire.channels.filter(c => c.readyState === 'open').at(-1).send(text)", text)
 
 
-def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_app: OpenApp, broker: str) -> None:
-    host, (guest,) = start_room(device, open_app, broker, "checks", "human:Ann,friend")
+def test_forged_messages_change_nothing_and_chat_is_text(new_device: Device, open_app: OpenApp, broker: str) -> None:
+    host, (guest,) = start_room(new_device, open_app, broker, "checks", "human:Ann,friend")
     play_a_while([host, guest], 2)
     same_ply(host, guest)
     at = ply(host)
@@ -300,9 +301,9 @@ def test_forged_messages_change_nothing_and_chat_is_text(device: Device, open_ap
     play_together([host, guest])  # the game goes on as if nothing had been sent
 
 
-def test_check_a_late_attempt_in_a_matching_window_is_refused(device: Device, open_app: OpenApp,
+def test_check_a_late_attempt_in_a_matching_window_is_refused(new_device: Device, open_app: OpenApp,
                                                               broker: str) -> None:
-    host, (guest,) = start_room(device, open_app, broker, "check", "human:Ann,friend", "&match_seconds=3")
+    host, (guest,) = start_room(new_device, open_app, broker, "check", "human:Ann,friend", "&match_seconds=3")
     window = '[data-testid=table][data-phase="matching"]'
     late: tuple[int, str] | None = None
     for _ in range(200):

@@ -1,9 +1,9 @@
 """An evening with friends on their own devices, through the project's broker: a host who gives
-a name in the lobby, a friend who types the room's code, a third device that finds the room full
+a name in the lobby, a friend who types the room's code, a third new_device that finds the room full
 and watches, standings across deals; a code with no room; a host that goes quiet (its page stopped
 with CDP ``Debugger.pause``) and one that is gone; a room that cannot open, then can.
 
-One browser context per device (``device``), each with its data channels tapped, as in
+One browser context per new_device (``new_device``), each with its data channels tapped, as in
 ``test_friends.py``, whose helpers these tests share.
 """
 
@@ -56,9 +56,9 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {reques
 """
 
 
-def phone(device: Device) -> Page:
-    """A friend's device: a phone-sized page."""
-    page = device()
+def phone(new_device: Device) -> Page:
+    """A friend's new_device: a phone-sized page."""
+    page = new_device()
     page.set_viewport_size(PHONE)
     return page
 
@@ -71,8 +71,8 @@ def visible_text(page: Page) -> str:
 
 
 def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
-        device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
-    host, gina, ida = device(), phone(device), phone(device)
+        new_device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
+    host, gina, ida = new_device(), phone(new_device), phone(new_device)
     host.context.add_init_script(WAKE_LOCK_TAP)
     # The host opened the room without a name: the lobby asks for one, and friends read it.
     link = host_room(host, open_app, "checks", "human,friend", broker)
@@ -92,7 +92,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     expect(gina.locator('[data-testid=seat][data-seat="1"]')).to_contain_text("You")
     shot(gina, "evening-phone-friend-lobby")
 
-    # A third device opens the invite: the join screen says what the room is, that it is full,
+    # A third new_device opens the invite: the join screen says what the room is, that it is full,
     # and offers to watch.
     ida.goto(link, wait_until="domcontentloaded")
     ida.wait_for_selector(READY, state="attached", timeout=60_000)
@@ -125,7 +125,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     shot(gina, "evening-phone-friend-result")
 
     host.wait_for_function("() => window.__wakeReleased >= 1", timeout=WAIT_MS)  # and no longer
-    # The standings on every device; the watcher got the spectator's view only.
+    # The standings on every new_device; the watcher got the spectator's view only.
     for page in (host, gina, ida):
         expect(page.locator(STANDINGS)).to_contain_text("After 1 deal", timeout=WAIT_MS)
     record = finished_record(host)
@@ -155,9 +155,9 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
         expect(page.locator(STANDINGS)).to_contain_text("After 2 deals", timeout=WAIT_MS)
 
 
-def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenApp, broker: str,
+def test_a_code_with_no_room_is_told_within_15_s(new_device: Device, open_app: OpenApp, broker: str,
                                                  shot: Shot) -> None:
-    page = phone(device)
+    page = phone(new_device)
     open_app(page, f"#/join/K7QXM?broker={broker}")
     error = page.locator("[data-testid=join-error]")
     expect(error).to_contain_text("No room answers to the code K7QXM", timeout=15_000)
@@ -170,9 +170,9 @@ def test_a_code_with_no_room_is_told_within_15_s(device: Device, open_app: OpenA
     expect(error).to_contain_text("has no S")
 
 
-def friends_table(device: Device, open_app: OpenApp, broker: str, game: str, extra: str = "") -> tuple[Page, Page]:
+def friends_table(new_device: Device, open_app: OpenApp, broker: str, game: str, extra: str = "") -> tuple[Page, Page]:
     """Hana hosts ``game`` with Gina on a phone; the game started."""
-    host, gina = device(), phone(device)
+    host, gina = new_device(), phone(new_device)
     link = host_room(host, open_app, game, "human:Hana,friend", broker, extra)
     join(gina, link, "Gina")
     expect(seat_status(host, 1)).to_have_attribute("data-status", "joined", timeout=WAIT_MS)
@@ -202,18 +202,18 @@ def pause(page: Page) -> Any:
 
 
 def test_a_quiet_host_is_said_at_once_and_a_move_made_meanwhile_is_not_lost(
-        device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
-    host, gina = friends_table(device, open_app, broker, "checks")
+        new_device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
+    host, gina = friends_table(new_device, open_app, broker, "checks")
     until_gina_acts(host, gina, f"{ACTION}, {PICK}")
     at = ply(gina)
     session = pause(host)
     try:
         expect(gina.locator('[data-testid=connection][data-state="host-away"]')).to_have_count(1, timeout=12_000)
-        expect(gina.locator("[data-testid=connection]")).to_contain_text("Waiting for Hana’s device")
+        expect(gina.locator("[data-testid=connection]")).to_contain_text("Waiting for Hana’s new_device")
         if not gina.locator(ACTION).count():
             gina.locator(PICK).first.click()  # a card, then the pile it goes on
         gina.locator(ACTION).first.click()
-        expect(gina.locator("[data-testid=sent]")).to_contain_text("waiting for Hana’s device")
+        expect(gina.locator("[data-testid=sent]")).to_contain_text("waiting for Hana’s new_device")
         shot(gina, "evening-phone-host-away")
         assert ply(gina) == at
     finally:
@@ -225,15 +225,15 @@ def test_a_quiet_host_is_said_at_once_and_a_move_made_meanwhile_is_not_lost(
     expect(gina.locator("[data-testid=sent]")).to_have_count(0)
 
 
-def test_a_quiet_host_stops_check_s_countdown(device: Device, open_app: OpenApp, broker: str) -> None:
-    host, gina = friends_table(device, open_app, broker, "check", "&match_seconds=15")
+def test_a_quiet_host_stops_check_s_countdown(new_device: Device, open_app: OpenApp, broker: str) -> None:
+    host, gina = friends_table(new_device, open_app, broker, "check", "&match_seconds=15")
     window = '[data-testid=table][data-phase="matching"]'
     until_gina_acts(host, gina, f"{window} {ACTION}")
     session = pause(host)
     try:
         expect(gina.locator('[data-testid=connection][data-state="host-away"]')).to_have_count(1, timeout=12_000)
         countdown = gina.locator("[data-testid=countdown]")
-        expect(countdown).to_contain_text("waiting for Hana’s device")
+        expect(countdown).to_contain_text("waiting for Hana’s new_device")
         held = countdown.inner_text()
         gina.wait_for_timeout(1500)
         assert countdown.inner_text() == held  # stopped, not counting into the void
@@ -246,8 +246,8 @@ def test_a_quiet_host_stops_check_s_countdown(device: Device, open_app: OpenApp,
 
 
 def test_a_host_gone_for_good_leaves_a_read_only_table_and_a_way_out(
-        device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
-    host, gina = friends_table(device, open_app, broker, "checkmate")
+        new_device: Device, open_app: OpenApp, broker: str, shot: Shot) -> None:
+    host, gina = friends_table(new_device, open_app, broker, "checkmate")
     until_gina_acts(host, gina, f"{ACTION}, {PICK}")
     assert gina.title().startswith("Your turn")
     host.context.close()  # the host's tab closed for good
@@ -259,11 +259,11 @@ def test_a_host_gone_for_good_leaves_a_read_only_table_and_a_way_out(
     shot(gina, "evening-phone-host-gone")
 
 
-def test_a_room_that_cannot_open_offers_to_try_again(device: Device, open_app: OpenApp,
+def test_a_room_that_cannot_open_offers_to_try_again(new_device: Device, open_app: OpenApp,
                                                      page_guard: PageGuard) -> None:
     own = Broker("127.0.0.1", free_port(), expire_ms=2000)
     try:
-        host = device()
+        host = new_device()
         open_app(host, f"#/checks/play?seats=human:Hana,friend&seed=5&delay=0&broker={own.url}")
         failed = host.locator('[data-testid=connection][data-state="failed"]')
         expect(failed).to_have_count(1, timeout=WAIT_MS)

@@ -63,6 +63,7 @@ class GuestFlow:
         #: The action sent and not yet answered by the host (its notation), if any.
         self.pending = ""
         self._held_left = 0.0
+        self._final_history: tuple[tuple[int, Action], ...] = ()
         self.seats = tuple(SeatSpec("friend", name) for name in names)
         self.setup = PlaySetup(game_id, self.seats, 0, delay_ms=0, undo=False)
         self.ply = -1
@@ -108,6 +109,8 @@ class GuestFlow:
             self.listener.flow_changed()
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))
+            # Replayed once: every draw asks for the history (a long game's replay is slow in the page).
+            self._final_history = tuple(self.final.replay().history)
             self.listener.flow_changed()
         elif kind == "clock":
             self._clock(message)
@@ -155,7 +158,7 @@ class GuestFlow:
         """What the guest can know of the actions so far: those of the position built from its
         view (the whole game once the host has sent the record)."""
         if self.final is not None:
-            return tuple(self.final.replay().history)
+            return self._final_history
         return self.state.history if self.state is not None else ()
 
     @property
