@@ -1,9 +1,9 @@
 """An evening with friends on their own devices, through the project's broker: a host who gives
-a name in the lobby, a friend who types the room's code, a third new_device that finds the room full
+a name in the lobby, a friend who types the room's code, a third device that finds the room full
 and watches, standings across deals; a code with no room; a host that goes quiet (its page stopped
 with CDP ``Debugger.pause``) and one that is gone; a room that cannot open, then can.
 
-One browser context per new_device (``new_device``), each with its data channels tapped, as in
+One browser context per device (``new_device``), each with its data channels tapped, as in
 ``test_friends.py``, whose helpers these tests share.
 """
 
@@ -57,7 +57,7 @@ Object.defineProperty(navigator, "wakeLock", {configurable: true, value: {reques
 
 
 def phone(new_device: Device) -> Page:
-    """A friend's new_device: a phone-sized page."""
+    """A friend's device: a phone-sized page."""
     page = new_device()
     page.set_viewport_size(PHONE)
     return page
@@ -92,7 +92,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     expect(gina.locator('[data-testid=seat][data-seat="1"]')).to_contain_text("You")
     shot(gina, "evening-phone-friend-lobby")
 
-    # A third new_device opens the invite: the join screen says what the room is, that it is full,
+    # A third device opens the invite: the join screen says what the room is, that it is full,
     # and offers to watch.
     ida.goto(link, wait_until="domcontentloaded")
     ida.wait_for_selector(READY, state="attached", timeout=60_000)
@@ -125,7 +125,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
     shot(gina, "evening-phone-friend-result")
 
     host.wait_for_function("() => window.__wakeReleased >= 1", timeout=WAIT_MS)  # and no longer
-    # The standings on every new_device; the watcher got the spectator's view only.
+    # The standings on every device; the watcher got the spectator's view only.
     for page in (host, gina, ida):
         expect(page.locator(STANDINGS)).to_contain_text("After 1 deal", timeout=WAIT_MS)
     record = finished_record(host)
@@ -209,11 +209,11 @@ def test_a_quiet_host_is_said_at_once_and_a_move_made_meanwhile_is_not_lost(
     session = pause(host)
     try:
         expect(gina.locator('[data-testid=connection][data-state="host-away"]')).to_have_count(1, timeout=12_000)
-        expect(gina.locator("[data-testid=connection]")).to_contain_text("Waiting for Hana’s new_device")
+        expect(gina.locator("[data-testid=connection]")).to_contain_text("Waiting for Hana’s device")
         if not gina.locator(ACTION).count():
             gina.locator(PICK).first.click()  # a card, then the pile it goes on
         gina.locator(ACTION).first.click()
-        expect(gina.locator("[data-testid=sent]")).to_contain_text("waiting for Hana’s new_device")
+        expect(gina.locator("[data-testid=sent]")).to_contain_text("waiting for Hana’s device")
         shot(gina, "evening-phone-host-away")
         assert ply(gina) == at
     finally:
@@ -233,7 +233,7 @@ def test_a_quiet_host_stops_check_s_countdown(new_device: Device, open_app: Open
     try:
         expect(gina.locator('[data-testid=connection][data-state="host-away"]')).to_have_count(1, timeout=12_000)
         countdown = gina.locator("[data-testid=countdown]")
-        expect(countdown).to_contain_text("waiting for Hana’s new_device")
+        expect(countdown).to_contain_text("waiting for Hana’s device")
         held = countdown.inner_text()
         gina.wait_for_timeout(1500)
         assert countdown.inner_text() == held  # stopped, not counting into the void
