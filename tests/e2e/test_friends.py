@@ -96,6 +96,8 @@ def wait_for_a_turn(pages: list[Page], timeout_ms: int = WAIT_MS) -> None:
     """Wait until some page whose game goes on offers an action or shows the end (a bot, the
     clock or the other device is to move meanwhile)."""
     going = [page for page in pages if not page.locator(OVER).count()]
+    if not going:
+        return  # every game ended since the caller last looked
     for _ in range(timeout_ms // (250 * max(1, len(going)))):
         for page in going:
             try:
