@@ -444,3 +444,29 @@ def test_after_a_change_of_game_each_welcome_comes_before_its_view() -> None:
         kinds = [(m["type"], m.get("game")) for c, m in out if c == connection and m["type"] in ("welcome", "view")]
         first_welcome = kinds.index(("welcome", "checkmate"))
         assert ("view", "checkmate") in kinds[first_welcome:], (connection, kinds)
+
+
+def test_a_watcher_takes_a_seat_that_a_bigger_game_adds() -> None:
+    from dataclasses import replace
+
+    from ui.friends.room import seats_for
+    from ui.tables.game_flows import new_flow
+
+    table = Table("checks", "human:Hana,friend")
+    table.add("peer-1", "Gina")
+    ida = Guest("peer-2", "Ida")
+    table.guests["peer-2"] = ida
+    table.deliver(table.room.receive("peer-2", encode({"type": "watch", "name": "Ida"})))
+    table.deliver(table.room.start())
+    table.play_out((0,))
+    seats, places = seats_for("checkmate", table.flow.seats, ("Ida",))
+    assert [(spec.kind, spec.name) for spec in seats] == [("human", "Hana"), ("friend", "Gina"), ("friend", "Ida")]
+    table.flow = new_flow(replace(table.flow.setup, game_id="checkmate", seats=seats, options={}), table.timers)
+    table.deliver(table.room.reseat(table.flow, places))
+    assert ida.seat == 2 and ida.token and table.room.watchers == {}
+    assert table.room.status(2) == "joined"
+    table.play_out((0,))  # Ida plays her seat to the end
+    final = table.flow.state
+    last = ida.last_view()
+    assert final.is_over() and last is not None and last["game"] == "checkmate" and last["seat"] == 2
+    assert last["view"] == json.loads(json.dumps(final.view(2)))

@@ -329,7 +329,7 @@ class HostSide:
         """Deal ``game_id`` in this room: the router builds its table, which takes the room over
         (``adopt_room``) with the same code, connections, chat, watchers and standings."""
         table = self.table
-        seats, places = seats_for(game_id, table.seats)
+        seats, places = seats_for(game_id, table.seats, tuple(w.name for w in self.room.watchers.values()))
         setup = PlaySetup(game_id, seats, random.SystemRandom().randint(0, 999_999), delay_ms=table.setup.delay_ms,
                           seed_given=False, undo=False, broker=self.room.broker)
         _HANDOFF[:] = [(self, game_id, places)]

@@ -245,6 +245,17 @@ class HostRoom:
                 friends[friend.seat] = friend
             else:
                 dropped.append(friend)
+        # The friend seats nobody of the last deal holds go to the watchers they were dealt for.
+        for seat, spec in enumerate(flow.seats):
+            if spec.kind != "friend" or seat in friends:
+                continue
+            connection = next((c for c, w in self.watchers.items() if w.name == spec.name), None)
+            if connection is None:
+                friends[seat] = FriendSeat(seat)  # open: the next newcomer takes it
+                continue
+            del self.watchers[connection]
+            friends[seat] = FriendSeat(seat, spec.name, self.new_token(), "joined", connection,
+                                       heard_at=self.flow.timers.now_ms())
         self.flow, self.friends = flow, friends
         for friend in dropped:
             if friend.connection is not None:
@@ -498,25 +509,31 @@ class HostRoom:
         return view_message(flow.game.id, seat, flow.ply, flow.state.view(seat), legal)
 
 
-def seats_for(game_id: str, seats: tuple[SeatSpec, ...]) -> tuple[tuple[SeatSpec, ...], dict[int, int]]:
+def seats_for(game_id: str, seats: tuple[SeatSpec, ...],
+              watchers: tuple[str, ...] = ()) -> tuple[tuple[SeatSpec, ...], dict[int, int]]:
     """The seats of a room's next deal when it changes to game ``game_id``, and where each seat of
     the last deal sits now (``{old: new}``; a seat missing from it watches). The people at the
-    host's device come first (Check!'s host deals and starts), then the friends in their order,
-    then the bots, as many as the game seats; bots fill the seats a game needs beyond the people,
-    each at a level the new game has."""
+    host's device come first (Check!'s host deals and starts), then the friends in their order;
+    the ``watchers`` (their names) take the seats a bigger game adds, before the bots; bots fill
+    the seats a game needs beyond the people, each at a level the new game has."""
     game = GAMES[game_id]
     bot_levels = levels(game_id)
     order = sorted(range(len(seats)), key=lambda seat: ({"human": 0, "friend": 1}.get(seats[seat].kind, 2), seat))
-    kept = order[:game.max_players]
-    new: list[SeatSpec] = []
-    for seat in kept:
-        spec = seats[seat]
-        if spec.is_bot and spec.level not in bot_levels:
+    people = [seat for seat in order if not seats[seat].is_bot][:game.max_players]
+    bots = [seat for seat in order if seats[seat].is_bot]
+    newcomers = watchers[:game.max_players - len(people)]
+    bots = bots[:game.max_players - len(people) - len(newcomers)]
+    new = [seats[seat] for seat in people] + [SeatSpec("friend", name) for name in newcomers]
+    places = {old: place for place, old in enumerate(people)}
+    for old in bots:
+        spec = seats[old]
+        if spec.level not in bot_levels:
             level = default_bot_level(bot_levels)
             spec = SeatSpec("bot", bot_name(level), level)
+        places[old] = len(new)
         new.append(spec)
     while len(new) < game.min_players:
         level = default_bot_level(bot_levels)
         new.append(SeatSpec("bot", bot_name(level), level))
-    return tuple(new), {old: place for place, old in enumerate(kept)}
+    return tuple(new), places
 
