@@ -147,7 +147,7 @@ def test_an_evening_names_from_each_side_a_typed_code_a_watcher_and_standings(
         expect(page.locator(f'{TABLE}[data-game="checkmate"]')).to_be_visible(timeout=WAIT_MS)
         expect(page.locator(STANDINGS)).to_contain_text("After 1 deal")
     expect(host.locator("[data-testid=watchers]")).to_have_count(0)
-    expect(ida.locator('[data-testid=name-2]')).to_have_text("You")
+    expect(ida.locator('[data-testid=name-2]')).to_have_text("Your hand")
     expect(gina.locator('[data-testid=name-2]')).to_have_text("Ida")
     host.locator("[data-testid=chat] summary").first.click()
     expect(host.locator("[data-testid=chat-lines]")).to_contain_text("checkmate next?")
