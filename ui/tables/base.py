@@ -389,7 +389,11 @@ class GameTable(Screen, FlowListener):
             return
         entries = [entry for entry in log[told[1]:] if entry.get("seat") not in self.humans]
         lines = [self.log_line(entry) for entry in entries]
-        words = [text_of(line) for line in lines if line is not None] or self.news(moves)
+        words = [text_of(line) for line in lines if line is not None]
+        if not words and type(self).log_line is GameTable.log_line:
+            # Only a table that writes no log lines says the moves themselves: where the log says
+            # nothing new (a friend's device given the whole record at the end), nothing is new.
+            words = self.news(moves)
         text = " ".join(line if line.endswith((".", "!", "?")) else line + "." for line in words if line)
         if text:
             access.announce(self.root.ownerDocument, text)
