@@ -462,7 +462,10 @@ def test_a_watcher_takes_a_seat_that_a_bigger_game_adds() -> None:
     seats, places = seats_for("checkmate", table.flow.seats, ("Ida",))
     assert [(spec.kind, spec.name) for spec in seats] == [("human", "Hana"), ("friend", "Gina"), ("friend", "Ida")]
     table.flow = new_flow(replace(table.flow.setup, game_id="checkmate", seats=seats, options={}), table.timers)
-    table.deliver(table.room.reseat(table.flow, places))
+    out = table.room.reseat(table.flow, places)
+    kinds = [(m["type"], m.get("seat")) for connection, m in out if connection == "peer-2"]
+    assert ("view", 2) in kinds[kinds.index(("welcome", 2)):], kinds
+    table.deliver(out)
     assert ida.seat == 2 and ida.token and table.room.watchers == {}
     assert table.room.status(2) == "joined"
     table.play_out((0,))  # Ida plays her seat to the end

@@ -458,9 +458,12 @@ class HostRoom:
 
     def _welcome(self, connection: Hashable, seat: int | None, token: str) -> list[Outgoing]:
         self._told_countdown = object()  # tell the countdown running, if any, to the newcomer too
-        watcher = self.watchers.get(connection)
-        if watcher is not None:
-            watcher.sent = None  # its view comes after its welcome, whatever was sent before
+        # Its view comes after its welcome, whatever was sent before (a device drops the view of
+        # a game or seat it has not been welcomed to).
+        watcher, friend = self.watchers.get(connection), self._friend_on(connection)
+        for seen in (watcher, friend):
+            if seen is not None:
+                seen.sent = None
         welcome = {"type": "welcome", "room": self.code, "game": self.flow.game.id, "seat": seat,
                    "token": token, "names": [self.name(seat) for seat in range(len(self.flow.seats))]}
         return [(connection, welcome), *self.broadcast(self.lobby()),
