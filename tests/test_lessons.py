@@ -23,6 +23,7 @@ from ui.learn.lesson import (
     coverage,
     lesson_path,
     parse_lesson,
+    TIME_UP,
     play_through,
 )
 from ui.tables.flow import NotNow
@@ -145,10 +146,38 @@ def test_a_check_lesson_holds_the_matching_window_open_for_the_learner() -> None
             timers.advance(100)
         if step.seat == LEARNER and flow.ply == ply:
             if CLOCK in flow.to_act():
+                # A hurry step's window runs its real seconds first (the countdown shows them).
+                assert (flow.countdown_left_ms("clock") > 0) == step.hurry, step
+                assert flow.holds_clock() != step.hurry
                 timers.advance(600_000)  # far longer than any window: still open
                 assert flow.ply == ply
+                if step.hurry:  # its time ran out: the coach says so, and the lesson waits
+                    assert flow.late() and not flow.countdown_left_ms("clock")
+                    assert Coach(lesson).said(ply, over=False, late=True).lines[-1] == TIME_UP
+                    assert flow.holds_clock()
             flow.act(LEARNER, step.action)
         assert flow.ply >= ply + 1
+    assert any(step.hurry for step in lesson.steps), "the lesson shows one real countdown"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_following_the_coach_reaches_the_end_of_the_game(game_id: str) -> None:
+    """The script plays the whole game: the coach is there to its last move."""
+    lesson = parse_lesson(lesson_data(game_id))
+    assert play_through(lesson)[-1].is_over()
+
+
+def test_the_check_lesson_shows_a_jacks_swap_and_speaks_of_no_lobby() -> None:
+    lesson = parse_lesson(lesson_data("check"))
+    states = play_through(lesson)
+    jacks = [ply for ply, step in enumerate(lesson.steps)
+             if step.action.startswith("swap") and states[ply].view(None)["discard_top"].startswith("J")]
+    assert jacks, "a jack's swap is played"
+    words = " ".join([lesson.start, lesson.free, lesson.end, *(step.say for step in lesson.steps)]).lower()
+    assert "lobby" not in words and "game master" not in words
+    first_match = next(ply for ply, step in enumerate(lesson.steps) if step.seat == LEARNER and "match" in step.action)
+    hurried = next(ply for ply, step in enumerate(lesson.steps) if step.hurry)
+    assert first_match < hurried, "the real countdown comes after a match with no hurry"
 
 
 @pytest.mark.parametrize(("change", "message"), [

@@ -37,7 +37,7 @@ class CoachRoom:
         self.more = False
 
     def said(self) -> Any:
-        return self.coach.said(self.flow.ply, self.flow.state.is_over())
+        return self.coach.said(self.flow.ply, self.flow.state.is_over(), self.flow.late())
 
     def lobby(self) -> Node | None:
         return None
@@ -111,6 +111,8 @@ class CoachedTable(GameTable):
 
     coach_room: CoachRoom
     explains_itself = False
+    #: The moves were the coach's: an analysis (Chess Cards') does not grade them as mistakes.
+    graded = False
     #: What the last draw marked (attribute, value), and what ``show`` last brought into view.
     _marked: tuple[str, str] = ("", "")
     _shown: tuple[Any, ...] = ()
@@ -144,7 +146,8 @@ class CoachedTable(GameTable):
 
     def clock_text(self) -> str:
         if isinstance(self.flow, CoachedFlow) and self.flow.holds_clock():
-            return "no hurry"  # the lesson holds the window open for the learner
+            # The lesson holds the window open for the learner (after its time, a hurry step's).
+            return "time is up" if self.flow.late() else "no hurry"
         return super().clock_text()
 
     def draw(self) -> list[Node]:
