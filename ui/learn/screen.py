@@ -129,8 +129,10 @@ class CoachedTable(GameTable):
         self._shown = shown
         panel = self.root.querySelector("[data-testid=coach]")
         if present(panel):
-            # Where a target may be scrolled to: clear of the panel that stays on top.
-            self.root.style.setProperty("--coach-space", f"{float(panel.offsetHeight):.0f}px")
+            # Where a target may be scrolled to: clear of the panel that stays on top (at the end
+            # it no longer does, style.css: nothing is left to point at).
+            space = 0.0 if over else float(panel.offsetHeight)
+            self.root.style.setProperty("--coach-space", f"{space:.0f}px")
             panel.scrollTop = panel.scrollHeight  # the newest words are last
         if over:
             # The result, its reason and "Play a real game" (its last row): from the top of
@@ -140,9 +142,12 @@ class CoachedTable(GameTable):
                 if present(found):
                     _scroll_into_view(found)
             return
-        target = self.root.querySelector(f"[{TARGET_ATTR}]")
-        if present(target):
-            _scroll_into_view(target)
+        # The first target the layout shows (on a phone Checkmate's fan of backs is hidden, and
+        # its Draw button, marked too, does the same).
+        for target in self.root.querySelectorAll(f"[{TARGET_ATTR}]"):
+            if target.checkVisibility():
+                _scroll_into_view(target)
+                break
 
     def clock_text(self) -> str:
         if isinstance(self.flow, CoachedFlow) and self.flow.holds_clock():
