@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from engine import CLOCK, GAMES, IllegalAction
+from engine.chess_cards import Card
 from flow_support import FakeTimers, Heard
 from ui.learn.lesson import (
     LEARNER,
@@ -26,6 +27,7 @@ from ui.learn.lesson import (
     TIME_UP,
     play_through,
 )
+from ui.tables.chess_cards_look import piece_name
 from ui.tables.flow import NotNow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -204,3 +206,21 @@ def test_a_lessons_actions_are_the_engines_notation() -> None:
             assert str(action) == step.action, f"{game_id}: write {str(action)!r}, not {step.action!r}"
             with pytest.raises(IllegalAction):
                 state.apply(step.seat, "not an action")
+
+
+@pytest.mark.parametrize(("game_id", "word", "plainly"), [
+    ("checks", "half-trick", "packets of three, called half-tricks"),
+    ("chess-cards", "initiative", "whose turn it is to lead holds what the game calls the initiative"),
+])
+def test_a_word_of_the_game_is_said_plainly_where_it_first_appears(game_id: str, word: str, plainly: str) -> None:
+    lesson = parse_lesson(lesson_data(game_id))
+    lines = [lesson.start, *(step.say for step in lesson.steps)]
+    assert plainly in next(line for line in lines if word in line.lower())
+
+
+def test_the_chess_cards_lesson_gives_each_pieces_value() -> None:
+    lesson = parse_lesson(lesson_data("chess-cards"))
+    words = " ".join([lesson.start, *(step.say for step in lesson.steps)])
+    for card in ("bQ", "bR", "bB", "bN", "bP"):
+        piece = Card.parse(card).piece
+        assert f"{piece_name(card)} {piece.value}" in words, piece
