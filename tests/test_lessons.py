@@ -18,13 +18,13 @@ from engine.chess_cards import Card
 from flow_support import FakeTimers, Heard
 from ui.learn.lesson import (
     LEARNER,
+    TIME_UP,
     Coach,
     LessonError,
     coached_flow,
     coverage,
     lesson_path,
     parse_lesson,
-    TIME_UP,
     play_through,
 )
 from ui.tables.chess_cards_look import piece_name

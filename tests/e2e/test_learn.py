@@ -188,6 +188,14 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
     assert_seen(page, "[data-testid=end-reason]")
     if data.get("end"):
         expect(coach).to_contain_text(str(data["end"])[:30])
+    if game_id == "checkmate":
+        # The learner went out: the empty hand's sentence spans the hand, not one card's
+        # column (it wrapped a word per line there).
+        widths = page.evaluate("""() => {
+          const empty = document.querySelector('[data-testid=hand] .cm-empty');
+          return [empty.getBoundingClientRect().width, empty.parentElement.clientWidth];
+        }""")
+        assert widths[0] >= 0.8 * widths[1], widths
     if phone:
         viewport_shot(page, f"learn-{game_id}-390-end")
     else:
