@@ -15,7 +15,8 @@ import pytest
 
 from engine import CLOCK, GAMES, IllegalAction
 from engine.chess_cards import Card
-from flow_support import FakeTimers, Heard
+from flow_support import EASY_BOT, YOU, FakeTimers, Heard, flow_at
+from ui.kit.dom import text_of
 from ui.learn.lesson import (
     LEARNER,
     TIME_UP,
@@ -27,6 +28,7 @@ from ui.learn.lesson import (
     parse_lesson,
     play_through,
 )
+from ui.tables.chess_cards import ChessCardsTable
 from ui.tables.chess_cards_look import piece_name
 from ui.tables.flow import NotNow
 
@@ -224,3 +226,17 @@ def test_the_chess_cards_lesson_gives_each_pieces_value() -> None:
     for card in ("bQ", "bR", "bB", "bN", "bP"):
         piece = Card.parse(card).piece
         assert f"{piece_name(card)} {piece.value}" in words, piece
+
+
+def test_a_chess_cards_lesson_grades_none_of_its_moves() -> None:
+    """The lesson's moves are the coach's: its analysis says so and marks no turn as costly (a
+    real game's analysis grades every turn against perfect play)."""
+    final = play_through(parse_lesson(lesson_data("chess-cards")))[-1]
+    flow, _timers, _heard = flow_at(final, (YOU, EASY_BOT))
+    assert ChessCardsTable.graded  # a real game's analysis grades
+    table = type("Lesson", (ChessCardsTable,), {"graded": False})(None, lambda _route: None, flow.setup, flow=flow)
+    table.record_link = lambda: "#/replay"  # the page's own address: none in CPython
+    table._analyse(1)
+    assert not table.analyses
+    said = text_of(table.render())
+    assert "the lesson’s moves" in said and "costly" not in said and "given away" not in said, said

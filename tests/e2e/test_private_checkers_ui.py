@@ -179,7 +179,7 @@ def test_teams_of_bots_play_to_the_end(page: Page, open_app: OpenApp) -> None:
     # One line per side, its players named (two bots of one level, told apart by their seat):
     # the score of a team game said once.
     expect(result.locator(".result-scores li")).to_have_count(2)
-    expect(result.locator(".result-scores li").first).to_contain_text("Light (Bot 1 (random), Bot 3 (random)):")
+    expect(result.locator(".result-scores li").first).to_contain_text("Light · Bot 1 (random), Bot 3 (random):")
     expect(page.locator("[data-testid=side-0]")).to_contain_text("Bot 1 (random)")
 
 
