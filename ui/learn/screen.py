@@ -52,6 +52,7 @@ class CoachRoom:
         # "More" opens the rest: a panel of every line took a third of the screen and hid the
         # very control it pointed at (issue 31). A desktop shows them all (style.css).
         earlier = len(said.lines) > 1 or bool(said.rule)
+        # Focusable: its words may scroll inside it (a keyboard reaches them too).
         return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
                              "tabindex": "0", "data-step": said.done, "data-steps": said.total,
                              "data-more": "1" if self.more else None},
