@@ -105,8 +105,9 @@ def test_whole_game_against_a_bot_with_all_variants(page: Page, open_app: OpenAp
         r"^((You win|Bot \(easy\) wins) a (survival|tactical|total) victory|Draw: .+)\.$"))
     sides = result.locator("[data-testid=victories] li")
     expect(sides).to_have_count(2)
-    expect(sides.first).to_have_text(re.compile(r"^Light \(You\): \d+ rescued, \d+ captured$"))
-    expect(sides.last).to_have_text(re.compile(r"^Dark \(Bot \(easy\)\): \d+ rescued, \d+ captured$"))
+    # A side and who plays it, with no bot's name in a second pair of brackets (issue 31).
+    expect(sides.first).to_have_text(re.compile(r"^Light · You: \d+ rescued, \d+ captured$"))
+    expect(sides.last).to_have_text(re.compile(r"^Dark · Bot \(easy\): \d+ rescued, \d+ captured$"))
     assert len(re.findall(r"rescued", result.inner_text())) == 2, result.inner_text()
     assert page.locator(ACTION).count() == 0
     shot(page, "private-checkers-result-1280")
