@@ -165,9 +165,16 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
     else:
         assert_accessible(page, f"{game_id} lesson, first step")
     steps = [0]
+    said_last_card: list[bool] = []
 
     def check(page: Page) -> None:
         target_seen(page)
+        if page.locator(f"[data-testid=last-card]{TARGET}").count():
+            # "Last card!" waits to be pressed while the bot's cards travel: its row lies above
+            # a card in flight (ui/kit/motion.py lifts those to z-index 3; motion is off here).
+            assert page.evaluate("""() => +getComputedStyle(
+                document.querySelector('[data-testid=last-card-row]')).zIndex""") > 3
+            said_last_card.append(True)
         steps[0] += 1
         if phone and steps[0] <= 3:
             viewport_shot(page, f"learn-{game_id}-390-step-{steps[0]}")
@@ -189,6 +196,7 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
     if data.get("end"):
         expect(coach).to_contain_text(str(data["end"])[:30])
     if game_id == "checkmate":
+        assert said_last_card, "the lesson has the learner say “last card”"
         # The learner went out: the empty hand's sentence spans the hand, not one card's
         # column (it wrapped a word per line there).
         widths = page.evaluate("""() => {
