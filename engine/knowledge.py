@@ -136,7 +136,8 @@ def _step_words(ply: int, seat: int, action: Action, names: Sequence[str] | None
         who = "the clock"
     else:
         who = names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
-    return f"move {ply} ({who}: {action})"
+    # Not in brackets: a bot's name has its own ("Bot (hard)").
+    return f"move {ply} by {who}, {action},"
 
 
 def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
@@ -147,7 +148,7 @@ def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None =
     before ``seat``'s last action, so every later action of other seats is undone with it. Or
     ``(-1, reason)`` for people when it is not possible: the game is over, ``seat`` has made no
     decision yet, or a step from that ply to now showed ``seat`` something it could not see
-    before (the latest such step is named: ``"move 12 (seat 1: 7C) showed you something you
+    before (the latest such step is named: ``"move 12 by seat 1, 7C, showed you something you
     could not know before"``, with the seat's name from ``names`` where given). Only the steps
     since that ply are examined, newest first.
 

@@ -15,7 +15,7 @@ from ui.kit.dom import h, text_of
     ("Play the red Joker", "JOKER★ red", "Play the red Joker, JOKER★ red"),  # words out of order
     ("Ace of clubs (=1)", "A♣ =1", "Ace of clubs (=1), A♣ =1"),  # words in brackets do not count
     ("Pile 2: 6 of clubs on top", "6♣  =6", "Pile 2: 6 of clubs on top, 6♣ =6"),
-    ("Cash: 4 checks, pile 2’s 1 cards", "Cash: 4 checks", "Cash: 4 checks, pile 2’s 1 cards"),
+    ("Cash: 4 checks, pile 2’s 1 card", "Cash: 4 checks", "Cash: 4 checks, pile 2’s 1 card"),
     ("Jack of spades", "★", "Jack of spades"),  # a sign alone is no word to say
 ])
 def test_a_name_holds_the_words_its_control_shows(label: str, shown: str, named: str) -> None:

@@ -162,3 +162,31 @@ def test_a_game_and_its_bots_load_alone(game_id: str) -> None:
                            f"engine.bots.get_bot({game_id!r}, engine.bots.levels({game_id!r})[-1])")
     others = {module for other, pair in GAME_MODULES.items() if other != game_id for module in pair}
     assert set(GAME_MODULES[game_id]) <= loaded and not loaded & others, loaded
+
+
+#: The page's script run in CPython up to its first screen: the browser's modules stand in as
+#: empty ones, and the boot task is closed rather than run (it needs a page).
+PAGE_START = """
+import asyncio, sys, types
+class Anything:
+    def __getattr__(self, name): return Anything()
+    def __call__(self, *args, **kwargs): return Anything()
+for name in ("pyscript", "pyodide", "pyodide.ffi", "js"):
+    sys.modules[name] = types.ModuleType(name)
+sys.modules["pyscript"].document = sys.modules["pyscript"].window = Anything()
+sys.modules["pyodide.ffi"].create_proxy = lambda function: function
+asyncio.ensure_future = lambda coroutine: coroutine.close()
+import ui.main
+from ui.navigation import resolve
+"""
+
+
+def test_the_start_imports_only_what_the_gallery_needs() -> None:
+    """The page imports at start what the gallery needs; a game's table (with its engine and
+    bots), the setup form, the rules page, a lesson, a room, the solver and the replay viewer
+    are imported when a route first shows them (issue 31)."""
+    loaded = {module for module in modules_after(PAGE_START) if module.startswith(("ui", "engine"))}
+    assert "ui.screens.gallery" in loaded
+    later = ("ui.tables", "ui.learn", "ui.friends", "ui.screens.replay", "ui.screens.setup", "ui.screens.rules",
+             "ui.screens.join", "engine.bots", "engine.chess_cards_solver")
+    assert not {module for module in loaded if module.startswith(later)}, sorted(loaded)

@@ -14,9 +14,12 @@ from typing import Any
 import pytest
 
 from engine import CLOCK, GAMES, IllegalAction
-from flow_support import FakeTimers, Heard
+from engine.chess_cards import Card
+from flow_support import EASY_BOT, YOU, FakeTimers, Heard, flow_at
+from ui.kit.dom import text_of
 from ui.learn.lesson import (
     LEARNER,
+    TIME_UP,
     Coach,
     LessonError,
     coached_flow,
@@ -25,6 +28,8 @@ from ui.learn.lesson import (
     parse_lesson,
     play_through,
 )
+from ui.tables.chess_cards import ChessCardsTable
+from ui.tables.chess_cards_look import piece_name
 from ui.tables.flow import NotNow
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -145,10 +150,38 @@ def test_a_check_lesson_holds_the_matching_window_open_for_the_learner() -> None
             timers.advance(100)
         if step.seat == LEARNER and flow.ply == ply:
             if CLOCK in flow.to_act():
+                # A hurry step's window runs its real seconds first (the countdown shows them).
+                assert (flow.countdown_left_ms("clock") > 0) == step.hurry, step
+                assert flow.holds_clock() != step.hurry
                 timers.advance(600_000)  # far longer than any window: still open
                 assert flow.ply == ply
+                if step.hurry:  # its time ran out: the coach says so, and the lesson waits
+                    assert flow.late() and not flow.countdown_left_ms("clock")
+                    assert Coach(lesson).said(ply, over=False, late=True).lines[-1] == TIME_UP
+                    assert flow.holds_clock()
             flow.act(LEARNER, step.action)
         assert flow.ply >= ply + 1
+    assert any(step.hurry for step in lesson.steps), "the lesson shows one real countdown"
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_following_the_coach_reaches_the_end_of_the_game(game_id: str) -> None:
+    """The script plays the whole game: the coach is there to its last move."""
+    lesson = parse_lesson(lesson_data(game_id))
+    assert play_through(lesson)[-1].is_over()
+
+
+def test_the_check_lesson_shows_a_jacks_swap_and_speaks_of_no_lobby() -> None:
+    lesson = parse_lesson(lesson_data("check"))
+    states = play_through(lesson)
+    jacks = [ply for ply, step in enumerate(lesson.steps)
+             if step.action.startswith("swap") and states[ply].view(None)["discard_top"].startswith("J")]
+    assert jacks, "a jack's swap is played"
+    words = " ".join([lesson.start, lesson.free, lesson.end, *(step.say for step in lesson.steps)]).lower()
+    assert "lobby" not in words and "game master" not in words
+    first_match = next(ply for ply, step in enumerate(lesson.steps) if step.seat == LEARNER and "match" in step.action)
+    hurried = next(ply for ply, step in enumerate(lesson.steps) if step.hurry)
+    assert first_match < hurried, "the real countdown comes after a match with no hurry"
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -175,3 +208,35 @@ def test_a_lessons_actions_are_the_engines_notation() -> None:
             assert str(action) == step.action, f"{game_id}: write {str(action)!r}, not {step.action!r}"
             with pytest.raises(IllegalAction):
                 state.apply(step.seat, "not an action")
+
+
+@pytest.mark.parametrize(("game_id", "word", "plainly"), [
+    ("checks", "half-trick", "packets of three, called half-tricks"),
+    ("chess-cards", "initiative", "whose turn it is to lead holds what the game calls the initiative"),
+])
+def test_a_word_of_the_game_is_said_plainly_where_it_first_appears(game_id: str, word: str, plainly: str) -> None:
+    lesson = parse_lesson(lesson_data(game_id))
+    lines = [lesson.start, *(step.say for step in lesson.steps)]
+    assert plainly in next(line for line in lines if word in line.lower())
+
+
+def test_the_chess_cards_lesson_gives_each_pieces_value() -> None:
+    lesson = parse_lesson(lesson_data("chess-cards"))
+    words = " ".join([lesson.start, *(step.say for step in lesson.steps)])
+    for card in ("bQ", "bR", "bB", "bN", "bP"):
+        piece = Card.parse(card).piece
+        assert f"{piece_name(card)} {piece.value}" in words, piece
+
+
+def test_a_chess_cards_lesson_grades_none_of_its_moves() -> None:
+    """The lesson's moves are the coach's: its analysis says so and marks no turn as costly (a
+    real game's analysis grades every turn against perfect play)."""
+    final = play_through(parse_lesson(lesson_data("chess-cards")))[-1]
+    flow, _timers, _heard = flow_at(final, (YOU, EASY_BOT))
+    assert ChessCardsTable.graded  # a real game's analysis grades
+    table = type("Lesson", (ChessCardsTable,), {"graded": False})(None, lambda _route: None, flow.setup, flow=flow)
+    table.record_link = lambda: "#/replay"  # the page's own address: none in CPython
+    table._analyse(1)
+    assert not table.analyses
+    said = text_of(table.render())
+    assert "the lesson’s moves" in said and "costly" not in said and "given away" not in said, said

@@ -129,8 +129,8 @@ def test_takebacks_stop_where_something_was_revealed() -> None:
     timers.advance(100)
     # The bot's card came out of a hand the person could not see: taking back 7C would undo it.
     why = flow.undo()
-    reply = f"{flow.seats[1].name}: {flow.state.history[1][1]}"
-    assert why == f"move 2 ({reply}) showed you something you could not know before"
+    reply = f"by {flow.seats[1].name}, {flow.state.history[1][1]},"
+    assert why == f"move 2 {reply} showed you something you could not know before"
     assert flow.ply == 2
 
 

@@ -18,14 +18,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine import GAMES, EngineError
-from engine.bots import levels
 from ui.app.catalog import entry
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
 from ui.screens.gallery import GalleryScreen
-from ui.screens.rules import RulesScreen
-from ui.screens.setup import SetupScreen
 from ui.storage.page_store import store
 from ui.storage.saves import SaveError
 
@@ -65,9 +62,16 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                              f"There is no game called “{game_id}” here.", [HOME])
     game = GAMES[game_id]
     rest = parts[1:]
+    # Each screen's module is imported when a route first shows it: the start imports what the
+    # gallery needs (and the route opened), not the setup form, the rules page, the bots' levels,
+    # a lesson, a room or the replay viewer (issue 31: the start had grown by a fifth).
     if not rest:
+        from ui.screens.setup import SetupScreen
+
         return SetupScreen(root, navigate, game_id, route.query)
     if rest == ("rules",):
+        from ui.screens.rules import RulesScreen
+
         return RulesScreen(root, navigate, game_id, game.title)
     if rest == ("learn",):
         from ui.learn.screen import LearnScreen
@@ -79,6 +83,8 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
             found = saved_id(route.query)
             if found is not None:
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
+            from engine.bots import levels
+
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
             if game_id == "check" and setup.has_friends and setup.seats[0].kind != "human":

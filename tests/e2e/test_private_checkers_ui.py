@@ -105,8 +105,9 @@ def test_whole_game_against_a_bot_with_all_variants(page: Page, open_app: OpenAp
         r"^((You win|Bot \(easy\) wins) a (survival|tactical|total) victory|Draw: .+)\.$"))
     sides = result.locator("[data-testid=victories] li")
     expect(sides).to_have_count(2)
-    expect(sides.first).to_have_text(re.compile(r"^Light \(You\): \d+ rescued, \d+ captured$"))
-    expect(sides.last).to_have_text(re.compile(r"^Dark \(Bot \(easy\)\): \d+ rescued, \d+ captured$"))
+    # A side and who plays it, with no bot's name in a second pair of brackets (issue 31).
+    expect(sides.first).to_have_text(re.compile(r"^Light · You: \d+ rescued, \d+ captured$"))
+    expect(sides.last).to_have_text(re.compile(r"^Dark · Bot \(easy\): \d+ rescued, \d+ captured$"))
     assert len(re.findall(r"rescued", result.inner_text())) == 2, result.inner_text()
     assert page.locator(ACTION).count() == 0
     shot(page, "private-checkers-result-1280")
@@ -179,7 +180,7 @@ def test_teams_of_bots_play_to_the_end(page: Page, open_app: OpenApp) -> None:
     # One line per side, its players named (two bots of one level, told apart by their seat):
     # the score of a team game said once.
     expect(result.locator(".result-scores li")).to_have_count(2)
-    expect(result.locator(".result-scores li").first).to_contain_text("Light (Bot 1 (random), Bot 3 (random)):")
+    expect(result.locator(".result-scores li").first).to_contain_text("Light · Bot 1 (random), Bot 3 (random):")
     expect(page.locator("[data-testid=side-0]")).to_contain_text("Bot 1 (random)")
 
 

@@ -65,7 +65,7 @@ def script(text: str) -> list[tuple[int, str]]:
 
 def refused_by(ply: int, seat: int, notation: str) -> str:
     who = "the clock" if seat == CLOCK else f"seat {seat}"
-    return f"move {ply} ({who}: {notation}) showed you something you could not know before"
+    return f"move {ply} by {who}, {notation}, showed you something you could not know before"
 
 
 # --- Checks -------------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ script the engine refuses fails there, not in front of a learner. Nothing here t
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine import CLOCK, GAMES, Action, SetupError, State
@@ -30,6 +30,9 @@ from ui.tables.game_flows import FLOWS
 LEARN_DIR = "docs/learn"
 #: The seat the learner plays.
 LEARNER = 0
+#: What the coach says when the real countdown of a ``hurry`` step ran out.
+TIME_UP = ("Time is up: in a real game the window would be closed now, and the chance gone. "
+           "This once the lesson holds it open for you.")
 
 
 def lesson_path(game_id: str) -> str:
@@ -48,7 +51,10 @@ class Step:
     another seat's, a comment shown once it has happened. ``rules``: the rules it brings in.
     ``picks``: the ``data-pick`` clicks that lead to the action's button on the table (a card
     before its pile). ``off``: what the coach answers a click off the script here (by default,
-    the step's own words again)."""
+    the step's own words again). ``hurry``: the learner's action in a timed window (Check!'s
+    matching) runs against the game's real countdown instead of a window held open; if the time
+    runs out first, the lesson says so and holds the window then (a missed window would leave
+    the script)."""
 
     seat: int
     action: str
@@ -56,6 +62,7 @@ class Step:
     rules: tuple[str, ...] = ()
     picks: tuple[str, ...] = ()
     off: str = ""
+    hurry: bool = False
 
 
 @dataclass(frozen=True)
@@ -162,7 +169,10 @@ def _step(number: int, raw: Any, players: int, rules: Mapping[str, str]) -> Step
     say, off = raw.get("say", ""), raw.get("off", "")
     if not (isinstance(say, str) and isinstance(off, str)):
         raise LessonError(f"{where}: say and off are texts")
-    return Step(seat, action, say, tuple(brought), tuple(picks), off)
+    hurry = raw.get("hurry", False)
+    if not isinstance(hurry, bool) or (hurry and seat != LEARNER):
+        raise LessonError(f"{where}: hurry (true or false) is for the learner's own steps")
+    return Step(seat, action, say, tuple(brought), tuple(picks), off, hurry)
 
 
 def play_through(lesson: Lesson) -> list[State]:
@@ -203,7 +213,9 @@ class Coach:
     def __init__(self, lesson: Lesson) -> None:
         self.lesson = lesson
 
-    def said(self, ply: int, over: bool) -> Said:
+    def said(self, ply: int, over: bool, late: bool = False) -> Said:
+        """What the coach says after ``ply`` actions (``late``: the time of a ``hurry`` step
+        ran out)."""
         lesson = self.lesson
         total = len(lesson.steps)
         if over:
@@ -222,6 +234,8 @@ class Coach:
         if step.seat == LEARNER:
             if step.say:
                 comments.append(step.say)
+            if late:
+                comments.append(TIME_UP)
             titles = " · ".join(lesson.rules[rule] for rule in step.rules)
             return Said(tuple(comments), step, ply, total, titles)
         return Said(tuple(comments), None, ply, total)
@@ -269,17 +283,37 @@ class CoachedFlow(TableFlow):
         if self.thinking is not None and self.thinking not in self.asked:
             self.thinking = None  # a bot the script keeps waiting is not thinking
 
+    #: The ply at which a ``hurry`` step's time ran out (-1: none).
+    late_ply = -1
+
+    def late(self) -> bool:
+        """The real countdown of the step now (a ``hurry`` one) ran out."""
+        return self.late_ply == self.ply
+
     def holds_clock(self) -> bool:
         """The engine's clock is due (a matching window is open) but the script's next action
-        is someone's in the window: the window stays open until it is taken."""
+        is someone's in the window: the window stays open until it is taken; a ``hurry``
+        step's only once its real time has run out."""
         step = self.lesson.step(self.ply)
-        return step is not None and step.seat != CLOCK and CLOCK in self.state.to_act()
+        return (step is not None and step.seat != CLOCK and CLOCK in self.state.to_act()
+                and (not step.hurry or self.late()))
 
     def timed(self) -> Timed | None:
         timed = super().timed()
-        if timed is not None and timed.kind == "clock" and self.holds_clock():
+        if timed is None or timed.kind != "clock":
+            return timed
+        if self.holds_clock():
             return None
+        step = self.lesson.step(self.ply)
+        if step is not None and step.hurry:
+            # The real countdown, but its end holds the window instead of closing it.
+            return replace(timed, fire=self._time_up)
         return timed
+
+    def _time_up(self) -> None:
+        self.late_ply = self.ply
+        self.schedule()
+        self.listener.flow_changed()
 
 
 def coached_flow(lesson: Lesson, timers: Timers) -> CoachedFlow:

@@ -33,9 +33,11 @@ class CoachRoom:
         self.table = table
         self.flow = flow
         self.coach = Coach(flow.lesson)
+        #: Whether the person opened the coach's earlier words ("More", shown on phones only).
+        self.more = False
 
     def said(self) -> Any:
-        return self.coach.said(self.flow.ply, self.flow.state.is_over())
+        return self.coach.said(self.flow.ply, self.flow.state.is_over(), self.flow.late())
 
     def lobby(self) -> Node | None:
         return None
@@ -46,15 +48,25 @@ class CoachRoom:
         progress = (f"Step {said.done + 1} of {said.total}" if said.done < said.total
                     else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
-        # Focusable: on a phone its words may scroll inside it (a keyboard reaches them too).
+        # On a phone only the newest words show (what to do now, or what just happened) and
+        # "More" opens the rest: a panel of every line took a third of the screen and hid the
+        # very control it pointed at (issue 31). A desktop shows them all (style.css).
+        earlier = len(said.lines) > 1 or bool(said.rule)
+        # Focusable: its words may scroll inside it (a keyboard reaches them too).
         return h("section", {"class": "panel coach", "data-testid": "coach", "aria-labelledby": "coach-heading",
-                             "tabindex": "0", "data-step": said.done, "data-steps": said.total},
-                 h("h2", {"id": "coach-heading", "class": "coach-heading"},
-                   f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
+                             "tabindex": "0", "data-step": said.done, "data-steps": said.total,
+                             "data-more": "1" if self.more else None},
+                 h("div", {"class": "coach-top"},
+                   h("h2", {"id": "coach-heading", "class": "coach-heading"},
+                     f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
+                   h("button", {"type": "button", "class": "coach-more", "data-cmd": "coach-more",
+                                "aria-expanded": "true" if self.more else "false"},
+                     "Less" if self.more else "More") if earlier else None),
                  h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
                  [h("p", {"class": "coach-line", "key": f"line-{said.done}-{index}"}, self.table.card_words(line))
                   for index, line in enumerate(said.lines)],
-                 h("p", {"class": "coach-wait muted"}, "Watch the bot’s answer…") if waiting else None)
+                 # A div, not a p: the newest line is the last p (style.css shows it alone on a phone).
+                 h("div", {"class": "coach-wait muted"}, "Watch the bot’s answer…") if waiting else None)
 
     def after_game(self) -> Node | None:
         game_id = self.table.game_id
@@ -66,6 +78,9 @@ class CoachRoom:
                    h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, "Read the rules")))
 
     def command(self, command: str, element: Any) -> bool:
+        if command == "coach-more":
+            self.more = not self.more
+            return True
         if command == "learn-again":
             self.table.navigate(f"#/{self.table.game_id}/learn")  # the same route restarts its screen
             return True
@@ -96,45 +111,74 @@ class CoachRoom:
 class CoachedTable(GameTable):
     """A game's table in a lesson, mixed before the game's own table class: it marks the
     control(s) the coach points at (``data-coach-target``), the action's own button when it is
-    drawn, else the clicks that lead to it, and brings a new target into view (on a phone the
-    coach's words above the table may push it below the fold)."""
+    drawn, else the furthest click that leads to it, and brings each new target into view below
+    the coach's panel, which stays on top as the page scrolls; at the end, the result."""
 
     coach_room: CoachRoom
     explains_itself = False
-    _pointed: tuple[str, tuple[str, ...]] = ("", ())
+    #: The moves were the coach's: an analysis (Chess Cards') does not grade them as mistakes.
+    graded = False
+    #: What the last draw marked (attribute, value), and what ``show`` last brought into view.
+    _marked: tuple[str, str] = ("", "")
+    _shown: tuple[Any, ...] = ()
 
     def show(self) -> None:
         super().show()
-        pointed = self.coach_room.targets()
-        if pointed != self._pointed:
-            self._pointed = pointed
-            # The newest words are last: where the coach's panel scrolls (on a phone) it shows them.
-            panel = self.root.querySelector("[data-testid=coach]")
-            if present(panel):
-                panel.scrollTop = panel.scrollHeight
-            target = self.root.querySelector(f"[{TARGET_ATTR}]")
-            if present(target):
+        over = self.flow.state.is_over()
+        # A new target: a new step, or the second end of a move once its first is picked (the
+        # step is the same, the marked control is not). Brought into view once, so a person who
+        # scrolls away to look at something is not pulled back at every redraw.
+        shown = (self.flow.ply, self._marked, over, self.coach_room.more)
+        if shown == self._shown:
+            return
+        self._shown = shown
+        panel = self.root.querySelector("[data-testid=coach]")
+        if present(panel):
+            # Where a target may be scrolled to: clear of the panel that stays on top (at the end
+            # it no longer does, style.css: nothing is left to point at).
+            space = 0.0 if over else float(panel.offsetHeight)
+            self.root.style.setProperty("--coach-space", f"{space:.0f}px")
+            panel.scrollTop = panel.scrollHeight  # the newest words are last
+        if over:
+            # The result, its reason and "Play a real game" (its last row): from the top of
+            # the result down, as much as fits, with the real game's link at least.
+            for selector in ("[data-testid=result]", "[data-testid=real-game]"):
+                found = self.root.querySelector(selector)
+                if present(found):
+                    _scroll_into_view(found)
+            return
+        # The first target the layout shows (on a phone Checkmate's fan of backs is hidden, and
+        # its Draw button, marked too, does the same).
+        for target in self.root.querySelectorAll(f"[{TARGET_ATTR}]"):
+            if target.checkVisibility():
                 _scroll_into_view(target)
+                break
 
     def clock_text(self) -> str:
         if isinstance(self.flow, CoachedFlow) and self.flow.holds_clock():
-            return "no hurry"  # the lesson holds the window open for the learner
+            # The lesson holds the window open for the learner (after its time, a hurry step's).
+            return "time is up" if self.flow.late() else "no hurry"
         return super().clock_text()
 
     def draw(self) -> list[Node]:
         nodes = super().draw()
         action, picks = self.coach_room.targets()
-        if action and not _mark(nodes, "data-action", action):
+        self._marked = ("", "")
+        if action and _mark(nodes, "data-action", action):
+            self._marked = ("data-action", action)
+        elif action:
             # The furthest click towards the action that is drawn: a sacrifice's card once
             # the "Sacrifice" mode is on, else the mode's own button.
             for pick in reversed(picks):
                 if _mark(nodes, "data-pick", pick):
+                    self._marked = ("data-pick", pick)
                     break
         return nodes
 
 
 def _scroll_into_view(element: Any) -> None:
-    """The least scrolling that shows ``element`` (none when it is in view already)."""
+    """The least scrolling that shows ``element`` whole (none when it is in view already),
+    below the coach's panel (its ``scroll-margin-top``, style.css)."""
     from js import Object
     from pyodide.ffi import to_js
 

@@ -67,6 +67,7 @@ from engine.check import (
 )
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.kit.dom import Node, classes, h
+from ui.kit.words import counted
 from ui.tables.base import GameTable
 from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
 
@@ -425,7 +426,7 @@ class CheckTable(GameTable):
                       h("div", {"class": "cx-card cx-hole"}), h("span", {"class": "cx-pile-label"}))
         count = view["discard_count"]
         piles = h("div", {"class": "cx-piles"},
-                  self._pile(back("div", None, "cx-card"), "Draw pile", f"{view['draw_count']} cards",
+                  self._pile(back("div", None, "cx-card"), "Draw pile", counted(view['draw_count'], "card"),
                              testid="draw-pile", mark=DRAW_PILE in marks),
                   self._pile(face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
                              "Discard", "sealed" if view["sealed"] else f"{count} card{'' if count == 1 else 's'}",

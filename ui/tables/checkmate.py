@@ -26,6 +26,7 @@ from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.kit.dom import Node, classes, h
+from ui.kit.words import counted
 from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.game_flows import CheckmateFlow
 from ui.tables.playing_cards import back, card_name, chip, face
@@ -181,7 +182,7 @@ class CheckmateTable(GameTable):
         known = view["known"][seat]
         active = view["mover"] == seat and not self.paused
         return h("section", {"class": classes("cm-seat", active and "cm-active"), "data-seat": seat,
-                             "aria-label": f"{self.name(seat)}: {count} cards"},
+                             "aria-label": f"{self.name(seat)}: {counted(count, 'card')}"},
                  h("div", {"class": "cm-seat-head"},
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"}, self.name(seat)),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
@@ -347,7 +348,8 @@ class CheckmateTable(GameTable):
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
                  h("strong", None, f"Game {deal['number']}: "),
                  self.reason_text(deal), " ",
-                 h("span", {"class": "cc-muted"}, f"({self.name(deal['dealer'])} dealt)"))
+                 # Not in brackets: a bot's name has its own ("Bot (hard)").
+                 h("span", {"class": "cc-muted"}, f"· {self.name(deal['dealer'])} dealt"))
 
     def _games_won(self, totals: list[int]) -> Node:
         """The series' score, said once: each seat's games won."""

@@ -23,6 +23,7 @@ from typing import Any
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
+from ui.kit.words import counted
 from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.playing_cards import back, card_name, chip, face
 
@@ -121,7 +122,7 @@ class ChecksTable(GameTable):
             h("span", {"class": "tag tag-turn"},
               "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
             h("span", {"class": "tag ck-checks", "data-testid": f"checks-{seat}"},
-              f"{view['check_counts'][seat]} checks"),
+              counted(view['check_counts'][seat], "check")),
         ]
         own = view["seat"] == seat and "hand" in view
         return h("section", {
@@ -151,7 +152,7 @@ class ChecksTable(GameTable):
     def _hidden_hand(self, view: dict[str, Any], seat: int) -> Node:
         count = view["hand_sizes"][seat]
         return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}", "role": "img",
-                         "aria-label": f"{count} cards in hand, hidden"},
+                         "aria-label": f"{counted(count, 'card')} in hand, hidden"},
                  [back() for _ in range(count)]
                  or h("p", {"class": "cc-note"}, "No cards in hand."))
 
@@ -269,14 +270,14 @@ class ChecksTable(GameTable):
                  h("button", {"type": "button", "class": "ck-height", "data-cmd": f"pile:{index}",
                               "aria-expanded": "true" if index in self.opened else "false",
                               "title": "Show the cards beneath", "disabled": not beneath},
-                   f"{len(pile)} card{'s' if len(pile) != 1 else ''}"),
+                   counted(len(pile), "card")),
                  h("div", {"class": "ck-beneath", "data-testid": f"beneath-{number}"},
                    [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
                  h("button", {"type": "button", "class": "primary ck-cash",
                               "data-action": str(cash),
-                              "aria-label": f"Cash: {len(pile) + len(view['hand'] or [])} checks, "
-                                            f"pile {number}’s {len(pile)} cards and your hand"},
-                   f"Cash: {len(pile) + len(view['hand'] or [])} checks") if cashable else None)
+                              "aria-label": f"Cash: {counted(len(pile) + len(view['hand'] or []), 'check')}, "
+                                            f"pile {number}’s {counted(len(pile), 'card')} and your hand"},
+                   f"Cash: {counted(len(pile) + len(view['hand'] or []), 'check')}") if cashable else None)
 
     def _status(self, view: dict[str, Any], over: bool) -> str:
         if over:
@@ -285,7 +286,9 @@ class ChecksTable(GameTable):
             return ""
         seat = view["to_act"][0]
         alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
-        return self.to_act_line(seat, suffix=f" ({self.name(1 - seat)} is out of cards)" if alone else "")
+        # Not in brackets: a bot's name has its own ("Bot (hard)").
+        out = "you are" if self.is_you(1 - seat) else f"{self.name(1 - seat)} is"
+        return self.to_act_line(seat, suffix=f", and {out} out of cards" if alone else "")
 
     # The side: series, log, results ------------------------------------------------------
 
@@ -302,7 +305,7 @@ class ChecksTable(GameTable):
                 f" pile {move['pile'] + 1} with a total of {move['total']}: ",
                 [chip(card) for card in move["taken"]], " + hand ",
                 [chip(card) for card in move["shown"]],
-                f" = {len(move['taken']) + len(move['shown'])} checks", refill]
+                f" = {counted(len(move['taken']) + len(move['shown']), 'check')}", refill]
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return self._describe(dict(entry))
@@ -336,7 +339,7 @@ class ChecksTable(GameTable):
 
     def _checks_line(self, game: dict[str, Any]) -> str:
         checks = game["details"]["checks"]
-        return f"{self.name(0)} {checks[0]} checks, {self.name(1)} {checks[1]} checks"
+        return f"{self.name(0)} {counted(checks[0], 'check')}, {self.name(1)} {counted(checks[1], 'check')}"
 
     def _verdict(self, game: dict[str, Any], what: str = "") -> str:
         """"Ann wins" (``what`` after it) or "a draw": how one game of the series ended."""

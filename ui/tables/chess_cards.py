@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import Action
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
@@ -54,6 +54,9 @@ class Analysis:
 class ChessCardsTable(GameTable):
     game_id = "chess-cards"
     short_title = "Chess Cards"
+    #: Whether a finished game's analysis grades each turn against perfect play. A lesson's
+    #: moves are the coach's, chosen to show a rule, not the person's: they are not graded.
+    graded: ClassVar[bool] = True
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
         super().__init__(*args, **kwargs)
@@ -148,6 +151,8 @@ class ChessCardsTable(GameTable):
             line.textContent = _progress_text(analysis)
 
     def _analyse(self, game_number: int) -> None:
+        if not self.graded:
+            return
         """Queue the comparison of a finished game's moves with perfect play."""
         self.analyses[game_number] = Analysis(
             labels=[_step_label(before) for before, _, _ in self.steps(game_number)])
@@ -675,6 +680,12 @@ class ChessCardsTable(GameTable):
                  h("tbody", None, rows))
 
     def _analyses(self, view: dict[str, Any]) -> list[Node]:
+        if not self.graded:
+            return [h("section", {"class": "cc-panel cc-analysis", "data-testid": "analysis", "data-status": "lesson"},
+                      h("h2", None, "Analysis"),
+                      h("p", None, "These were the lesson’s moves, chosen to show the rules, so they are not "
+                        "graded. After a real game, the analysis marks each turn against perfect play."))
+                    ] if view["finished"] else []
         out = []
         for number in sorted(self.analyses, reverse=True):
             if number > len(view["finished"]):

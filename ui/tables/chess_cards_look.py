@@ -29,9 +29,17 @@ def card_name(card: str) -> str:
 _CARD_IN_TEXT = re.compile(r"\b([bryw][QRBNP])\b")
 
 
+#: A card named in words with its notation after it: "the black rook (bR)".
+_NAMED_AND_NOTED = re.compile(r"\bthe ([a-z]+ [a-z]+) \(([bryw][QRBNP])\)")
+
+
 def with_names(text: str) -> str:
     """``"the reply to bQ must follow suit"`` -> ``"the reply to the black queen must follow
-    suit"``: the cards a sentence names in notation, named as the table names them."""
+    suit"``: the cards a sentence names in notation, named as the table names them, each once
+    (the notation after a card's own name goes, rather than naming it twice: "the black rook
+    (the black rook)")."""
+    text = _NAMED_AND_NOTED.sub(
+        lambda found: f"the {found.group(1)}" if found.group(1) == card_name(found.group(2)) else found.group(0), text)
     return _CARD_IN_TEXT.sub(lambda found: f"the {card_name(found.group(1))}", text)
 
 

@@ -35,6 +35,7 @@ from engine.private_checkers import (
 )
 from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h, present
+from ui.kit.words import counted, with_players
 from ui.tables.base import GameTable
 from ui.tables.playing_cards import card_name, with_chips, with_signs
 
@@ -352,7 +353,7 @@ class PrivateCheckersTable(GameTable):
                               f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
                             h("p", {"class": "spc-tally"},
                               f"Captured {view['captured'][side]} · Rescued {view['rescued'][side]} · "
-                              f"Stockpile {view['stock_counts'][side]} cards"),
+                              f"Stockpile {counted(view['stock_counts'][side], 'card')}"),
                             h("p", {"class": "spc-prompt", "data-testid": "discard"},
                               "Discard one card: one marked “safe” keeps your checker, a lower one blows it up."
                               if any(safe.values()) else
@@ -369,8 +370,8 @@ class PrivateCheckersTable(GameTable):
                         h("p", {"class": "spc-note"}, "None yet.")))
         return h("div", {"class": "spc-sides"}, blocks)
 
-    def _team_names(self, view: dict[str, Any], side: int) -> str:
-        return ", ".join(self.name(seat) for seat in view["teams"][side])
+    def _team_names(self, view: dict[str, Any], side: int) -> list[str]:
+        return [self.name(seat) for seat in view["teams"][side]]
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return log_text(entry["text"])
@@ -430,7 +431,7 @@ class PrivateCheckersTable(GameTable):
                  h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
                    [h("li", {"data-side": side},
                       h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                      h("span", None, f"{SIDE_NAMES[side]} ({self._team_names(view, side)}): "),
+                      h("span", None, f"{with_players(SIDE_NAMES[side], self._team_names(view, side))}: "),
                       h("strong", None, str(view["rescued"][side])), " rescued, ",
                       h("strong", None, str(view["captured"][side])), " captured")
                     for side in (0, 1)]),
