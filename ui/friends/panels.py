@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from ui.friends.protocol import MAX_CHAT, clean_text
 from ui.kit.dom import Node, h, present
+from ui.kit.words import counted
 
 #: Words for a seat's status in the room (``HostRoom.status``).
 SEAT_STATUS = {"open": "open", "joined": "here", "away": "away: reconnecting…", "bot": "bot",
@@ -67,7 +68,7 @@ def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
     if not deals or not rows:
         return None
     totals = any(row.get("total") is not None for row in rows)
-    heading = f"After {deals} deal{'' if deals == 1 else 's'}"
+    heading = f"After {counted(deals, 'deal')}"
     note = "The lowest total leads." if standings.get("lowest") else ""
     return h("section", {"class": "room-standings", "data-testid": "standings", "aria-label": "Standings"},
              h("h2", None, heading),

@@ -24,6 +24,7 @@ from ui.friends.joining import GuestSide
 from ui.friends.panels import chat_panel, seat_status_text, standings_panel
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
+from ui.kit.words import counted
 from ui.storage.saves import Store
 from ui.tables.flow import FlowListener
 
@@ -171,7 +172,7 @@ class JoinScreen(TableScreen):
         else:
             why = ""
         about = (f"{game.title}, hosted by {info['host']}. "
-                 + (f"{open_seats} seat{'' if open_seats == 1 else 's'} open." if open_seats and not info["started"]
+                 + (f"{counted(open_seats, 'seat')} open." if open_seats and not info["started"]
                     else "") if game is not None and info is not None else "")
         return h("section", {"class": "page room-join", "data-testid": "join", "data-room": self.code,
                              "data-game": info["game"] if info is not None else None},
