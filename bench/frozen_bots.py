@@ -61,7 +61,7 @@ def frozen_bot(game_id: str, level: str) -> Bot:
     bot = found[wanted]
     if level == "hard8x":
         bot = copy.copy(bot)
-        bot.iterations *= CEILING  # type: ignore[attr-defined]
+        bot.iterations *= CEILING
         return Unhurried(bot)
     return bot
 
@@ -75,7 +75,7 @@ class Unhurried(Bot):
         self.level = bot.level
         self.description = bot.description
 
-    def think(self, game, view, legal, rng, budget_ms):  # type: ignore[no-untyped-def]
+    def think(self, game, view, legal, rng, budget_ms):
         return self.bot.think(game, view, legal, rng, 0)
 
 
