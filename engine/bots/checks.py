@@ -134,7 +134,7 @@ class HardBot(ISMCTSBot):
 
     level = "hard"
     description = "searches many possible deals of the unseen cards (information-set MCTS)"
-    iterations = 500
+    iterations = 750
     slice_iterations = 20
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
