@@ -118,7 +118,7 @@ class HardBot(ISMCTSBot):
 
     level = "hard"
     description = "weighs each play over many possible deals of the hidden cards"
-    iterations = 200
+    iterations = 320
     slice_iterations = 10
     rollout_limit = 120
     #: The deal the search is about (set per decision on a copy of the bot).
