@@ -216,6 +216,9 @@ def match(strong: str, weak: str, games: int, play: Callable[[list[str], int], d
             draws += 1
         for index, spent in enumerate(played["times"]):
             times[levels[index]].extend(spent)
+        # Running counts, so that a run cut short still tells what it measured.
+        print(f"  {strong} vs {weak} ({players} seats): {seed + 1} games, {wins} wins "
+              f"{draws} draws {losses} losses", file=sys.stderr, flush=True)
     row = {"pair": f"{strong} vs {weak}", "players": players, "games": games, "wins": wins,
            "draws": draws, "losses": losses, "seconds": time.perf_counter() - started,
            "strong_ms": times[strong] or [0.0], "weak_ms": times[weak] or [0.0]}
