@@ -38,7 +38,11 @@ def timed_game(game_id: str, level_by_side: list, seed: int, budget_ms: int, *,
     import time
 
     from engine import GAMES
-    from engine.bots import get_bot
+
+    if any(level.startswith("then-") for level in level_by_side):
+        from bench.frozen_bots import get_bot  # the frozen levels: CPython benchmarks only
+    else:
+        from engine.bots import get_bot
 
     game = GAMES[game_id]
     bots = [get_bot(game_id, level) for level in level_by_side]
@@ -92,6 +96,10 @@ def bench_parser(game: str, games: int, games_help: str, think_games: int, think
                         help=f"{think_help} (default {think_games})")
     parser.add_argument("--skip-strength", action="store_true", help="think time only")
     parser.add_argument("--skip-think", action="store_true", help="strength only")
+    parser.add_argument("--match", default="",
+                        help="pairs strong:weak (levels, or bench/frozen_bots.py's then-hard and "
+                             "then-hard8x) to play --match-games games each, timed in the same games")
+    parser.add_argument("--match-games", type=int, default=60, help="games per --match pair (60)")
     if browser:
         parser.add_argument("--browser", action="store_true",
                             help="also time the decisions inside the app page (Chromium, Pyodide)")
@@ -177,3 +185,76 @@ def strength_table(rows: list[dict], options: dict) -> str:
 
 def describe(options: dict) -> str:
     return ", ".join(f"{name} {'on' if value else 'off'}" for name, value in options.items())
+
+
+# --- the issue-30 yardstick: today's hard against the frozen bots, times from the same games ------
+
+
+def match(strong: str, weak: str, games: int, play: Callable[[list[str], int], dict],
+          players: int = 2) -> dict:
+    """One seat of ``strong`` against ``weak`` in every other seat over ``games`` seeded games,
+    the strong seat rotating with the seed (at two seats: alternating). ``play(levels by seat,
+    seed)`` returns ``scores`` (per seat, higher is better; equal best scores share the game) and
+    ``times`` (per seat, ms per decision). The decision times of both levels come from these
+    same games, so a time ratio between them is measured in one run on one machine."""
+    wins = draws = losses = 0
+    times: dict[str, list[float]] = {strong: [], weak: []}
+    started = time.perf_counter()
+    for seed in range(games):
+        seat = seed % players
+        levels = [weak] * players
+        levels[seat] = strong
+        played = play(levels, seed)
+        scores = played["scores"]
+        best = max(scores)
+        top = [index for index, score in enumerate(scores) if score == best]
+        if scores[seat] < best:
+            losses += 1
+        elif len(top) == 1:
+            wins += 1
+        else:
+            draws += 1
+        for index, spent in enumerate(played["times"]):
+            times[levels[index]].extend(spent)
+        # Running counts, so that a run cut short still tells what it measured.
+        print(f"  {strong} vs {weak} ({players} seats): {seed + 1} games, {wins} wins "
+              f"{draws} draws {losses} losses", file=sys.stderr, flush=True)
+    row = {"pair": f"{strong} vs {weak}", "players": players, "games": games, "wins": wins,
+           "draws": draws, "losses": losses, "seconds": time.perf_counter() - started,
+           "strong_ms": times[strong] or [0.0], "weak_ms": times[weak] or [0.0]}
+    print(f"  {row['pair']} ({players} seats): {games} games in {row['seconds']:.1f} s",
+          file=sys.stderr, flush=True)
+    return row
+
+
+def parse_pairs(text: str) -> list[tuple[str, str]]:
+    """``"hard:then-hard8x,hard:easy"`` -> [("hard", "then-hard8x"), ("hard", "easy")]."""
+    return [tuple(part.split(":", 1)) for part in text.split(",") if part]  # type: ignore[misc]
+
+
+def match_table(rows: list[dict], where: str) -> str:
+    """Score % is wins plus half the draws (at more seats a shared first place is a draw); the
+    think times (ms per decision) are those of the two levels in the same games, CPython; the
+    ratio is of the mean times (medians hide the searched decisions among quick ones)."""
+    def line(row: dict) -> str:
+        score = 100 * (row["wins"] + row["draws"] / 2) / row["games"]
+        strong, weak = row["strong_ms"], row["weak_ms"]
+        ratio = statistics.fmean(strong) / max(statistics.fmean(weak), 1e-9)
+        return (f"{row['pair']:<22} {row['players']:>5} {row['games']:>5} {row['wins']:>5} "
+                f"{row['draws']:>5} {row['losses']:>6} {score:>7.1f} "
+                f"{ms(statistics.median(strong)):>8} {ms(p95(strong)):>8} {ms(statistics.fmean(strong)):>8} "
+                f"{ms(statistics.median(weak)):>8} {ms(p95(weak)):>8} {ms(statistics.fmean(weak)):>8} "
+                f"{ratio:>6.2f}")
+
+    return table(f"Strength and think time, one seat of the first level against the second, "
+                 f"seats rotating ({where})",
+                 f"{'pair':<22} {'seats':>5} {'games':>5} {'wins':>5} {'draws':>5} {'losses':>6} "
+                 f"{'score %':>7} {'1st med':>8} {'1st p95':>8} {'1st mean':>8} {'2nd med':>8} "
+                 f"{'2nd p95':>8} {'2nd mean':>8} {'ratio':>6}", map(line, rows))
+
+
+def run_matches(text: str, games: int, play: Callable[[list[str], int], dict], where: str,
+                players: int = 2) -> None:
+    """The ``--match`` option of each bot benchmark: print ``match_table`` for the pairs."""
+    rows = [match(strong, weak, games, play, players) for strong, weak in parse_pairs(text)]
+    print(match_table(rows, where) + "\n", flush=True)

@@ -11,7 +11,8 @@ two levels alternating around the table and the seats rotated between seeds; a l
 counts shared wins as fractions. Think time: median, p95 and max per decision per level.
 
 A table to read, never an assertion. Usage: ``python3 -m bench.check_bots [--games 100]
-[--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]``.
+[--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]
+[--match hard:then-hard8x,hard:easy --match-games 60]``.
 """
 
 from __future__ import annotations
@@ -23,9 +24,9 @@ import statistics
 import sys
 import time
 
-from bench.bot_report import ms, p95
+from bench.bot_report import ms, p95, run_matches
+from bench.frozen_bots import get_bot
 from engine import CLOCK, GAMES
-from engine.bots import get_bot
 from engine.bots.check import reaction_ms
 from engine.check import CheckState, Match, Phase
 
@@ -84,6 +85,18 @@ def duel(strong: str, weak: str, games: int, seats: int) -> dict:
             "seconds": time.perf_counter() - started}
 
 
+def won_game(levels: list[str], seed: int) -> dict:
+    """``play_game`` scored for ``bot_report.match``: 1 for each winner, 0 for the others (a
+    game stopped unfinished leaves every seat at 0), and each level's decision times (ms),
+    given once, at the first seat of that level."""
+    times: dict[str, list[float]] = {level: [] for level in levels}
+    result = play_game(levels, seed, times).result()
+    winners = result.winners if result is not None else ()
+    firsts = {level: levels.index(level) for level in levels}
+    return {"scores": [int(seat in winners) for seat in range(len(levels))],
+            "times": [times[level] if firsts[level] == seat else [] for seat, level in enumerate(levels)]}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Check! bots: win rates and think time.")
     parser.add_argument("--games", type=int, default=100)
@@ -91,7 +104,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pairs", default="easy-random,medium-easy,hard-medium")
     parser.add_argument("--think-games", type=int, default=3,
                         help="self-play games per level for think time (default 3; hard is slow)")
+    parser.add_argument("--match", default="",
+                        help="pairs strong:weak (levels, or bench/frozen_bots.py's then-hard and "
+                             "then-hard8x): one strong seat against weak ones, timed in the same games")
+    parser.add_argument("--match-games", type=int, default=60, help="games per --match pair (60)")
     args = parser.parse_args(argv)
+    if args.match:
+        run_matches(args.match, args.match_games, won_game, f"Check!, {args.seats} seats", args.seats)
+        return 0
     print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
     print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")
     for pair in args.pairs.split(","):

@@ -16,7 +16,8 @@ losses of the strong seat, its win rate and the share a seat of equal strength w
 A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.checkmate_bots [--games 300] [--hard-games 60] [--think-games 6]
-[--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]``.
+[--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]
+[--match hard:then-hard8x,hard:easy --match-games 60]``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import sys
 import time
 from typing import Any
 
-from bench.bot_report import bench_parser, think_row, think_table, timed_game
+from bench.bot_report import bench_parser, run_matches, think_row, think_table, timed_game
 from engine.bots import levels
 
 LEVELS = levels("checkmate")
@@ -56,6 +57,14 @@ def think_times(level: str, games: int, players: int) -> dict:
     timed = [play_timed_game([level] + ["easy"] * (players - 1), seed)["times"][0]
              for seed in range(games)]
     return think_row(f"{level} {players}p", timed)
+
+
+def won_game(level_by_seat: list, seed: int) -> dict:
+    """``play_timed_game`` scored for ``bot_report.match``: 1 for the winner, 0 for the others
+    (a deal with no winner leaves every seat at 0: a draw)."""
+    played = play_timed_game(level_by_seat, seed)
+    scores = [int(seat in played["winners"]) for seat in range(len(level_by_seat))]
+    return {"scores": scores, "times": played["times"]}
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -104,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     seats = [int(part) for part in args.seats.split(",") if part]
     results: dict[str, Any] = {}
+    if args.match:
+        for players in seats:
+            run_matches(args.match, args.match_games, won_game, f"Checkmate, {players} seats", players)
+        return 0
 
     def show(text: str) -> None:
         if not args.json:

@@ -13,7 +13,7 @@ deals the even seeds). The tables come from ``bench/bot_report.py``.
 A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.checks_bots [--games 300] [--hard-games 200] [--think-games 20]
-[--skip-strength] [--skip-think] [--browser]``.
+[--skip-strength] [--skip-think] [--browser] [--match hard:then-hard8x,hard:easy --match-games 60]``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import platform
 import sys
 from typing import Any
 
-from bench.bot_report import bench_parser, duels, strength_table, think_row, think_table, timed_game
+from bench.bot_report import bench_parser, duels, run_matches, strength_table, think_row, think_table, timed_game
 
 OPTIONS = {"single games": True}
 
@@ -53,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=200,
                         help="hard vs easy and hard vs random games (200 each)")
     args = parser.parse_args(argv)
+    if args.match:
+        run_matches(args.match, args.match_games, play_timed_checks_game, "Checks, single games")
+        return 0
     levels = ("random", "easy", "hard")
     if not args.skip_think:
         rows = [checks_think_times(level, args.think_games) for level in levels]

@@ -12,7 +12,8 @@ Tables (``think_table``, ``strength_table``) are those of ``bench/bot_report.py`
 never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.private_checkers_bots [--games 200] [--search-games 20]
-[--think-games 10] [--think-search-games 2] [--variants] [--players 2]``.
+[--think-games 10] [--think-search-games 2] [--variants] [--players 2]
+[--match hard:then-hard8x,hard:easy --match-games 30]``.
 """
 
 from __future__ import annotations
@@ -20,7 +21,16 @@ from __future__ import annotations
 import platform
 import sys
 
-from bench.bot_report import bench_parser, describe, duels, self_play_row, strength_table, think_table, timed_game
+from bench.bot_report import (
+    bench_parser,
+    describe,
+    duels,
+    run_matches,
+    self_play_row,
+    strength_table,
+    think_table,
+    timed_game,
+)
 from engine.bots import levels
 
 LEVELS = levels("private-checkers")
@@ -52,6 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2, help="2, or 3-4 for teams")
     args = parser.parse_args(argv)
     options = {name: args.variants for name in VARIANTS}
+    if args.match:
+        run_matches(args.match, args.match_games,
+                    lambda levels, seed: play_timed_game(levels, seed, options, args.players),
+                    f"Saving Private Checkers, {describe(options)}")
+        return 0
     if not args.skip_think:
         searches = ("medium", "hard")
         rows = [think_times(level, args.think_search_games if level in searches else args.think_games,

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -421,7 +421,9 @@ class Checks(Game):
         shown; the other hand, every face-down half-trick and the deck dealt at random from the
         cards the view does not show. Its seed is drawn from ``rng`` too, so later games of a
         series are unknown deals. Raises SetupError for a dict that is not a Checks view."""
-        rng = rng or random.Random(0)
+        return self.dealer_for(view)(rng or random.Random(0))
+
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], ChecksState]:
         try:
             if view.get("game") != self.id:
                 raise SetupError(f"not a {self.id} view: game is {view.get('game')!r}")
@@ -432,40 +434,52 @@ class Checks(Game):
             known_hand = tuple(Card.parse(name) for name in view.get("hand", ()))
             seen = {card for pile in piles for card in pile}
             seen |= {card for cards in checks for card in cards} | set(known_hand)
-            unseen = [card for card in CARDS if card not in seen]
+            unseen_cards = [card for card in CARDS if card not in seen]
+            own = sort_cards(known_hand) if "hand" in view else None
+            hand_sizes = [view["hand_sizes"][0], view["hand_sizes"][1]]
+            downs = [sum(1 for place in view["rows"][s] if place == "down") for s in (0, 1)]
+            deck_count = view["deck_count"]
+            if len(unseen_cards) < (sum(hand_sizes) - (len(known_hand) if own is not None else 0)
+                                    + HALF_TRICK_SIZE * sum(downs) + deck_count):
+                raise SetupError(f"not a {self.id} view: more hidden cards than unseen ones")
+            options = MappingProxyType(self.resolve_options(view["options"]))
+            log = tuple(Move.from_dict(move) for move in view["log"])
+            finished = tuple(GameSummary.from_dict(s) for s in view["finished"])
+            fixed: dict[str, Any] = {"game_number": view["game_number"], "dealer": view["dealer"],
+                     "turn": view["turn"] if view["turn"] is not None else 0,
+                     "over": view["phase"] == "over"}
+        except (KeyError, IndexError, TypeError, InvalidNotation) as error:
+            raise SetupError(f"not a {self.id} view: {error!r}") from None
+
+        def deal(rng: random.Random) -> ChecksState:
+            unseen = list(unseen_cards)
             rng.shuffle(unseen)
-            deal = iter(unseen)
+            at = 0
 
             def take(count: int) -> tuple[Card, ...]:
-                return tuple(next(deal) for _ in range(count))
+                nonlocal at
+                at += count
+                return tuple(unseen[at - count:at])
 
             def hand(s: int) -> tuple[Card, ...]:
-                if s == seat and "hand" in view:
-                    return sort_cards(known_hand)
-                return sort_cards(take(view["hand_sizes"][s]))
+                if s == seat and own is not None:
+                    return own
+                return sort_cards(take(hand_sizes[s]))
 
             def row(s: int) -> tuple[tuple[Card, ...], ...]:
-                return tuple(take(HALF_TRICK_SIZE) for place in view["rows"][s] if place == "down")
+                return tuple(take(HALF_TRICK_SIZE) for _ in range(downs[s]))
 
             # Seat 0's cards are dealt first, then seat 1's (the order of the draws from ``rng``).
             hands = (hand(0), hand(1))
             rows = (row(0), row(1))
-            stock = take(view["deck_count"])
-            over = view["phase"] == "over"
+            stock = take(deck_count)
             return ChecksState(
-                game_id=self.id, seed=rng.getrandbits(32), players=2,
-                options=MappingProxyType(self.resolve_options(view["options"])),
-                deck=None, history=(),
-                game_number=view["game_number"], dealer=view["dealer"],
-                turn=view["turn"] if view["turn"] is not None else 0,
-                hands=hands, rows=rows, piles=piles, stock=stock,
-                checks=checks,
-                log=tuple(Move.from_dict(move) for move in view["log"]),
-                finished=tuple(GameSummary.from_dict(s) for s in view["finished"]),
-                over=over,
+                game_id=self.id, seed=rng.getrandbits(32), players=2, options=options,
+                deck=None, history=(), hands=hands, rows=rows, piles=piles, stock=stock,
+                checks=checks, log=log, finished=finished, **fixed,
             )
-        except (KeyError, IndexError, TypeError, StopIteration, InvalidNotation) as error:
-            raise SetupError(f"not a {self.id} view: {error!r}") from None
+
+        return deal
 
     def parse_action(self, state: State, text: str) -> Play | Cash:
         cash = _CASH.match(text)

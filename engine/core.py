@@ -611,6 +611,15 @@ class Game(ABC):
         """
         raise NotImplementedError(f"{self.id} must implement from_view")
 
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
+        """``from_view`` split in two: read ``view`` once, then deal many states from it.
+
+        ``dealer_for(view)(rng)`` is the same state as ``from_view(view, rng)``; a search that
+        deals thousands of states from one view reads it once. A game whose view is costly to
+        read overrides this (and builds ``from_view`` on it). Raises what ``from_view`` raises.
+        """
+        return lambda rng: self.from_view(view, rng)
+
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``.
 

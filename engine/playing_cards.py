@@ -73,6 +73,10 @@ class PlayingCard:
     def parse(cls, text: str) -> PlayingCard:
         """``"10H"``, ``"TH"``, ``"th"``, ``"Q♠"``, ``"RJ"`` -> the card; a card is read as its
         notation. Raises InvalidNotation."""
+        # Views name cards exactly as ``str(card)`` does, and a search parses thousands of views.
+        exact = _BY_NAME.get(text) if isinstance(text, str) else None
+        if exact is not None:
+            return exact
         token = str(text).strip().upper()
         for sign, letter in _SIGNS:
             token = token.replace(sign, letter)

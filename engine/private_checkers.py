@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from types import MappingProxyType
@@ -808,7 +808,9 @@ class PrivateCheckers(Game):
         ``rng`` from the cards that can be there. A side's own face-down cards can only be the
         cards of its half-deck that are neither in its stockpile, nor discarded, nor seen on the
         board; the other side's face-down cards and stockpile share the rest of its half-deck."""
-        rng = rng or random.Random(0)
+        return self.dealer_for(view)(rng or random.Random(0))
+
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], PrivateCheckersState]:
         try:
             squares = view["squares"]
             known = {index: Card.parse(entry["card"]) for index, entry in enumerate(squares)
@@ -819,52 +821,63 @@ class PrivateCheckers(Game):
             counts = view["stock_counts"]
             players = int(view["players"])
             log = tuple(LogEntry.from_dict(entry) for entry in view["log"])
+            pending = view["pending"]
+            fixed: dict[str, Any] = dict(
+                game_id=self.id, seed=0, players=players,
+                options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
+                history=(),
+                face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
+                seen=frozenset(i for i, entry in enumerate(squares)
+                               if not entry["up"] and entry["card"] is not None),
+                pieces=tuple(None if entry["piece"] is None else
+                             Piece(entry["piece"]["side"], Rank[entry["piece"]["rank"].upper()])
+                             for entry in squares),
+                discards=discards,
+                captured=tuple(view["captured"]),
+                rescued=tuple(view["rescued"]),
+                side=view["side_to_move"],
+                turns=tuple(view["turns"]),
+                quiet=int(view["quiet"]),
+                pending=None if pending is None else Pending(
+                    parse_square(pending["square"]), pending["discard"], pending["jumped"]),
+                over=view["phase"] == "over",
+                log=log,
+            )
         except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game: {error!r}") from None
-        cards: list[Card | None] = [known.get(square) for square in range(SQUARES)]
-        stockpiles: list[tuple[Card, ...]] = [(), ()]
+        board: list[Card | None] = [known.get(square) for square in range(SQUARES)]
         visible = set(known.values()) | set(discards)
+        # Per side: its face-down squares, the cards that may lie there, and its stockpile when
+        # the view shows it (else the stockpile is what the deal leaves of the pool).
+        sides: list[tuple[list[int], list[Card], tuple[Card, ...] | None]] = []
         for side in (0, 1):
             half = range(16 * side, 16 * side + 16)
-            hidden = [square for square in half if cards[square] is None]
+            hidden = [square for square in half if board[square] is None]
             known_stock = stock_known[side]
-            if known_stock is not None:
-                stockpiles[side] = sort_cards(known_stock)
-                pool = [card for card in DECK if owner(card) == side
-                        and card not in visible and card not in known_stock]
-                rng.shuffle(pool)
-            else:
-                pool = [card for card in DECK if owner(card) == side and card not in visible]
-                rng.shuffle(pool)
-                stockpiles[side] = tuple(sort_cards(pool[len(hidden):]))
-            if len(pool) != len(hidden) + (0 if stock_known[side] is not None else counts[side]):
+            pool = [card for card in DECK if owner(card) == side and card not in visible
+                    and (known_stock is None or card not in known_stock)]
+            if len(pool) != len(hidden) + (0 if known_stock is not None else counts[side]):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
-            for square, card in zip(hidden, pool, strict=False):
-                cards[square] = card
-        board = tuple(card for card in cards if card is not None)
-        if len(board) != SQUARES:
-            raise SetupError(f"{self.id}: the view leaves a square without its card")
-        pending = view["pending"]
-        options = self.resolve_options(view["options"])
-        return PrivateCheckersState(
-            game_id=self.id, seed=0, players=players,
-            options=MappingProxyType(options), deck=None, history=(),
-            cards=board,
-            face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
-            seen=frozenset(i for i, entry in enumerate(squares)
-                           if not entry["up"] and entry["card"] is not None),
-            pieces=tuple(None if entry["piece"] is None else
-                         Piece(entry["piece"]["side"], Rank[entry["piece"]["rank"].upper()])
-                         for entry in squares),
-            stockpiles=(stockpiles[0], stockpiles[1]),
-            discards=discards,
-            captured=tuple(view["captured"]),
-            rescued=tuple(view["rescued"]),
-            side=view["side_to_move"],
-            turns=tuple(view["turns"]),
-            quiet=int(view["quiet"]),
-            pending=None if pending is None else Pending(
-                parse_square(pending["square"]), pending["discard"], pending["jumped"]),
-            over=view["phase"] == "over",
-            log=log,
-        )
+            sides.append((hidden, pool, None if known_stock is None else sort_cards(known_stock)))
+
+        template: list[PrivateCheckersState] = []
+
+        def deal(rng: random.Random) -> PrivateCheckersState:
+            cards = list(board)
+            stockpiles: list[tuple[Card, ...]] = [(), ()]
+            for side, (hidden, pool, stock) in enumerate(sides):
+                shuffled = list(pool)
+                rng.shuffle(shuffled)
+                stockpiles[side] = stock if stock is not None else sort_cards(shuffled[len(hidden):])
+                for square, card in zip(hidden, shuffled, strict=False):
+                    cards[square] = card
+            dealt = tuple(card for card in cards if card is not None)
+            if len(dealt) != SQUARES:
+                raise SetupError(f"{self.id}: the view leaves a square without its card")
+            if not template:  # the first deal is checked field by field, the rest alike
+                template.append(PrivateCheckersState(cards=dealt, stockpiles=(stockpiles[0], stockpiles[1]),
+                                                     **fixed))
+                return template[0]
+            return evolve(template[0], cards=dealt, stockpiles=(stockpiles[0], stockpiles[1]))
+
+        return deal

@@ -1,7 +1,7 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS), for any game of ``GAMES``.
 
 The bot sees only its view. Each iteration deals one full state consistent with that view
-(``game.from_view(view, rng)``: every card the seat cannot see dealt at random), walks the one
+(``game.dealer_for(view)``, the view read once: every card the seat cannot see dealt at random), walks the one
 shared tree with UCB1 restricted to the actions legal in that deal (availability counts, as in
 Cowling, Powley and Whitehouse 2012), adds one node, plays the rest out with a rollout policy and
 backs up a reward in [0, 1] for every seat. The answer is the most visited action at the root.
@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,9 +78,10 @@ class ISMCTSBot(Bot):
         if not isinstance(seat, int):
             raise SetupError("ISMCTS needs the view of a seat (view['seat'] is missing)")
         root = Node(actor=seat)
+        deal = self.dealer(game, view)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
-            self.iterate(game, view, seat, legal, root, rng)
+            self.iterate(deal, seat, legal, root, rng)
             if done % self.slice_iterations == 0:
                 if time.perf_counter() > deadline:
                     break
@@ -99,10 +100,10 @@ class ISMCTSBot(Bot):
         return max(enumerate(legal), key=score)[1]
 
     def iterate(
-        self, game: Game, view: Mapping[str, Any], seat: int, legal: tuple[Action, ...],
+        self, deal: Callable[[random.Random], State], seat: int, legal: tuple[Action, ...],
         root: Node, rng: random.Random,
     ) -> None:
-        state = game.from_view(view, rng)
+        state = deal(rng)
         path = [root]
         node = root
         first = True
@@ -158,6 +159,11 @@ class ISMCTSBot(Bot):
         return self.evaluate(state)
 
     # -- hooks -----------------------------------------------------------------------------
+
+    def dealer(self, game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
+        """What deals each iteration's state: ``game.dealer_for(view)`` (a uniform deal of the
+        unseen cards); a game may weigh its deals by what the other seats' play has shown."""
+        return game.dealer_for(view)
 
     def without_search(
         self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...], rng: random.Random

@@ -113,6 +113,20 @@ def test_king_peeks_at_own_unknown_cards_then_gives_away_a_high_card():
     assert action.startswith("swap 0.2 1.") , action  # its King (13) goes to Bob
 
 
+def test_hard_does_not_hand_over_a_king_queen_or_jack_it_holds():
+    """Issue 30: hard's King handed the person a Queen, which the person soon replaced and
+    discarded, for a peek and a swap that took hard's Ace. Here seat 0 knows its KD and QD
+    (bottom row) and resolves a King's swap: medium gives its King away (13 points off its
+    total); hard keeps its King and Queen to discard for their abilities itself."""
+    state = started("5S 6S KD QD", "5H 6H 7H 8H", draws="KC",
+                    then="0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1")
+    handing = {str(action) for action in state.legal_actions(0)
+               if str(action).startswith(("swap 0.2 1.", "swap 0.3 1."))}
+    assert str(decide("medium", state, 0)) in handing  # the rules of thumb alone do hand it over
+    for seed in range(3):
+        assert str(decide("hard", state, 0, seed=seed)) not in handing
+
+
 # --- no cheating --------------------------------------------------------------------------------
 
 

@@ -20,7 +20,8 @@ from engine.bots.checks import (
     rollout_choice,
     simulate,
 )
-from engine.checks import Card, Cash, Play, stacked_deck
+from engine.checks import CARDS, Card, Cash, Play, stacked_deck
+from engine.core import evolve
 from support import bot_policy, decide, playout
 from support import positions as seeded_positions
 
@@ -132,3 +133,35 @@ def test_easy_beats_random() -> None:
         scores = final.result().scores
         wins += scores[easy] > scores[1 - easy]
     assert wins >= 32
+
+
+def late_position(mine: str, theirs: str, piles: list[str]) -> State:
+    """A late position of a single game, seat 0 to act: both half-trick rows and the deck used
+    up, ``mine`` and ``theirs`` in hand, ``piles`` on the board (cards bottom first), and every
+    other card already cashed by seat 0. Seat 0 can then work out the other hand exactly: it
+    holds the only cards seat 0 has not seen."""
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(name) for name in text.split())
+
+    board = tuple(cards(pile) for pile in piles)
+    hands = (cards(mine), cards(theirs))
+    used = {card for pile in board for card in pile} | set(hands[0]) | set(hands[1])
+    cashed = tuple(card for card in CARDS if card not in used)
+    start = GAME.new(seed=1)
+    return evolve(start, hands=hands, rows=((), ()), piles=board, stock=(),
+                  checks=(cashed, ()), turn=0)
+
+
+def test_hard_does_not_head_a_pile_with_the_total_the_other_hand_must_have() -> None:
+    """The blunder of issue 30: the other seat's total was plain to see (0), and hard played a
+    King onto a tall pile, which the other seat cashed at once. Here seat 0 holds KS and 4H
+    (total 4, no 4 showing), seat 1 holds only 10D (total 0, no 0 showing): the King on any pile
+    hands seat 1 that pile, the 4 keeps it starved (and seat 1 must then feed seat 0)."""
+    state = late_position("KS 4H", "10D", ["2C 5D 7H", "3S", "6C", "8D", "9H", "AS"])
+    king_plays = [a for a in state.legal_actions(0) if isinstance(a, Play) and a.card == Card.parse("KS")]
+    fed = state.apply(0, Play(Card.parse("KS"), 0))
+    assert Cash(0) in fed.legal_actions(1), "the King on the tall pile must feed seat 1"
+    assert king_plays
+    for seed in range(4):
+        chosen = decide("hard", state, seed=seed)
+        assert isinstance(chosen, Play) and chosen.card == Card.parse("4H"), (seed, str(chosen))

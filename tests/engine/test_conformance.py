@@ -495,6 +495,13 @@ def test_views_are_json_safe_and_hide_other_seats(
                 )
                 again = game.determinize(state, seat, random.Random(key))
                 assert again == sampled, f"{what}: determinize is not a function of its rng"
+            # A search reads the view once and deals from it many times: each deal must be the
+            # one from_view makes from the same rng, whatever deals came before it.
+            deal = game.dealer_for(real_view)
+            for key in range(3):
+                assert deal(random.Random(key)) == game.from_view(real_view, random.Random(key)), (
+                    f"{what}: dealer_for(view) deals another state than from_view for seat {seat}"
+                )
         assert snapshot(state) == before, f"{what}: determinize changed the real state"
 
 

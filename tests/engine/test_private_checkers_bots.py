@@ -117,3 +117,31 @@ def test_easy_beats_random():
         wins += easy in state.result().winners
         losses += (1 - easy) in state.result().winners
     assert wins >= 12 and losses <= 2, (wins, losses)
+
+
+# --- issue 30: blunders a newcomer exploits, which hard must not make -----------------------------
+
+
+def test_hard_does_not_walk_its_only_king_onto_a_known_black_card_with_no_stockpile():
+    """Turn 68 of the issue's game: the only king stood beside face-down cards it had seen, the
+    stockpile was used up, and it stepped onto a black one and blew up. Here d6, f6 and d4 hold
+    black cards Light has seen, f4 a red one: with nothing to discard, only e5-f4 survives."""
+    spent = ["3S", "5S", "6S", "7S", "8S", "TS", "JS", "QS", "KS", "AS"]  # the whole stockpile
+    state = position({"e5": "K", "h8": "m", "b8": "m"},
+                     cards={"d6": "9C", "f6": "4C", "d4": "2S", "f4": "7H"},
+                     seen=["d6", "f6", "d4", "f4"], stock=([], None), discards=spent,
+                     turns=(68, 67))
+    assert {str(action) for action in state.legal_actions(0)} == {"e5-d6", "e5-f6", "e5-d4", "e5-f4"}
+    for seed in range(3):
+        assert str(decide("hard", state, seed=seed)) == "e5-f4"
+
+
+def test_hard_does_not_hand_over_a_free_capture():
+    """Turn 19 of the issue's game: a step that a Dark man takes at once, for nothing. c3-d4
+    walks into e5's jump (e5xc3); c3-b4 is safe. The cards under both are face up, so no card
+    risk tells them apart: only the capture does."""
+    state = position({"c3": "M", "e5": "m", "a1": "M", "g7": "m"}, up=["d4", "b4"])
+    after = play(state, "c3-d4")
+    assert any("x" in str(action) for action in after.legal_actions(1)), "d4 must be capturable"
+    for seed in range(3):
+        assert str(decide("hard", state, seed=seed)) != "c3-d4"
