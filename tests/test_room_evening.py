@@ -1,4 +1,5 @@
-"""An evening with friends on their own devices, in CPython: every device reads the game from its
+"""An evening with friends on their own devices, in CPython (the browser's half is
+tests/e2e/test_friends_evening.py): every device reads the game from its
 own side, a room joined by a typed code, watchers, a host that goes quiet or is gone, and a room
 that keeps score across deals.
 
