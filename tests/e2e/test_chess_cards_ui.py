@@ -264,7 +264,8 @@ def test_stacked_deck_deals_as_the_engine_documents(page: Page, open_app: OpenAp
 
 
 def test_names_are_text_not_markup(page: Page, open_app: OpenApp) -> None:
-    open_app(page, "#/chess-cards/play?seats=human:%3Cimg%20src%3Dx%3E,bot:random&seed=2")
+    # Two people at the device: the seats show their names (one person alone reads "You").
+    open_app(page, "#/chess-cards/play?seats=human:%3Cimg%20src%3Dx%3E,human:Bo&seed=2")
     expect(page.locator("[data-testid=name-0]")).to_have_text("<img src=x>")
     assert page.locator("#app img").count() == 0
 
