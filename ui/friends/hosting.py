@@ -31,9 +31,10 @@ from ui.friends.panels import (
     chat_panel,
     connection_badge,
     invite_link,
-    seat_status_text,
+    seat_row,
     standings_panel,
     take_chat_line,
+    watchers_line,
 )
 from ui.friends.protocol import encode
 from ui.friends.room import HostRoom, Outgoing, seats_for
@@ -381,14 +382,7 @@ class HostSide:
             elif status in ("joined", "away"):
                 tools.append(h("button", {"type": "button", "data-cmd": "room-remove", "data-seat": seat},
                                f"Remove {entry['name']}"))
-            mine = seat == self.own_seat
-            rows.append(h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
-                                 "data-status": status, "key": f"seat-{seat}"},
-                          h("span", {"class": "room-seat-number"}, f"Seat {seat + 1}"),
-                          h("strong", None, "You" if mine else entry["name"] if status != "open"
-                            else "Waiting for a friend…"),
-                          h("span", {"class": "room-seat-status"}, "this device" if mine else seat_status_text(status)),
-                          *tools))
+            rows.append(seat_row(entry, seat == self.own_seat, *tools))
         ready = room.ready()
         failed = self.link_state == "failed"
         return h("section", {"class": "page room-lobby", "data-testid": "lobby",
@@ -454,9 +448,7 @@ class HostSide:
                              "value": "" if name == UNNAMED else name, "placeholder": "Your name"}))
 
     def watchers_line(self) -> Node | None:
-        names = [watcher.name for watcher in self.room.watchers.values()]
-        return h("p", {"class": "muted", "data-testid": "watchers"}, "Watching: " + ", ".join(names)) \
-            if names else None
+        return watchers_line([watcher.name for watcher in self.room.watchers.values()])
 
     def connection_state(self) -> str:
         return {"open": "connected", "broker-lost": "reconnecting"}.get(self.link_state, self.link_state)

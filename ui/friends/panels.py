@@ -23,6 +23,23 @@ def seat_status_text(status: str) -> str:
     return SEAT_STATUS.get(status, status)
 
 
+def seat_row(entry: dict[str, Any], mine: bool, *tools: Node) -> Node:
+    """A lobby's ``[data-testid=seat]`` row for a ``lobby`` message's ``entry``: "You" on the
+    reader's own seat (``mine``), the person's name otherwise, then ``tools`` (the host's)."""
+    seat, status = entry["seat"], entry["status"]
+    return h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
+                    "data-status": status, "key": f"seat-{seat}"},
+             h("span", {"class": "room-seat-number"}, f"Seat {seat + 1}"),
+             h("strong", None, "You" if mine else entry["name"] if status != "open" else "Waiting for a friend…"),
+             h("span", {"class": "room-seat-status"}, "this device" if mine else seat_status_text(status)),
+             *tools)
+
+
+def watchers_line(names: Sequence[str]) -> Node | None:
+    """``[data-testid=watchers]``: who watches the room, if anybody."""
+    return h("p", {"class": "muted", "data-testid": "watchers"}, "Watching: " + ", ".join(names)) if names else None
+
+
 def invite_link(page: str, code: str, broker: str) -> str:
     """The link a friend opens: this page's address, ``#/join/<code>``, and the broker when it is
     not the public one (both ends must meet on the same broker)."""

@@ -21,7 +21,7 @@ from ui.app import embed
 from ui.app.routes import MAX_NAME, RouteError, check_broker, room_code
 from ui.app.screen import Navigate, TableScreen
 from ui.friends.joining import GuestSide
-from ui.friends.panels import chat_panel, seat_status_text, standings_panel
+from ui.friends.panels import chat_panel, seat_row, standings_panel, watchers_line
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.kit.words import counted
@@ -196,14 +196,7 @@ class JoinScreen(TableScreen):
         flow = guest.flow
         assert flow is not None
         game = GAMES[flow.game.id]
-        rows = [h("li", {"class": f"room-seat room-seat-{entry['status']}", "data-testid": "seat",
-                         "data-seat": entry["seat"], "data-status": entry["status"], "key": f"seat-{entry['seat']}"},
-                  h("span", {"class": "room-seat-number"}, f"Seat {entry['seat'] + 1}"),
-                  h("strong", None, "You" if entry["seat"] == flow.seat
-                    else entry["name"] if entry["status"] != "open" else "Waiting for a friend…"),
-                  h("span", {"class": "room-seat-status"},
-                    "this device" if entry["seat"] == flow.seat else seat_status_text(entry["status"])))
-                 for entry in (seating["seats"] if seating else ())]
+        rows = [seat_row(entry, entry["seat"] == flow.seat) for entry in (seating["seats"] if seating else ())]
         watchers = [str(name) for name in seating.get("watchers", ())] if seating else []
         closed = guest.closed
         watching = flow.seat is None
@@ -215,8 +208,7 @@ class JoinScreen(TableScreen):
                  h("p", {"class": "lead-text"}, "You are watching. The game shows here when the host starts it."
                    if watching else "You are in. The game starts when the host starts it."),
                  h("ol", {"class": "room-seats"}, rows) if rows else None,
-                 h("p", {"class": "muted", "data-testid": "watchers"}, "Watching: " + ", ".join(watchers))
-                 if watchers else None,
+                 watchers_line(watchers),
                  standings_panel(guest.standings, flow.seat) if guest.standings else None,
                  chat_panel(guest.chat),
                  h("p", None, h("a", {"class": "button-link", "href": "#/"}, "All games")) if closed else None)
