@@ -86,9 +86,6 @@ class CoachRoom:
             return True
         return False
 
-    def flow_changed(self) -> None:
-        """Nothing to tell: the coach reads the flow when the table draws."""
-
     def dispose(self) -> None:
         """Nothing to close."""
 
@@ -247,7 +244,7 @@ class LearnScreen(TableScreen):
         room = CoachRoom(table, flow)
         table.room = room
         table.coach_room = room
-        table.title = f"Learn {self.game_title} — Five Checks"
+        table.fixed_title = f"Learn {self.game_title} — Five Checks"
         self.table = table
         self._drawn = False
         table.show()

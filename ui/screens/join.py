@@ -26,7 +26,6 @@ from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.kit.words import counted
 from ui.storage.saves import Store
-from ui.tables.flow import FlowListener
 
 
 class JoinScreen(TableScreen):
@@ -103,7 +102,6 @@ class JoinScreen(TableScreen):
         dealt another game in the room, or this device now watches it)."""
         guest = self.guest
         if self.table is not None and guest is not None and guest.flow is not self.table.flow:
-            self.table.flow.listener = FlowListener()  # the last deal's table, left behind
             self.table = guest.table = None
             self._drawn = False
         if self.table is None and guest is not None and guest.flow is not None and guest.flow.ply >= 0:

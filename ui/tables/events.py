@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Union
+from typing import Any, Literal
+
+from engine import IllegalAction
 
 #: Who took an action: a person at this device, a bot, a friend on another device (or, on a
 #: friend's device, anybody but its own person), or the clock of a timed event.
@@ -49,7 +51,7 @@ class Refused:
 
     seat: int
     notation: str
-    error: Exception = field(compare=False)
+    error: IllegalAction = field(compare=False)
 
 
 @dataclass(frozen=True)
@@ -69,7 +71,7 @@ class TurnPassed:
 
 
 @dataclass(frozen=True)
-class Countdown:
+class TimeLeft:
     """A timed event's time left (``kind``: the flow's name for it, such as ``clock``)."""
 
     kind: str
@@ -108,7 +110,7 @@ class Settled:
     a choice made ahead): draw the screen now."""
 
 
-Event = Union[Played, Refused, Rewound, TurnPassed, Countdown, Thinking, GameOver, Connection, Settled]
+Event = Played | Refused | Rewound | TurnPassed | TimeLeft | Thinking | GameOver | Connection | Settled
 Handler = Callable[[Event], None]
 
 
