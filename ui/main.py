@@ -70,7 +70,8 @@ class App:
             here = embed.embedded_hash(here)
             window.history.replaceState(None, "", here)
         route = parse_hash(here)
-        route = replace(route, query=tuple(item for item in route.query if item[0] != embed.PARAM))
+        route = replace(route, query=tuple(item for item in route.query
+                                           if item[0] not in (embed.PARAM, embed.SOUND_PARAM)))
         try:
             screen = resolve(route, self.root, self.navigate, self.shell)
         except Exception as error:  # a page, not a traceback, even for our own bugs
@@ -152,6 +153,7 @@ async def main() -> None:
     if embed.asks_embed(str(window.location.hash)):
         # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
+        embed.SOUND = embed.asks_sound(str(window.location.hash))
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
