@@ -30,6 +30,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from typing import Any
 
+from engine import CLOCK
 from ui.app import embed
 from ui.kit import settings
 from ui.kit.dom import Node, h, present
@@ -78,12 +79,14 @@ def action_sound(notation: str) -> str | None:
 
 @dataclass(frozen=True)
 class Heard:
-    """What a listener remembers between events: the last seat that was alone to act (None: none
-    yet), and the whole seconds left the last countdown event said (None: none).
+    """What a listener remembers between events: the last seat that had the turn (``sole``: the
+    one seat to act; None: nobody yet) and the whole seconds left the last countdown said.
 
-    Only a seat alone to act has the turn: while several may act at once (Check!'s matching
-    window, Checkmate's "last card" owed beside the next move) the turn has not passed yet, so
-    a window that opens and closes inside one player's turn does not give it back to them."""
+    Only a seat alone to act has the turn. While several may act at once (Check!'s matching
+    window, where the clock is to act too; Checkmate's "last card" owed beside the next move)
+    the turn has not passed yet, so a window opening and closing inside a player's turn does not
+    give it back to them, and a seat left alone in a window (the others passed) does not have
+    the turn while the clock is still to act."""
 
     sole: int | None = None
     second: int | None = None
@@ -91,11 +94,11 @@ class Heard:
     @staticmethod
     def of(to_act: tuple[int, ...] | None) -> Heard:
         """What is remembered from the seats to act already said when listening starts."""
-        return Heard(sole=to_act[0] if to_act is not None and len(to_act) == 1 else None)
+        return Heard().after(TurnPassed(tuple(to_act), 0)) if to_act is not None else Heard()
 
     def after(self, event: Event) -> Heard:
         """What is remembered once ``event`` is heard too."""
-        if isinstance(event, TurnPassed) and len(event.to_act) == 1:
+        if isinstance(event, TurnPassed) and len(event.to_act) == 1 and event.to_act[0] != CLOCK:
             return replace(self, sole=event.to_act[0])
         if isinstance(event, Countdown):
             return replace(self, second=whole_seconds(event.left_ms))
@@ -117,10 +120,10 @@ def sound_for(event: Event, reader: int | None, people: Collection[int], heard: 
     """The sound ``event`` makes at this device, or None.
 
     - ``Played``: the action's sound (``action_sound``), whoever took it;
-    - ``TurnPassed``: ``turn`` when a seat of this device (``listeners``) comes to be alone to act
-      and the last seat alone to act was another (``Heard``): not at the start (nobody had the
-      turn), not while it stays, not when several seats may act at once (Check!'s matching
-      window, whose countdown ticks instead);
+    - ``TurnPassed``: ``turn`` when a seat of this device (``listeners``) comes to be alone to
+      act and the last seat alone to act was another (``Heard``): not at the start (nobody had
+      the turn), not while it stays, not while several seats may act (a matching window, whose
+      countdown ticks instead: the clock is among the seats to act);
     - ``Refused``: ``refused`` when the action was a seat's of this device;
     - ``Countdown``: ``tick`` once for each of the last ``TICK_SECONDS`` whole seconds, while
       someone at this device plays;
