@@ -41,9 +41,10 @@ from ui.app import embed
 from ui.app.catalog import entry
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
-from ui.kit import access, motion, settings
+from ui.kit import access, motion, settings, sound
 from ui.kit.dom import Node, attr, classes, h, present, text_of
 from ui.storage.saves import SavedGame, Store, pack_record, record_json
+from ui.tables.events import By, Countdown, Events, GameOver, Played, Refused
 from ui.tables.flow import FlowListener, TableFlow
 from ui.tables.game_flows import new_flow
 from ui.tables.phrasing import Phrasing, why_not
@@ -129,6 +130,14 @@ class GameTable(Screen, FlowListener):
         #: Whether the "How to win" box opens (decided at the first draw, kept for the table's
         #: life so that a person's own closing stays).
         self._how_open: bool | None = None
+        # SOUND, TEST WIRING (to be redone on the refactored table): the flow's event stream, or
+        # until the flow has one, the table's own, published from the listener calls below.
+        own = getattr(self.flow, "events", None)
+        self._publish = not isinstance(own, Events)
+        self.events: Events = own if isinstance(own, Events) else Events()
+        self._over_told = False
+        self._unsound = (None if readonly else
+                         sound.Sound().attach(self.events, self.reader, self.humans))
 
     @property
     def title(self) -> str:
@@ -206,6 +215,8 @@ class GameTable(Screen, FlowListener):
         return [lobby] if lobby is not None else self.render()
 
     def dispose(self) -> None:
+        if self._unsound is not None:
+            self._unsound()
         if self.room is not None:
             self.room.dispose()
         super().dispose()
@@ -284,6 +295,12 @@ class GameTable(Screen, FlowListener):
             self.room.flow_changed()
         self.show()
         self.tell_news()
+        if self._publish:  # SOUND, TEST WIRING
+            self.events.turn(self.flow.to_act(), self.flow.ply)
+            result = self.flow.result_data()
+            if result is not None and not self._over_told:
+                self._over_told = True
+                self.events.publish(GameOver(result, tuple(result["winners"])))
 
     def flow_moved(self) -> None:
         self.notice = ""
@@ -291,6 +308,10 @@ class GameTable(Screen, FlowListener):
 
     def flow_played(self, before: State, seat: int, action: Action) -> None:
         self.played(before, seat, action)
+        if self._publish:  # SOUND, TEST WIRING
+            by: By = ("clock" if seat == CLOCK else "bot" if seat in self.bots else
+                      "person" if seat in self.humans else "friend")
+            self.events.publish(Played(seat, str(action), by, self.flow.ply, before, action))
         # An embedding page hears of every action and of the end (``ui.app.embed``).
         embed.moved(self.game_id, self.flow.save_id, seat, str(action), self.flow.ply)
         result = self.flow.result_data()
@@ -298,6 +319,8 @@ class GameTable(Screen, FlowListener):
             embed.game_over(self.game_id, self.flow.save_id, result)
 
     def flow_tick(self) -> None:
+        if self._publish and self.flow.countdown is not None:  # SOUND, TEST WIRING
+            self.events.publish(Countdown(self.flow.countdown.kind, self.flow.countdown_left_ms()))
         line = self.root.querySelector("[data-testid=countdown]")
         if present(line):
             line.textContent = self.clock_text()
@@ -453,7 +476,10 @@ class GameTable(Screen, FlowListener):
         refused = attr(element, "data-try")
         if refused:
             person = self.viewer()
-            self.notice = self.explain(int(seat) if seat else self.bottom if person is None else person, refused)
+            who = int(seat) if seat else self.bottom if person is None else person
+            self.notice = self.explain(who, refused)
+            if self._publish:  # SOUND, TEST WIRING
+                self.events.publish(Refused(who, refused, IllegalAction(self.notice)))
             self.show()
         elif action and seat:
             self.act_as(int(seat), action)
@@ -468,6 +494,9 @@ class GameTable(Screen, FlowListener):
             self.undo()
         elif command == "motion":
             motion.choose(not motion.wanted())
+            self.show()
+        elif command == "sound":  # SOUND, TEST WIRING
+            sound.toggle()
             self.show()
         elif command == "again":
             self.navigate(replace(self.setup, seed_given=True).to_hash())
@@ -512,8 +541,10 @@ class GameTable(Screen, FlowListener):
         (and the reason on the table) if refused."""
         try:
             self.flow.act(seat, notation, ply=self.drawn_ply)
-        except IllegalAction:
+        except IllegalAction as error:
             self.notice = self.explain(seat, notation)
+            if self._publish:  # SOUND, TEST WIRING
+                self.events.publish(Refused(seat, notation, error))
             self.show()
             return False
         return True
@@ -647,7 +678,8 @@ class GameTable(Screen, FlowListener):
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), self.undo_button(),
-                   self.motion_button(), self.rules_link()))
+                   self.motion_button(), None if self.readonly else sound.button(),  # SOUND, TEST WIRING
+                   self.rules_link()))
 
     def motion_button(self) -> Node | None:
         """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
