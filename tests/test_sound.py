@@ -342,13 +342,14 @@ def test_an_embedded_table_is_silent_unless_its_route_asks(page_settings: Memory
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     from ui.app import embed
 
-    monkeypatch.setattr(embed, "EMBEDDED", True)
-    monkeypatch.setattr(embed, "SOUND", False)
+    monkeypatch.setattr(sound, "_EMBEDDED", {})
+    sound.embedded(asked=False)
     assert not sound.wanted()
     assert sound.toggle() is True  # turned on in the frame, for this page only
     assert "sound" not in str(page_settings.getItem(settings.KEY))
-    sound._STATE.clear()
-    monkeypatch.setattr(embed, "SOUND", True)
+    sound.embedded(asked=True)
     assert sound.wanted()
     assert embed.asks_sound("#/checks/play?seats=human,bot&embed=1&sound=1")
+    monkeypatch.setattr(embed, "EMBEDDED", True)
+    monkeypatch.setattr(embed, "SOUND", True)
     assert embed.address("#/checks/play?id=abc") == "#/checks/play?id=abc&sound=1&embed=1"

@@ -20,7 +20,7 @@ from ui.app import embed
 from ui.app.catalog import CATALOG
 from ui.app.routes import parse_hash
 from ui.app.screen import MessageScreen, Screen
-from ui.kit import access
+from ui.kit import access, sound
 from ui.kit.dom import attr, present
 from ui.navigation import resolve
 
@@ -154,6 +154,7 @@ async def main() -> None:
         # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
         embed.SOUND = embed.asks_sound(str(window.location.hash))
+        sound.embedded(embed.SOUND)
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))

@@ -16,8 +16,8 @@ the page (or of the Sound toggle itself); the module that synthesizes the sounds
 then, never at boot. The "Sound" toggle of a table's bar (``button``, ``[data-cmd=sound]`` with
 ``aria-pressed``; its click is ``toggle``) is remembered as ``{"sound": false}`` in the app's
 settings (``ui.kit.settings``). In an embed (``embed=1``) sound is off unless the route says
-``sound=1`` (``ui.app.embed.SOUND``), and the toggle there lasts for the page's life only: the
-site that frames the app decides, not a choice made on the full site.
+``sound=1`` (``ui.main`` tells it at boot: ``embedded``), and the toggle there lasts for the
+page's life only: the site that frames the app decides, not a choice made on the full site.
 """
 
 from __future__ import annotations
@@ -31,10 +31,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import CLOCK
-from ui.app import embed
 from ui.kit import settings
 from ui.kit.dom import Node, h, present
-from ui.tables.events import Countdown, Event, Events, GameOver, Played, Refused, TurnPassed
+
+#: An event of ``ui.tables.events`` (the kit imports nothing above it: events are read by their
+#: class's name and fields).
+Event = Any
 
 #: The sounds ``pwa/sound.mjs`` makes, by name.
 SOUNDS = ("play", "draw", "turn", "refused", "tick", "win", "loss")
@@ -94,13 +96,15 @@ class Heard:
     @staticmethod
     def of(to_act: tuple[int, ...] | None) -> Heard:
         """What is remembered from the seats to act already said when listening starts."""
-        return Heard().after(TurnPassed(tuple(to_act), 0)) if to_act is not None else Heard()
+        only = to_act is not None and len(to_act) == 1 and to_act[0] != CLOCK
+        return Heard(sole=to_act[0]) if only and to_act is not None else Heard()
 
     def after(self, event: Event) -> Heard:
         """What is remembered once ``event`` is heard too."""
-        if isinstance(event, TurnPassed) and len(event.to_act) == 1 and event.to_act[0] != CLOCK:
+        kind = type(event).__name__
+        if kind == "TurnPassed" and len(event.to_act) == 1 and event.to_act[0] != CLOCK:
             return replace(self, sole=event.to_act[0])
-        if isinstance(event, Countdown):
+        if kind == "Countdown":
             return replace(self, second=whole_seconds(event.left_ms))
         return self
 
@@ -131,21 +135,22 @@ def sound_for(event: Event, reader: int | None, people: Collection[int], heard: 
       won; nothing for a game with no winner, or where nobody here plays.
     """
     mine = listeners(reader, people)
-    if isinstance(event, Played):
+    kind = type(event).__name__
+    if kind == "Played":
         return action_sound(event.notation)
-    if isinstance(event, TurnPassed):
+    if kind == "TurnPassed":
         if heard.sole is None or len(event.to_act) != 1:
             return None
         seat = event.to_act[0]
         return "turn" if seat in mine and seat != heard.sole else None
-    if isinstance(event, Refused):
+    if kind == "Refused":
         return "refused" if event.seat in mine else None
-    if isinstance(event, Countdown):
+    if kind == "Countdown":
         second = whole_seconds(event.left_ms)
         if mine and 1 <= second <= TICK_SECONDS and second != heard.second:
             return "tick"
         return None
-    if isinstance(event, GameOver):
+    if kind == "GameOver":
         if not mine or not event.winners:
             return None
         return "win" if mine & set(event.winners) else "loss"
@@ -162,13 +167,13 @@ class Sound:
         self.reader: int | None = None
         self.people: tuple[int, ...] = ()
 
-    def attach(self, events: Events, reader: int | None, people: Collection[int]) -> Callable[[], None]:
-        """Hear ``events`` from now on, for ``reader`` among ``people``; returns the call that
-        stops it. The seats to act already said count as heard (no chime for a turn already
-        there)."""
+    def attach(self, events: Any, reader: int | None, people: Collection[int]) -> Callable[[], None]:
+        """Hear ``events`` (a flow's ``ui.tables.events.Events``) from now on, for ``reader``
+        among ``people``; returns the call that stops it. The seats to act already said count as
+        heard (no chime for a turn already there)."""
         self.reader = reader
         self.people = tuple(people)
-        self.heard = Heard.of(events.to_act)
+        self.heard = Heard.of(getattr(events, "to_act", None))
         if self.player is play:
             listen_for_gesture()
         return events.subscribe(self._hear)
@@ -188,20 +193,28 @@ class Sound:
 # -- on or off -----------------------------------------------------------------------------------
 
 _STATE: dict[str, Any] = {}
+#: Set at boot by ``ui.main`` in an embedded page: whether its route asked for sound (``sound=1``).
+_EMBEDDED: dict[str, bool] = {}
+
+
+def embedded(asked: bool) -> None:
+    """This page is embedded (``embed=1``): sound is off unless its route ``asked`` for it."""
+    _EMBEDDED["asked"] = bool(asked)
+    _STATE.pop("wanted", None)
 
 
 def wanted() -> bool:
     """The person's choice: on unless they turned it off; in an embed, off unless the route asked
     for it (``sound=1``) or the toggle turned it on in this page."""
     if "wanted" not in _STATE:
-        _STATE["wanted"] = embed.SOUND if embed.EMBEDDED else bool(settings.read().get("sound", True))
+        _STATE["wanted"] = _EMBEDDED["asked"] if _EMBEDDED else bool(settings.read().get("sound", True))
     return bool(_STATE["wanted"])
 
 
 def choose(on: bool) -> None:
     """Turn sound on or off for this page, and keep the choice (not in an embed)."""
     _STATE["wanted"] = bool(on)
-    if not embed.EMBEDDED:
+    if not _EMBEDDED:
         settings.write({"sound": bool(on)})
 
 
