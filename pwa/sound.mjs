@@ -6,8 +6,8 @@
 //
 //   play(context, name, volume)   plays the sound `name` (one of SOUNDS) on `context`, an
 //                                 AudioContext the page created in a gesture's handler (browsers
-//                                 start audio only after one); returns false for an unknown name,
-//                                 a closed context, or the same sound again within REPEAT_MS
+//                                 start audio only after one); returns false for an unknown name
+//                                 or a closed context
 //   SOUNDS                        the names: play, draw, turn, refused, tick, win, loss
 //   played                        how many times each sound was played (tests read it)
 //
@@ -22,10 +22,7 @@ export const SOUNDS = ["play", "draw", "turn", "refused", "tick", "win", "loss"]
 /** Plays of each sound since the module loaded. */
 export const played = Object.fromEntries(SOUNDS.map((name) => [name, 0]));
 
-/** The same sound again sooner than this is one sound (a burst of moves is not a rattle). */
-const REPEAT_MS = 60;
-
-/** Per context: its output (a gain for the volume), its noise buffer, when each sound last played. */
+/** Per context: its output (a gain for the volume) and its noise buffer. */
 const outputs = new WeakMap();
 
 function output(context) {
@@ -41,7 +38,7 @@ function output(context) {
       seed = (seed * 1103515245 + 12345) % 2147483648;
       data[index] = seed / 1073741824 - 1;
     }
-    found = { gain, noise, last: {} };
+    found = { gain, noise };
     outputs.set(context, found);
   }
   return found;
@@ -133,9 +130,6 @@ export function play(context, name, volume = 0.25) {
   if (context.state === "suspended") context.resume().catch(() => {});
   const out = output(context);
   const now = context.currentTime;
-  const wall = performance.now(); // a suspended context's time stands still: the page's does not
-  if (out.last[name] !== undefined && wall - out.last[name] < REPEAT_MS) return false;
-  out.last[name] = wall;
   out.gain.gain.setValueAtTime(Math.max(0, Math.min(1, Number(volume))), now);
   make(context, out, now + 0.005);
   played[name] += 1;
