@@ -101,8 +101,8 @@ const MAKERS = {
     noise(context, out, at, { type: "bandpass", from: 2600, to: 700, q: 0.9, length: 0.11, level: 0.9 }),
   // A card drawn, taken or turned: a short flick, two bright ticks of high-passed noise.
   draw: (context, out, at) => {
-    noise(context, out, at, { type: "highpass", from: 3500, to: 2500, q: 0.7, length: 0.035, level: 0.7 });
-    noise(context, out, at + 0.045, { type: "bandpass", from: 2200, to: 1400, q: 1.2, length: 0.05, level: 0.6 });
+    noise(context, out, at, { type: "highpass", from: 3500, to: 2500, q: 0.7, length: 0.035, level: 0.3 });
+    noise(context, out, at + 0.045, { type: "bandpass", from: 2200, to: 1400, q: 1.2, length: 0.05, level: 0.5 });
   },
   // Your turn: a two-note chime, a rising fourth (G5, C6).
   turn: (context, out, at) => {
