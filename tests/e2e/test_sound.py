@@ -12,6 +12,7 @@ compared with what the game did, from its saved record.
   turn came back to the person, a buzz for the refused click, and a win or a loss at the end.
 * The table's "Sound" toggle: off, it is kept across a reload, and the moves make no sound.
 * Embedded (``embed=1``): silent, the module never loaded, unless the route says ``sound=1``.
+* A table opened after a press elsewhere on the page sounds from its first move.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 
 from playwright.sync_api import Page, Request, expect
 
-from page_support import DONE_KEY, OVER, TABLE, OpenApp, play_out, reload, saved_id, steady
+from page_support import DONE_KEY, OVER, TABLE, OpenApp, follow, play_out, reload, saved_id, steady
 
 RECORDER = """
 window.__audio = {contexts: 0, early: 0, started: 0};
@@ -190,3 +191,17 @@ def test_an_embedded_table_is_silent_unless_its_route_asks(page: Page, open_app:
                             arg=before, timeout=30_000)
     assert sounds_played(other, 1)["play"] >= 1
     assert audio(other)["started"] >= 1 and audio(other)["early"] == 0
+
+
+def test_a_table_opened_after_a_gesture_sounds_from_its_first_move(page: Page, open_app: OpenApp) -> None:
+    """A press anywhere on the page before the table (the setup's Start, here the gallery's
+    background): browsers let audio start from then on, so two bots' moves sound at once."""
+    page.add_init_script(RECORDER)
+    open_app(page, "#/")
+    page.mouse.click(5, 5)
+    assert audio(page)["contexts"] == 0  # no table, no sound
+    follow(page, "#/checks/play?seats=bot:easy,bot:easy&seed=2&delay=300")
+    played = sounds_played(page, 3)
+    assert played["play"] + played["draw"] >= 3
+    assert played["turn"] == played["win"] == played["loss"] == 0  # nobody plays here
+    assert audio(page)["contexts"] == 1 and audio(page)["early"] == 0

@@ -243,7 +243,8 @@ def button() -> Node:
 
 def listen_for_gesture() -> None:
     """Until the person's first press or key on the page, nothing may play: wait for it (once per
-    page), and start sound in its handler. Listening at the window and before anyone else (the
+    page; at once if the page has had one, ``navigator.userActivation``), and start sound in its
+    handler. Listening at the window and before anyone else (the
     capture phase), so that the very click that plays a card has sound."""
     if _STATE.get("listening") or _STATE.get("context") is not None:
         return
@@ -251,6 +252,12 @@ def listen_for_gesture() -> None:
         from pyodide.ffi import create_proxy
         from pyscript import window
 
+        activation = getattr(window.navigator, "userActivation", None)
+        if present(activation) and bool(activation.hasBeenActive):
+            # The person already pressed something on this page (the setup's Start): browsers
+            # let audio start from then on, so the bot's first move may sound.
+            _first_gesture()
+            return
         proxy = create_proxy(lambda *_: _first_gesture())
         for kind in ("pointerdown", "keydown"):
             window.addEventListener(kind, proxy, True)
