@@ -8,14 +8,16 @@ last three seconds), ``win`` and ``loss`` (the game's end, from your side).
 Which event makes which sound is pure (``sound_for``, tested in CPython over real games): it reads
 an event, the seat of the person reading this screen (``reader``; None where several people share
 the device, for a watcher) and the seats of the people at this device (``people``), and what was
-heard before (``Heard``: the seats to act last said, the countdown's last whole second).
+heard before (``Heard``: the last seat that had the turn, the countdown's last whole second).
 
 In the page (``Sound.attach``), nothing plays before the person's first gesture: browsers start
 audio only from one, so the ``AudioContext`` is made in the handler of the first press or key on
-the page (or of the Sound toggle itself); the module that synthesizes the sounds is imported
-then, never at boot. The "Sound" toggle of a table's bar (``button``, ``[data-cmd=sound]`` with
-``aria-pressed``; its click is ``toggle``) is remembered as ``{"sound": false}`` in the app's
-settings (``ui.kit.settings``). In an embed (``embed=1``) sound is off unless the route says
+the page (or of the Sound toggle itself), or when the table opens if the page has had one
+already; the module that synthesizes the sounds is imported then, never at boot.
+
+The "Sound" toggle of a table's bar (``button``, ``[data-cmd=sound]`` with ``aria-pressed``; its
+click is ``toggle``) is remembered as ``{"sound": false}`` in the app's settings
+(``ui.kit.settings``). In an embed (``embed=1``) sound is off unless the route says
 ``sound=1`` (``ui.main`` tells it at boot: ``embedded``), and the toggle there lasts for the
 page's life only: the site that frames the app decides, not a choice made on the full site.
 """
