@@ -160,6 +160,7 @@ async def main() -> None:
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
     app.route()
     document.documentElement.setAttribute("data-ready", "1")
+    sound.listen_for_gesture()  # a table's sounds may start only after the person's first gesture
     if embed.HOST is not None:
         embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
         embed.HOST.resized()

@@ -12,8 +12,8 @@ heard before (``Heard``: the last seat that had the turn, the countdown's last w
 
 In the page (``Sound.attach``), nothing plays before the person's first gesture: browsers start
 audio only from one, so the ``AudioContext`` is made in the handler of the first press or key on
-the page (or of the Sound toggle itself), or when the table opens if the page has had one
-already; the module that synthesizes the sounds is imported then, never at boot.
+the page (or of the Sound toggle itself), or when a table opens after one; the module that
+synthesizes the sounds is imported then, never at boot.
 
 The "Sound" toggle of a table's bar (``button``, ``[data-cmd=sound]`` with ``aria-pressed``; its
 click is ``toggle``) is remembered as ``{"sound": false}`` in the app's settings
@@ -176,9 +176,24 @@ class Sound:
         self.reader = reader
         self.people = tuple(people)
         self.heard = Heard.of(getattr(events, "to_act", None))
-        if self.player is play:
-            listen_for_gesture()
-        return events.subscribe(self._hear)
+        stop = events.subscribe(self._hear)
+        if self.player is not play:
+            return stop
+        _STATE["attached"] = _STATE.get("attached", 0) + 1
+        listen_for_gesture()
+        if _STATE.get("gesture") and wanted():
+            unlock()
+
+        def detach() -> None:
+            if stop in detached:
+                return
+            detached.append(stop)
+            stop()
+            _STATE["attached"] = max(0, _STATE.get("attached", 0) - 1)
+
+        detached: list[Callable[[], None]] = []
+
+        return detach
 
     def _hear(self, event: Event) -> None:
         self.hear(event)
@@ -244,39 +259,38 @@ def button() -> Node:
 
 
 def listen_for_gesture() -> None:
-    """Until the person's first press or key on the page, nothing may play: wait for it (once per
-    page; at once if the page has had one, ``navigator.userActivation``), and start sound in its
-    handler. Listening at the window and before anyone else (the
-    capture phase), so that the very click that plays a card has sound."""
-    if _STATE.get("listening") or _STATE.get("context") is not None:
+    """Nothing may play before the person's first press or key on the page: listen for them (once
+    per page, from boot: ``ui.main``), at the window and before anyone else (the capture phase),
+    so that the very click that plays a card has sound. A gesture made before any table (the
+    setup's Start) lets a table opened after it start sound at once (``Sound.attach``): browsers
+    allow audio for the rest of the page's life."""
+    if _STATE.get("listening") is not None:
         return
     with contextlib.suppress(Exception):
         from pyodide.ffi import create_proxy
         from pyscript import window
 
-        activation = getattr(window.navigator, "userActivation", None)
-        if present(activation) and bool(activation.hasBeenActive):
-            # The person already pressed something on this page (the setup's Start): browsers
-            # let audio start from then on, so the bot's first move may sound.
-            _first_gesture()
-            return
-        proxy = create_proxy(lambda *_: _first_gesture())
+        proxy = create_proxy(lambda *_: _gesture())
         for kind in ("pointerdown", "keydown"):
             window.addEventListener(kind, proxy, True)
         _STATE["listening"] = proxy
 
 
-def _first_gesture() -> None:
-    proxy = _STATE.pop("listening", None)
-    if proxy is not None:
+def _gesture() -> None:
+    """A press or a key: sound may start, now if a table is there and wants it. The listening
+    ends once audio runs (some browsers resume a context only inside a gesture's handler)."""
+    _STATE["gesture"] = True
+    if _STATE.get("attached") and wanted():
+        unlock()
+    context = _STATE.get("context")
+    if context is not None and str(context.state) == "running":
+        proxy = _STATE.get("listening")
         with contextlib.suppress(Exception):
             from pyscript import window
 
             for kind in ("pointerdown", "keydown"):
                 window.removeEventListener(kind, proxy, True)
-    _STATE["gesture"] = True
-    if wanted():
-        unlock()
+        _STATE["listening"] = False  # not None: never listen again
 
 
 def unlock() -> None:
