@@ -135,7 +135,7 @@ class GuestFlow:
         result = self.result_data()
         if result is not None and not was_over:
             self.events.publish(GameOver(result, tuple(result.get("winners", ()))))
-        self.events.turn(tuple(seat for seat in self.to_act() if seat != CLOCK), self.ply)
+        self.events.turn(self.to_act(), self.ply)
         self.events.publish(Settled())
 
     def _by(self, seat: int) -> By:

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Protocol
 from engine import CLOCK, IllegalAction, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
-from ui.kit import motion
+from ui.kit import motion, sound
 from ui.kit.dom import Node, classes, h, present
 from ui.storage.saves import SavedGame, Store, record_json
 from ui.tables import commands, embedding, parts
@@ -52,6 +52,7 @@ from ui.tables.events import Event, Played, Refused, Rewound, Settled, Thinking,
 from ui.tables.flow import TableFlow
 from ui.tables.game_flows import new_flow
 from ui.tables.playing_cards import with_signs
+from ui.tables.sounds import Sound
 
 
 class TableRoom(Protocol):
@@ -143,7 +144,8 @@ class GameTable(Screen):
         self._unfollow = [events.subscribe(self.heard)]
         if not self.readonly:
             self._unfollow += [events.subscribe(Announcer(self).heard),
-                               embedding.follow(events, self.game_id, lambda: self.flow.save_id)]
+                               embedding.follow(events, self.game_id, lambda: self.flow.save_id),
+                               Sound().attach(events, self.reader, self.humans)]
 
     @property
     def seats(self) -> tuple[SeatSpec, ...]:
@@ -403,7 +405,7 @@ class GameTable(Screen):
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), parts.undo_button(self),
-                   parts.motion_button(self), parts.rules_link(self)))
+                   parts.motion_button(self), parts.sound_button(self), parts.rules_link(self)))
 
 
 # -- the commands every table has (``GameTable.on_click``) ---------------------------------
@@ -422,6 +424,11 @@ def _undo(table: GameTable, command: Do) -> None:
 
 def _motion(table: GameTable, command: Do) -> None:
     motion.choose(not motion.wanted())
+    table.show()
+
+
+def _sound(table: GameTable, command: Do) -> None:
+    sound.toggle()
     table.show()
 
 
@@ -446,9 +453,9 @@ def _copy_link(table: GameTable, command: Do) -> None:
     copy_text(table.root, parts.record_link(table))
 
 
-#: The ``data-cmd`` commands every table has: the device passed on, a takeback, motion on or
-#: off, the same deal again or a new one, the record downloaded or its link copied.
+#: The ``data-cmd`` commands every table has: the device passed on, a takeback, motion and
+#: sound on or off, the same deal again or a new one, the record downloaded or its link copied.
 TOOLS: dict[str, Callable[[GameTable, Do], None]] = {
-    "pass-done": _pass_done, "undo": _undo, "motion": _motion, "again": _again, "new-deal": _new_deal,
+    "pass-done": _pass_done, "undo": _undo, "motion": _motion, "sound": _sound, "again": _again, "new-deal": _new_deal,
     "download": _download, "copy-link": _copy_link,
 }

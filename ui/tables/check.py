@@ -238,7 +238,8 @@ class CheckTable(GameTable):
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
-                   parts.undo_button(self), parts.motion_button(self), parts.rules_link(self)))
+                   parts.undo_button(self), parts.motion_button(self), parts.sound_button(self),
+                   parts.rules_link(self)))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:

@@ -64,7 +64,8 @@ class Rewound:
 
 @dataclass(frozen=True)
 class TurnPassed:
-    """The seats to act changed (the clock of a timed event is not listed)."""
+    """The seats to act changed. The clock of a timed event is listed (``engine.CLOCK``) while
+    one is due: a seat left alone to act in another's window does not have the turn yet."""
 
     to_act: tuple[int, ...]
     ply: int

@@ -377,7 +377,7 @@ class TableFlow:
 
     def settle(self) -> None:
         """Publish the seats to act, if they changed, and that the change is complete."""
-        self.events.turn(tuple(seat for seat in self.to_act() if seat != CLOCK), self.ply)
+        self.events.turn(self.to_act(), self.ply)
         self.events.publish(Settled())
 
     def _moved_to(self, state: State) -> None:

@@ -17,7 +17,7 @@ from engine.core import reason_of
 from ui.app import embed
 from ui.app.catalog import entry
 from ui.app.routes import PlaySetup
-from ui.kit import motion, settings
+from ui.kit import motion, settings, sound
 from ui.kit.dom import Node, h
 from ui.storage.saves import pack_record
 from ui.tables.flow import Returned
@@ -146,6 +146,12 @@ def motion_button(table: GameTable) -> Node | None:
     """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
     travel or not, ``ui.kit.motion``); none in the replay viewer."""
     return None if table.readonly else h("button", motion.toggle_attrs(), "Motion")
+
+
+def sound_button(table: GameTable) -> Node | None:
+    """The "Sound" toggle of a table's bar (``[data-cmd=sound]``, ``aria-pressed``,
+    ``ui.kit.sound``); none in the replay viewer."""
+    return None if table.readonly else sound.button()
 
 
 def rules_link(table: GameTable) -> Node:
