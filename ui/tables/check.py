@@ -50,7 +50,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import Action
+from engine import Action, IllegalAction
 from engine.check import (
     CallCheck,
     DiscardDrawn,
@@ -344,10 +344,10 @@ class CheckTable(GameTable):
             return f"peek {pos}"
         return {"matching": f"match {slot}", "turn": f"take {slot}"}.get(phase, f"replace {slot}")
 
-    def explain(self, seat: int, notation: str) -> str:
+    def explain(self, seat: int, notation: str, error: IllegalAction | None = None) -> str:
         """The engine's reason (``GameTable.explain``); where the rules allow the click but the
         table asks for a first step, that step."""
-        why = super().explain(seat, notation)
+        why = super().explain(seat, notation, error)
         if why:
             return why
         if self.confirm_check:
