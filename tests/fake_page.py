@@ -693,6 +693,21 @@ class Page:
         access.focus_heading(self.root)
         return self.screen
 
+    def open_saved(self, state: Any, seats: str, delay_ms: int = 0) -> Any:
+        """Open the table of a game saved at ``state`` (a stacked deal played to a position with
+        the engine), as a saved game's link opens it: the flow replays the record. ``seats``
+        as a route writes them (``human:Ann,bot:easy``)."""
+        from engine import Record
+        from engine.bots import levels
+        from ui.app.routes import parse_seats
+        from ui.storage.page_store import store
+        from ui.storage.saves import SavedGame
+
+        record = Record.from_state(state)
+        specs = parse_seats(seats, (1, 8), levels(record.game))
+        saved = store().save(SavedGame(id=store().new_id(), record=record, seats=tuple(specs), delay_ms=delay_ms))
+        return self.open(f"#/{record.game}/play?id={saved.id}")
+
     def navigate(self, target: str) -> None:
         """The screens' ``navigate``: the same route again restarts its screen."""
         self.open(target)
