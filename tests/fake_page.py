@@ -608,6 +608,17 @@ class FakeWindow:
         self.now = end
 
 
+    def run_next(self) -> bool:
+        """Run the next timeout due (virtual time jumps to it); False when none is pending."""
+        while self._queue:
+            due, number, callback = heapq.heappop(self._queue)
+            self.now = max(self.now, due)
+            if number not in self._cleared:
+                callback()
+                return True
+        return False
+
+
 class _JsObject:
     """``js.Object``: ``fromEntries`` makes a dict (what ``to_js(..., dict_converter=...)`` makes)."""
 
@@ -747,6 +758,16 @@ class Page:
 
     def advance(self, ms: float) -> None:
         self.window.advance(ms)
+
+    def step_until(self, done: Callable[[], bool], limit: int = 10_000) -> None:
+        """Run the timeouts one by one until ``done()``: a person who clicks the moment the
+        page shows something, before the work the page does meanwhile (the Chess Cards solver
+        thinking ahead) has run."""
+        for _ in range(limit):
+            if done():
+                return
+            assert self.window.run_next(), "nothing is pending and it has not happened"
+        raise AssertionError(f"not done after {limit} timeouts")
 
     def settle(self, ms: float = 600_000, step: float = 1_000) -> None:
         """Let time pass until nothing is due within ``ms`` (bots done, countdowns over)."""
