@@ -125,10 +125,7 @@ class _Compound:
         return lambda element: element.parentNode is not None and element.parentNode.children[-1] is element
 
     def matches(self, element: FakeElement) -> bool:
-        for test in self.tests:
-            if not test(element):
-                return False
-        return True
+        return all(test(element) for test in self.tests)
 
 
 class _Chain:
@@ -175,10 +172,7 @@ class Selector:
         self.chains = [_Chain(part) for part in _split_top(text, ",")]
 
     def matches(self, element: FakeElement) -> bool:
-        for chain in self.chains:
-            if chain.matches(element):
-                return True
-        return False
+        return any(chain.matches(element) for chain in self.chains)
 
 
 _SELECTORS: dict[str, Selector] = {}
@@ -768,13 +762,6 @@ class Page:
                 return
             assert self.window.run_next(), "nothing is pending and it has not happened"
         raise AssertionError(f"not done after {limit} timeouts")
-
-    def settle(self, ms: float = 600_000, step: float = 1_000) -> None:
-        """Let time pass until nothing is due within ``ms`` (bots done, countdowns over)."""
-        waited = 0.0
-        while self.window.pending() and waited < ms:
-            self.window.advance(step)
-            waited += step
 
     def play_on(self, until: Callable[[], bool] | None = None, limit: int = 600, prefer: str = "") -> int:
         """Play as a person who clicks whatever the page offers: the first element that matches

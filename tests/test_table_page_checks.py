@@ -62,7 +62,7 @@ def test_a_card_is_picked_then_played_onto_a_pile(app: Page) -> None:
     app.click(CARD)
     app.click(f"[data-pile='{number}'] button[data-action]")
     assert app.ply() == 2 and not app.alert()
-    assert f"You play" in app.text("[data-testid=moves]")
+    assert "You play" in app.text("[data-testid=moves]")
     assert app.get("[data-testid=table]", "data-to-act") == "1"
     assert len(app.all("[data-testid=hand-0] [data-card]")) == 2
     assert app.text("[data-testid=status]").startswith("Bot (easy)")

@@ -48,8 +48,8 @@ def test_the_hint_suggests_at_once_then_gives_the_best_play(app: Page) -> None:
     box = app.one("[data-testid=hint]")
     assert box.getAttribute("aria-busy") == "false" and box.getAttribute("data-advice") == "exact"
     text = app.text(box)
-    assert re.match(r"HintBest: .+ with best play from both sides (this game is a draw|you (win|lose) this game by \d+)\.",
-                    text), text
+    assert re.match(r"HintBest: .+ with best play from both sides "
+                    r"(this game is a draw|you (win|lose) this game by \d+)\.", text), text
     best = app.get("[data-testid=play-hint]", "data-action")
     assert app.find(f"{HAND} button.hinted[data-action='{best}']") is not None
     ply = app.ply()
@@ -72,7 +72,8 @@ def test_a_sacrifice_and_queens_privilege_are_picks_before_the_play(app: Page) -
     assert picks and all(pick.startswith("sac:") for pick in picks)
     assert not app.actions()
     app.click(f"{HAND} button[data-pick='sac:bQ']")
-    assert app.text("[data-testid=prompt]") == "Sacrifice, step 2 of 2: the ♛︎bQ leaves the game; now pick the card to lead."
+    assert app.text("[data-testid=prompt]") == (
+        "Sacrifice, step 2 of 2: the ♛︎bQ leaves the game; now pick the card to lead.")
     assert app.get(f"{HAND} [data-pick='sac:bQ']", "aria-pressed") == "true"
     assert app.actions() and all(action.startswith("(bQ)") for action in app.actions())
     # Another card instead, then back.
@@ -136,7 +137,7 @@ def test_a_match_holds_game_one_and_compares_each_game_with_perfect_play(app: Pa
         app.advance(1_000)
     interlude = app.text("[data-testid=game-result]")
     assert interlude.startswith("Game 1 of 2 is overMate: Bot 2 (random) led the red pawn on move 7"), interlude
-    assert "7 (pawn) × 7 (move 7) = 49 points" == app.text("[data-testid=breakdown]")
+    assert app.text("[data-testid=breakdown]") == "7 (pawn) × 7 (move 7) = 49 points"
     assert "Match score: Bot 1 (random) 0 : 49 Bot 2 (random)" in interlude
     assert app.text("[data-testid=where]") == "Game 1/2 · over"
     final = app.text("[data-testid=final-position]")
