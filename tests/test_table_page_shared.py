@@ -14,7 +14,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from fake_page import Page, opened
+from fake_page import FakeDocument, FakeElement, FakeText, Page, opened
+from ui.kit.dom import build
 
 
 @pytest.fixture
@@ -177,3 +178,35 @@ def test_only_bots_play_a_whole_game_while_a_person_watches(app: Page, game: str
         app.advance(1_000)
     assert app.over(), app.text()
     assert app.text("[data-testid=end-reason]")
+
+
+def shape(node: FakeElement | FakeText) -> object:
+    """An element as markup would say it: tag, attributes, children (text as text)."""
+    if isinstance(node, FakeText):
+        return node.data
+    texts: list[object] = []
+    for child in node.childNodes:  # adjacent text nodes read as one, as in markup
+        item = shape(child)
+        if isinstance(item, str) and texts and isinstance(texts[-1], str):
+            texts[-1] += item
+        else:
+            texts.append(item)
+    # The heading the app focuses after a route change is made focusable by the app, not drawn.
+    attributes = [(name, value) for name, value in node.attributes.items()
+                  if not (node.tagName in ("H1", "H2", "H3") and name == "tabindex")]
+    return node.tagName, sorted(attributes), texts
+
+
+@pytest.mark.parametrize("route", [ROUTES["checks"], ROUTES["check"]])
+def test_every_draw_patched_into_the_page_is_the_page_built_afresh(app: Page, route: str) -> None:
+    """The page the tests read is what the table drew: after every step, the elements that
+    ``patch`` kept and changed are those a first draw of the same view would build."""
+    app.open(route)
+    for _ in range(12):
+        fresh = FakeDocument(app.window).createElement("main")
+        fresh.append(*[build(node, fresh.ownerDocument) for node in app.screen.draw()])
+        assert shape(app.root)[2] == shape(fresh)[2]
+        ply = app.ply()
+        app.play_on(until=lambda: app.ply() > ply or app.over(), prefer=PREFER.get("check", ""))  # noqa: B023
+        if app.over():
+            break
