@@ -168,13 +168,9 @@ def test_a_match_holds_game_one_and_compares_each_game_with_perfect_play(app: Pa
     assert app.text("[data-testid=status]") == "The game is over."
 
 
-def test_a_person_who_runs_out_of_cards_plays_the_last_card_again(app: Page) -> None:
-    """To the end of a game against a bot: the hand empties and the analysis grades the person."""
+def test_after_a_game_against_a_bot_the_persons_turns_are_graded(app: Page) -> None:
     app.open("#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0&undo=0")
-    app.play_on(until=lambda: app.over() or not app.all(f"{HAND} [data-card]"))
-    if not app.over():
-        assert app.text(f"{HAND} .cc-note").startswith("No cards left in hand")
-        app.play_on()
+    app.play_on()
     app.advance(1)
     summary = app.text("[data-testid=analysis-summary]")
     assert summary.startswith("You: ") and "Bot (random): " in summary, summary
@@ -192,3 +188,12 @@ def test_a_match_reopened_between_games_shows_the_analysis_under_way(app: Page) 
     app.reload()
     # As after the game's last move: the panel is there, saying how far the comparison got.
     assert app.get("[data-testid=analysis][data-game='1']", "data-status") in ("queued", "running")
+
+
+@pytest.mark.xfail(strict=True, reason="bug: at the end of a game played out to move 10 the person's empty hand "
+                   "still says 'the last card played plays again' (ChessCardsTable._hand does not look at "
+                   "whether the game is over)")
+def test_an_empty_hand_at_the_end_promises_no_further_play(app: Page) -> None:
+    app.open("#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0&undo=0")
+    app.play_on()
+    assert app.text(f"{HAND} .cc-note") == "No cards left in hand."
