@@ -171,6 +171,8 @@ def test_a_match_holds_game_one_and_compares_each_game_with_perfect_play(app: Pa
 def test_after_a_game_against_a_bot_the_persons_turns_are_graded(app: Page) -> None:
     app.open("#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0&undo=0")
     app.play_on()
+    app.click(f"{HAND} button[data-try]")  # the last card played, shown where the hand was
+    assert app.alert() == "The game is over."
     app.advance(1)
     summary = app.text("[data-testid=analysis-summary]")
     assert summary.startswith("You: ") and "Bot (random): " in summary, summary
