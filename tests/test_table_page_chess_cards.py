@@ -178,9 +178,6 @@ def test_after_a_game_against_a_bot_the_persons_turns_are_graded(app: Page) -> N
     assert summary.startswith("You: ") and "Bot (random): " in summary, summary
 
 
-@pytest.mark.xfail(strict=True, reason="bug: a match reopened between its games draws no analysis panel "
-                   "while the finished game is compared again (ChessCardsTable.start queues the analysis "
-                   "after the first draw and draws nothing until it is done)")
 def test_a_match_reopened_between_games_shows_the_analysis_under_way(app: Page) -> None:
     app.open("#/chess-cards/play?seats=bot:random,bot:random&seed=5&delay=0&sacrifice=0")
     for _ in range(100):
@@ -192,9 +189,6 @@ def test_a_match_reopened_between_games_shows_the_analysis_under_way(app: Page) 
     assert app.get("[data-testid=analysis][data-game='1']", "data-status") in ("queued", "running")
 
 
-@pytest.mark.xfail(strict=True, reason="bug: at the end of a game played out to move 10 the person's empty hand "
-                   "still says 'the last card played plays again' (ChessCardsTable._hand does not look at "
-                   "whether the game is over)")
 def test_an_empty_hand_at_the_end_promises_no_further_play(app: Page) -> None:
     app.open("#/chess-cards/play?seats=human,bot:random&seed=4&sacrifice=0&match=0&delay=0&undo=0")
     app.play_on()

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import Action, IllegalAction
 from engine.check import (
@@ -89,7 +89,7 @@ class CheckTable(GameTable):
     game_id = "check"
     # A pass in another seat's matching window is no move of the watcher's: a round of bots
     # stays marked until the watcher's own turn (or match, peek, swap...) is played.
-    quiet_actions = (Pass,)
+    quiet_actions: ClassVar[tuple[type, ...]] = (Pass,)
     quiet_kind = "pass"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
