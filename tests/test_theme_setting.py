@@ -7,7 +7,6 @@ paint, axe) is tests/e2e/test_themes.py.
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
