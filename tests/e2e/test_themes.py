@@ -48,16 +48,16 @@ def test_the_page_follows_the_system_until_a_theme_is_chosen(page: Page, open_ap
     control = page.locator(THEME)
     expect(control.locator("button[aria-pressed=true]")).to_have_text("System")
     # Light, by the control: the colours, the scheme of the browser's own controls and the bar.
-    control.locator("button[value=light]").click()
+    control.locator('button[data-cmd="theme:light"]').click()
     expect(page.locator("html")).to_have_attribute("data-theme", "light")
     assert page_colour(page) == PAGE_COLOUR["light"]
     assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == "light"
     assert bar_colour(page) == BAR_COLOUR["light"]
     expect(control.locator("button[aria-pressed=true]")).to_have_text("Light")
-    expect(control.locator("button[value=light]")).to_be_focused()  # pressed in place, not redrawn
+    expect(control.locator('button[data-cmd="theme:light"]')).to_be_focused()  # pressed in place, not redrawn
     assert kept(page).get("theme") == "light"
     # Back to System: the system's dark again, and its changes followed from then on.
-    control.locator("button[value=system]").click()
+    control.locator('button[data-cmd="theme:system"]').click()
     assert page.get_attribute("html", "data-theme") is None
     assert page_colour(page) == PAGE_COLOUR["dark"]
     assert bar_colour(page) == BAR_COLOUR["dark"]

@@ -7,8 +7,8 @@ who chooses "light" or "dark" fixes it with ``<html data-theme>``, kept in the a
 before the first paint; this module applies a new one and draws the control:
 
 - ``control()``: three buttons, System, Light, Dark (``[data-testid=theme]``, each a
-  ``button[data-cmd=theme]`` whose ``value`` is its choice, ``aria-pressed`` on the chosen one),
-  as the gallery shows them;
+  ``button[data-cmd="theme:<choice>"]``, ``aria-pressed`` on the chosen one), as the gallery
+  shows them;
 - ``cycle_button()``: one small button of a table's bar that goes on to the next choice;
 - ``handle(element)``: what a screen's click handler calls; true when the click was a theme's.
 
@@ -69,8 +69,7 @@ def control(current: str | None = None) -> Node:
     return h("div", {"class": "theme-control", "role": "group", "aria-labelledby": "theme-label",
                      "data-testid": "theme"},
              h("span", {"class": "theme-label", "id": "theme-label"}, "Theme"),
-             *(h("button", {"type": "button", "class": "theme-choice", "data-key": f"theme-{choice}",
-                            "data-cmd": "theme", "value": choice,
+             *(h("button", {"type": "button", "class": "theme-choice", "data-cmd": f"theme:{choice}",
                             "aria-pressed": "true" if choice == current else "false"}, LABELS[choice])
                for choice in CHOICES))
 
@@ -83,20 +82,28 @@ def next_choice(current: str) -> str:
 def cycle_button(current: str | None = None) -> Node:
     """A table's Theme tool: one button that says the theme and goes on to the next one."""
     current = current if current is not None else chosen()
-    return h("button", {"type": "button", "class": "tool theme-cycle", "data-cmd": "theme",
-                        "value": next_choice(current),
+    return h("button", {"type": "button", "class": "tool theme-cycle",
+                        "data-cmd": f"theme:{next_choice(current)}",
                         "aria-label": f"Theme: {LABELS[current]}. Press for {LABELS[next_choice(current)]}"},
              f"Theme: {LABELS[current]}")
 
 
+def command_choice(element: Any) -> str | None:
+    """The choice a ``[data-cmd="theme:<choice>"]`` button asks for; None for any other element."""
+    name, _, choice = attr(element, "data-cmd").partition(":")
+    return choice if name == "theme" else None
+
+
 def handle(element: Any, document: Any = None, store: Any = None) -> bool:
-    """A click on a ``[data-cmd=theme]`` button: keep and apply its choice, and mark it pressed
-    among its neighbours in place (no redraw, so focus stays on it). False for any other click."""
-    if attr(element, "data-cmd") != "theme":
+    """A click on a ``[data-cmd="theme:<choice>"]`` button: keep and apply its choice, and mark
+    it pressed among its neighbours in place (no redraw, so focus stays on it). False for any
+    other click."""
+    asked = command_choice(element)
+    if asked is None:
         return False
-    choice = choose(attr(element, "value"), document, store)
+    choice = choose(asked, document, store)
     group = element.closest("[data-testid=theme]") if hasattr(element, "closest") else None
     if present(group):
-        for button in group.querySelectorAll("button[data-cmd=theme]"):
-            button.setAttribute("aria-pressed", "true" if attr(button, "value") == choice else "false")
+        for button in group.querySelectorAll('button[data-cmd^="theme:"]'):
+            button.setAttribute("aria-pressed", "true" if command_choice(button) == choice else "false")
     return True
