@@ -243,8 +243,11 @@ def test_manifest_and_icons(built: build_dist.Build) -> None:
     manifest = json.loads((built.out / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert (manifest["start_url"], manifest["scope"], manifest["display"]) == ("./", "./", "standalone")
     shell = (ROOT / "ui" / "shell.css").read_text(encoding="utf-8")
-    assert f"--shell-accent: {manifest['theme_color']};" in shell
-    assert f"--shell-bg: {manifest['background_color']};" in shell
+    # The light theme's accent and page, and the dark theme's page (tests/test_theme_tokens.py).
+    dark = manifest["color_scheme_dark"]
+    assert f"--accent: light-dark({manifest['theme_color']}," in shell
+    assert f"--page: light-dark({manifest['background_color']}, {dark['background_color']});" in shell
+    assert dark["theme_color"] == dark["background_color"]
     for icon in manifest["icons"]:
         data = (built.out / icon["src"]).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"

@@ -11,7 +11,7 @@ rewrites the same bytes; the PNGs are committed and `make dist` only copies them
 * ``icon-maskable-512.png`` (purpose ``maskable``): the green fills the square and the drawing
   sits inside the safe zone (the central circle of 80 % diameter that every mask keeps).
 
-Colours come from ui/shell.css (``--shell-accent``, ``--shell-bg``, ``--shell-line``).
+Colours come from ui/shell.css's light tokens (``--accent``, ``--page``, ``--line``).
 
 Usage: ``python3 -m tools.draw_icons [--check]`` (``--check``: exit 1 if a committed icon differs).
 """
@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 ICONS = ROOT / "pwa" / "icons"
 
 RGB = tuple[int, int, int]
-ACCENT: RGB = (0x1D, 0x6B, 0x45)   # --shell-accent, also the manifest's theme_color
+ACCENT: RGB = (0x1D, 0x6B, 0x45)   # --accent (light), also the manifest's theme_color
 PAPER: RGB = (0xFF, 0xFF, 0xFF)    # the front card
-BACK: RGB = (0xF4, 0xF1, 0xEA)     # --shell-bg: the card behind
+BACK: RGB = (0xF4, 0xF1, 0xEA)     # --page (light): the card behind
 EDGE: RGB = (0xC9, 0xC2, 0xB0)     # a card's border, as the gallery pictures draw it
 INK: RGB = (0x1D, 0x6B, 0x45)      # the check mark
 

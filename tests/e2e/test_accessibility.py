@@ -5,6 +5,8 @@ the other seats do is said once in the polite live region ``[data-testid=announc
 
 The screens of one visit share a page (one boot of Pyodide): the app changes screens by the
 URL's hash, and each screen's findings are gathered, so one failure lists every screen to fix.
+Both visits run in both themes: the system's light and the system's dark (Playwright's
+``color_scheme`` emulation; tests/e2e/test_themes.py has the dark theme chosen by the setting).
 """
 
 from __future__ import annotations
@@ -81,9 +83,20 @@ def mid_game(page: Page) -> None:
 # ----------------------------------------------------------------------------- axe on every screen
 
 
-def test_every_screen_of_a_visit_has_no_serious_finding(page: Page, open_app: OpenApp, shot: Shot) -> None:
+#: The system's colour scheme each visit runs under: the page follows it (ui/shell.css's tokens).
+SCHEMES = ["light", "dark"]
+#: The page's background in each (``--page``).
+PAGE_COLOUR = {"light": "rgb(244, 241, 234)", "dark": "rgb(18, 22, 20)"}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_every_screen_of_a_visit_has_no_serious_finding(page: Page, open_app: OpenApp, shot: Shot,
+                                                        scheme: str) -> None:
     found: dict[str, list[str]] = {}
+    page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
     open_app(page, "#/")
+    # The page took the scheme's colours (ui/shell.css: --page), the ones axe then judges.
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == PAGE_COLOUR[scheme]
     check(page, "gallery", found)
     go(page, "#/checks", "[data-testid=setup]")
     check(page, "setup of Checks", found)
@@ -108,17 +121,22 @@ def test_every_screen_of_a_visit_has_no_serious_finding(page: Page, open_app: Op
     assert not found, report(found)
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
 def test_a_hosts_lobby_and_the_join_screen_have_no_serious_finding(
-        new_context: Callable[..., BrowserContext], base_url: str, broker: str) -> None:
+        new_context: Callable[..., BrowserContext], base_url: str, broker: str, scheme: str) -> None:
     found: dict[str, list[str]] = {}
-    host = new_context().new_page()
+
+    def new_context_in_scheme() -> BrowserContext:
+        return new_context(color_scheme=scheme)
+
+    host = new_context_in_scheme().new_page()
     host.goto(f"{base_url}index.html#/checks/play?seats=human,friend&seed=5&delay=0&broker={broker}",
               wait_until="domcontentloaded")
     host.wait_for_selector(READY, state="attached", timeout=60_000)
     expect(host.locator(f"{LOBBY} [data-testid=connection][data-state=connected]")).to_have_count(1, timeout=30_000)
     check(host, "host's lobby", found)
     link = host.locator("[data-testid=invite-link]").get_attribute("href") or ""
-    guest = new_context().new_page()
+    guest = new_context_in_scheme().new_page()
     guest.goto(link, wait_until="domcontentloaded")
     guest.wait_for_selector(READY, state="attached", timeout=60_000)
     expect(guest.locator("[data-testid=join] input[name=name]")).to_be_visible()
@@ -128,7 +146,7 @@ def test_a_hosts_lobby_and_the_join_screen_have_no_serious_finding(
     guest.click("button[data-cmd=join]")
     expect(guest.locator("[data-testid=join-lobby]")).to_be_visible(timeout=30_000)
     check(guest, "a friend's lobby", found)
-    typed = new_context().new_page()
+    typed = new_context_in_scheme().new_page()
     typed.goto(f"{base_url}index.html#/join", wait_until="domcontentloaded")
     typed.wait_for_selector(READY, state="attached", timeout=60_000)
     check(typed, "join by code", found)

@@ -218,7 +218,10 @@ def test_manifest_is_linked_valid_and_its_icons_load(visit: Visit, host: Host) -
     assert manifest["name"] == "Five Checks" and manifest["short_name"]
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
     assert manifest["display"] == "standalone"
-    assert manifest["theme_color"] == page.locator('meta[name="theme-color"]').get_attribute("content")
+    # The light bar's colour (the dark one has media="(prefers-color-scheme: dark)").
+    assert manifest["theme_color"] == page.locator('meta[name="theme-color"]:not([media])').get_attribute("content")
+    assert manifest["color_scheme_dark"]["theme_color"] == page.locator(
+        'meta[name="theme-color"][media]').get_attribute("content")
     assert manifest["background_color"].startswith("#")
     purposes = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
     assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= purposes

@@ -7,7 +7,9 @@ off: the "Sound" toggle, ``ui.kit.sound``) and how rooms with friends on other d
 that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); and
 ``how_to_win_seen``, the games whose "How to win" box a table has shown open once (a table
 opens it on a person's first game of that game only); ``name``, the name this device last used in
-a room (the host's lobby and the join screen offer it again). A missing or unreadable entry means
+a room (the host's lobby and the join screen offer it again); ``theme``, the colours the page
+takes ("system": the system's light or dark, else "light" or "dark"; ``ui.kit.theme``, and the
+first script of index.html, which reads it before the first paint). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -25,7 +27,7 @@ from ui.kit.web_storage import MemoryStorage
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
 DEFAULTS: dict[str, Any] = {"motion": True, "sound": True, "broker": "", "turn_url": "", "turn_user": "",
-                            "turn_password": "", "how_to_win_seen": [], "name": ""}
+                            "turn_password": "", "how_to_win_seen": [], "name": "", "theme": "system"}
 
 _STORAGE: list[Any] = []
 

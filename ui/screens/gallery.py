@@ -6,7 +6,8 @@ and the page does not change under the reader's eyes when Python takes over. A l
 the catalog is the fallback when the page has no shell.
 
 Above the gallery: the "Continue" list of every game in progress (``ui.screens.saved_lists``) and, when
-the browser keeps nothing, a line saying so.
+the browser keeps nothing, a line saying so. Below it: the Theme control (``ui.kit.theme``: the
+system's colours, light or dark).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import Any
 from ui.app.catalog import CATALOG
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
+from ui.kit import theme
 from ui.kit.dom import Node, attr, build, h, present
 from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
 from ui.storage.saves import Store
@@ -63,6 +65,7 @@ class GalleryScreen(Screen):
             h("p", {"class": "shell-join"},
               h("a", {"href": "#/join", "data-testid": "join-room"}, "Join a friend’s room"), " ",
               h("span", {"class": "muted"}, "with the code on their screen")),
+            theme.control(),
         ]
 
     def show(self) -> None:
@@ -83,6 +86,7 @@ class GalleryScreen(Screen):
                     fragment.insertBefore(element, gallery)
                 else:
                     fragment.appendChild(element)
+            fragment.appendChild(build(theme.control(), document))
             self.root.replaceChildren(fragment)
         # Before Python runs, a game's rules link opens the static page; now that routes work,
         # the app's own rules route shows the same text without starting Python again.
@@ -92,6 +96,8 @@ class GalleryScreen(Screen):
                 link.setAttribute("href", f"#/{attr(game, 'data-game')}/rules")
 
     def on_click(self, element: Any) -> None:
+        if theme.handle(element):
+            return
         if self.actions.command(attr(element, "data-cmd")):
             self.show()
             refocus(self.root)
