@@ -23,6 +23,8 @@ INDEX = ROOT / "index.html"
 
 #: The selector of the one rule that defines the tokens.
 TOKENS = ":root"
+#: The at-rule that gives browsers without ``light-dark()`` the light theme's values.
+FALLBACK = "@supports not (color: light-dark(#000, #fff))"
 #: CSS's named colours (CSS Color 4), ``transparent`` and ``currentcolor`` aside: they are the
 #: same in every theme by meaning, not by accident.
 NAMED = frozenset("""
@@ -91,7 +93,7 @@ def outside_tokens(css: str) -> list[str]:
     """Each literal colour of ``css`` that is not in the token rule, as "selector { prop: value }"."""
     found = []
     for where, prop, value in declarations(css):
-        in_tokens = where == (TOKENS,) and prop.startswith("--")
+        in_tokens = where in ((TOKENS,), (FALLBACK, TOKENS)) and prop.startswith("--")
         for colour in literal_colours(value):
             line = f"{' '.join(where)} {{ {prop}: {value} }}"
             if not in_tokens and colour not in ALLOWED:
@@ -220,3 +222,13 @@ def test_the_manifest_and_the_browser_bar_follow_the_theme() -> None:
     index = INDEX.read_text(encoding="utf-8")
     assert f'<meta name="theme-color" content="{dark["theme_color"]}" media="(prefers-color-scheme: dark)">' in index
     assert f'<meta name="theme-color" content="{manifest["theme_color"]}">' in index
+
+
+def test_a_browser_without_light_dark_gets_every_light_value() -> None:
+    """Before light-dark() (Chrome 123, Firefox 120, Safari 17.5) a token written with it would
+    be no colour at all: the fallback rule gives each such token its light value, and no other."""
+    fallback = {prop: value for where, prop, value in declarations(SHELL.read_text(encoding="utf-8"))
+                if where == (FALLBACK, TOKENS) and prop.startswith("--")}
+    light = {name: re.fullmatch(r"light-dark\((.+?),\s*(.+)\)", value).group(1).strip()  # type: ignore[union-attr]
+             for name, value in tokens().items() if value.startswith("light-dark(")}
+    assert light and fallback == light

@@ -42,7 +42,7 @@ from typing import Any, ClassVar, Protocol
 from engine import CLOCK, IllegalAction, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
-from ui.kit import motion, sound
+from ui.kit import motion, sound, theme
 from ui.kit.dom import Node, classes, h, present
 from ui.storage.saves import SavedGame, Store, record_json
 from ui.tables import commands, embedding, parts
@@ -410,7 +410,8 @@ class GameTable(Screen):
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), parts.undo_button(self),
-                   parts.motion_button(self), parts.sound_button(self), parts.rules_link(self)))
+                   parts.motion_button(self), parts.sound_button(self), parts.theme_button(self),
+                   parts.rules_link(self)))
 
 
 # -- the commands every table has (``GameTable.on_click``) ---------------------------------
@@ -437,6 +438,11 @@ def _sound(table: GameTable, command: Do) -> None:
     table.show()
 
 
+def _theme(table: GameTable, command: Do) -> None:
+    theme.choose(command.value)
+    table.show()
+
+
 def _again(table: GameTable, command: Do) -> None:
     table.navigate(replace(table.setup, seed_given=True).to_hash())
 
@@ -459,8 +465,9 @@ def _copy_link(table: GameTable, command: Do) -> None:
 
 
 #: The ``data-cmd`` commands every table has: the device passed on, a takeback, motion and
-#: sound on or off, the same deal again or a new one, the record downloaded or its link copied.
+#: sound on or off, the theme, the same deal again or a new one, the record downloaded or its link copied.
 TOOLS: dict[str, Callable[[GameTable, Do], None]] = {
-    "pass-done": _pass_done, "undo": _undo, "motion": _motion, "sound": _sound, "again": _again, "new-deal": _new_deal,
+    "pass-done": _pass_done, "undo": _undo, "motion": _motion, "sound": _sound, "theme": _theme,
+    "again": _again, "new-deal": _new_deal,
     "download": _download, "copy-link": _copy_link,
 }

@@ -239,7 +239,7 @@ class CheckTable(GameTable):
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
                    parts.undo_button(self), parts.motion_button(self), parts.sound_button(self),
-                   parts.rules_link(self)))
+                   parts.theme_button(self), parts.rules_link(self)))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:

@@ -17,7 +17,7 @@ from engine.core import reason_of
 from ui.app import embed
 from ui.app.catalog import entry
 from ui.app.routes import PlaySetup
-from ui.kit import motion, settings, sound
+from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
@@ -150,6 +150,12 @@ def sound_button(table: Table) -> Node | None:
     """The "Sound" toggle of a table's bar (``[data-cmd=sound]``, ``aria-pressed``,
     ``ui.kit.sound``); none in the replay viewer."""
     return None if table.readonly else sound.button()
+
+
+def theme_button(table: Table) -> Node | None:
+    """The Theme tool of a table's bar (``[data-cmd=theme:<next>]``: system, light, dark in
+    turn, ``ui.kit.theme``); none in the replay viewer."""
+    return None if table.readonly else theme.cycle_button()
 
 
 def rules_link(table: Table) -> Node:
