@@ -39,7 +39,7 @@ class App:
         #: Routes asked for so far: a route whose modules arrive after another was asked for is
         #: not shown. The fetch under way, referenced so that its task is not collected.
         self._asked = 0
-        self._fetching: Any = None
+        self.fetching: Any = None
         #: Whether a screen was shown already: the page's first one, in a frame, takes no focus
         #: from the page around it.
         self._routed = False
@@ -83,8 +83,8 @@ class App:
             wanted = ()
         if loading.missing(*wanted):
             self.root.setAttribute("aria-busy", "true")  # the screen still shown is on its way out
-            self._fetching = asyncio.ensure_future(self._fetch(wanted, self._asked))
-            return self._fetching
+            self.fetching = asyncio.ensure_future(self._fetch(wanted, self._asked))
+            return self.fetching
         self._show(route)
         return None
 
@@ -194,9 +194,11 @@ async def main() -> None:
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
-    first = app.route()
-    if first is not None:
-        await first  # the route opened at the start: its modules, then its screen
+    fetching = app.route()
+    while fetching is not None:  # the route opened at the start: its modules, then its screen
+        await fetching
+        # Another route asked for meanwhile (a tap on the gallery) is the first screen instead.
+        fetching = app.fetching if app.fetching is not None and not app.fetching.done() else None
     document.documentElement.setAttribute("data-ready", "1")
     if embed.HOST is not None:
         embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
