@@ -11,6 +11,7 @@ shows anything else has its modules fetched first (``ui.app.loading``), then its
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import traceback
 from dataclasses import replace
@@ -188,6 +189,11 @@ class App:
 async def main() -> None:
     loading.install()
     app = App(document.getElementById("app"))
+    # The modules of the route the page opens with come before anything watches the page: an
+    # embedding host is told the frame's height from the first screen on, never the empty
+    # frame's while they come. A route that cannot have them says so when it is shown.
+    with contextlib.suppress(Exception):
+        await loading.load(*later_modules(parse_hash(str(window.location.hash or "#/"))))
     if embed.asks_embed(str(window.location.hash)):
         # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
