@@ -20,7 +20,7 @@ from pathlib import Path, PurePosixPath
 import pytest
 
 from pyc_support import HASH_BASED_UNCHECKED, pyc_header
-from tools import build_dist, build_rules, draw_icons
+from tools import build_dist, build_rules, draw_icons, gen_pyscript_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -108,8 +108,12 @@ def test_the_python_is_one_compiled_archive_imported_by_the_inline_script(built:
     assert code == ["import sys", f"sys.path.insert(0, {json.dumps(target)})", "import ui.main"]
     # Served gzipped (pwa/loader.js inflates it): each module as bytecode compiled from its
     # source, stored (the gzip compresses across entries); the sources themselves left out.
-    dev_files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
-    assert "./ui/main.py" in dev_files.values()
+    # Every module of engine/ and ui/: those the working tree copies at its start (pyscript.toml's
+    # [files]) and those it fetches on first use (ui/app/later.py).
+    start = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    assert "./ui/main.py" in start.values() and "./ui/learn/screen.py" not in start.values()
+    dev_files = {f"./{path}": f"./{path}" for path in gen_pyscript_toml.python_files(ROOT)}
+    assert set(start) < set(dev_files)
     assert (built.out / archive).exists() is False
     with zipfile.ZipFile(io.BytesIO(gzip.decompress((built.out / f"{archive}.gz").read_bytes()))) as zipped:
         sources = {dst.removeprefix("./") for dst in dev_files.values()}

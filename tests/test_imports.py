@@ -8,14 +8,17 @@ not an edge: it is how packages work, and it is the same for every module.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from engine import GAMES
 from engine.bots import BOTS
+from ui import navigation
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "ui")
@@ -181,12 +184,91 @@ from ui.navigation import resolve
 """
 
 
+#: What the first screen (the gallery) leaves for later: a game's rules, bots and table, the setup
+#: form, the rules page, a lesson, a room, the solver and the replay viewer (issue 31).
+LATER = ("ui.tables", "ui.learn", "ui.friends", "ui.screens.replay", "ui.screens.setup", "ui.screens.rules",
+         "ui.screens.join", "engine.bots", "engine.chess_cards_solver", *(pair[0] for pair in GAME_MODULES.values()))
+
+
 def test_the_start_imports_only_what_the_gallery_needs() -> None:
-    """The page imports at start what the gallery needs; a game's table (with its engine and
-    bots), the setup form, the rules page, a lesson, a room, the solver and the replay viewer
-    are imported when a route first shows them (issue 31)."""
+    """The page imports at start what the gallery needs; the rest when a route first shows it."""
     loaded = {module for module in modules_after(PAGE_START) if module.startswith(("ui", "engine"))}
     assert "ui.screens.gallery" in loaded
-    later = ("ui.tables", "ui.learn", "ui.friends", "ui.screens.replay", "ui.screens.setup", "ui.screens.rules",
-             "ui.screens.join", "engine.bots", "engine.chess_cards_solver")
-    assert not {module for module in loaded if module.startswith(later)}, sorted(loaded)
+    assert not {module for module in loaded if module.startswith(LATER)}, sorted(loaded)
+
+
+def _generator() -> Any:
+    spec = importlib.util.spec_from_file_location("gen_pyscript_toml", ROOT / "tools" / "gen_pyscript_toml.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_first_screens_import_closure_holds_none_of_the_later_packages() -> None:
+    """What the page fetches before its script runs (pyscript.toml's ``[files]``) is the closure
+    of ``ui.main``'s module-level imports: it must reach none of the packages left for later, or
+    the start would fetch (and import) them again."""
+    start = _generator().Graph(ROOT).start()
+    assert {"ui.main", "ui.navigation", "ui.screens.gallery", "ui.app.loading"} <= start
+    assert not {module for module in start if module.startswith(LATER)}, sorted(start)
+
+
+def test_only_the_router_imports_what_the_start_left_for_later() -> None:
+    """A module of the start may import a later module only inside a function of ``ui.navigation``,
+    which has ``ui.main`` fetch it first (``later_modules``): anywhere else the import would meet
+    a module the page does not have."""
+    graph = _generator().Graph(ROOT)
+    start = graph.start()
+    reaching = {module: sorted(graph.anywhere[module] - start) for module in sorted(start)}
+    assert {module: found for module, found in reaching.items() if found and module != "ui.navigation"} == {}
+    assert set(reaching["ui.navigation"]) <= {"engine.bots", *navigation.SCREENS.values(), navigation.ROOM,
+                                              navigation.JOIN}
+
+
+@pytest.mark.parametrize("game_id", list(GAME_MODULES))
+def test_a_games_modules_are_named_as_the_registries_name_them(game_id: str) -> None:
+    rules, bots, table = navigation.game_modules(game_id)
+    assert (rules, bots) == GAME_MODULES[game_id] and table == navigation.TABLES[game_id][0]
+
+
+#: A route resolved, shown and started in CPython (``PAGE_START``'s stand-ins for the page, which
+#: here also read as numbers and text), a file the screen fetches read from the tree; prints the
+#: project modules it imported that neither the start nor the route's ``later_modules`` holds.
+ROUTE = PAGE_START.replace("    def __call__(self, *args, **kwargs): return Anything()\n", """\
+    def __call__(self, *args, **kwargs): return Anything()
+    def __bool__(self): return False
+    def __int__(self): return 0
+    def __float__(self): return 0.0
+    def __str__(self): return ""
+    def __iter__(self): return iter(())
+""") + """
+from pathlib import Path
+from ui.app import loading, screen
+from ui.app.routes import parse_hash
+from ui.navigation import later_modules
+screen.Screen.load_text = lambda self, path, then: then(Path(path).read_text() if Path(path).exists() else "")
+start = set(sys.modules)
+route = parse_hash({route!r})
+wanted = set(loading.needed(later_modules(route)))
+shown = resolve(route, Anything(), lambda target: None, None)
+shown.show()
+shown.start()
+unnamed = set(sys.modules) - start - wanted
+print(type(shown).__name__, *sorted(m for m in unnamed if m.split(".")[0] in ("ui", "engine")))
+"""
+
+
+@pytest.mark.parametrize("route", [
+    "#/checks", "#/checks/rules", "#/checkmate/learn", "#/chess-cards/play?seats=human,bot:hard",
+    "#/private-checkers/play?seats=human,friend", "#/check/replay", "#/join", "#/check/learn",
+    "#/chess-cards/learn", "#/checks/nothing"])
+def test_a_route_names_every_module_its_screen_imports(route: str) -> None:
+    """What ``ui.main`` fetches before it shows a route (``later_modules``) is all that the
+    route's screen imports to be made, shown and started (a lesson's table too): no import
+    left for the page's last resort, a blocking request per file (``ui.app.loading.LaterFinder``)."""
+    done = subprocess.run([sys.executable, "-c", ROUTE.format(route=route)], cwd=ROOT, capture_output=True,
+                          text=True, check=True)
+    screen, *unnamed = done.stdout.split()
+    assert screen != "MessageScreen" or route.endswith("nothing"), done.stdout
+    assert unnamed == [], f"{route} ({screen}) imports modules it did not name: {unnamed}"

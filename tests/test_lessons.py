@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +18,7 @@ import pytest
 from engine import CLOCK, GAMES, IllegalAction
 from engine.chess_cards import Card
 from flow_support import EASY_BOT, YOU, FakeTimers, Heard, flow_at
+from ui.app.catalog import entry
 from ui.kit.dom import text_of
 from ui.learn.lesson import (
     LEARNER,
@@ -25,6 +28,8 @@ from ui.learn.lesson import (
     coached_flow,
     coverage,
     lesson_path,
+    paced_minutes,
+    paced_seconds,
     parse_lesson,
     play_through,
 )
@@ -214,11 +219,38 @@ def test_a_lessons_actions_are_the_engines_notation() -> None:
 @pytest.mark.parametrize(("game_id", "word", "plainly"), [
     ("checks", "half-trick", "packets of three, called half-tricks"),
     ("chess-cards", "initiative", "whose turn it is to lead holds what the game calls the initiative"),
+    ("chess-cards", "overmate", "each unit above 10 would be an overmate (a ! on the score sheet)"),
 ])
 def test_a_word_of_the_game_is_said_plainly_where_it_first_appears(game_id: str, word: str, plainly: str) -> None:
     lesson = parse_lesson(lesson_data(game_id))
-    lines = [lesson.start, *(step.say for step in lesson.steps)]
+    lines = [lesson.start, *(step.say for step in lesson.steps), lesson.end]
     assert plainly in next(line for line in lines if word in line.lower())
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_lesson_is_labelled_with_its_length_at_a_persons_pace(game_id: str) -> None:
+    """"Learn to play (N minutes)" on the gallery (the static one of index.html too) and the setup
+    says how long the lesson takes a person who reads the coach and taps what it points at
+    (``paced_minutes``), not a round number: a longer script must say so."""
+    lesson = parse_lesson(lesson_data(game_id))
+    item = entry(game_id)
+    assert item is not None
+    assert lesson.minutes == paced_minutes(lesson) == item.lesson_minutes, (lesson.minutes, paced_seconds(lesson))
+    shell = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'href="#/{game_id}/learn">Learn to play<span[^>]*>[^<]*</span> \({lesson.minutes} minutes\)',
+                     shell), "index.html's static gallery says another length"
+
+
+def test_the_pace_counts_words_taps_and_the_bots_answers() -> None:
+    lesson = parse_lesson(lesson_data("chess-cards"))
+    base = paced_seconds(lesson)
+    longer = replace(lesson, end=lesson.end + " word" * 200)  # a minute of reading
+    assert paced_seconds(longer) == pytest.approx(base + 60)
+    slower = replace(lesson, delay_ms=lesson.delay_ms + 1000)
+    answers = sum(1 for step in lesson.steps if step.seat not in (LEARNER, CLOCK))
+    assert paced_seconds(slower) == pytest.approx(base + answers)
+    tapped = replace(lesson, steps=(*lesson.steps[:-1], replace(lesson.steps[-1], picks=("a", "b", "c"))))
+    assert paced_seconds(tapped) == pytest.approx(base + 2 * (3 - len(lesson.steps[-1].picks)))
 
 
 def test_the_chess_cards_lesson_gives_each_pieces_value() -> None:

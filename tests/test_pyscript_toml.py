@@ -1,11 +1,14 @@
-"""pyscript.toml must list exactly the .py files of engine/ and ui/, and stay offline-safe.
+"""pyscript.toml's ``[files]`` lists exactly the modules the page imports at its start, and
+ui/app/later.py every other module of engine/ and ui/ (fetched on first use); both stay
+offline-safe and in step with the tree.
 
-When this fails after adding or removing a module, run ``make pyscript.toml`` (or
-``python3 -m tools.gen_pyscript_toml``) and commit the result.
+When this fails after adding or removing a module, or changing an import, run ``make pyscript.toml``
+(or ``python3 -m tools.gen_pyscript_toml``) and commit the result.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import tomllib
 from pathlib import Path
@@ -28,30 +31,77 @@ def _config() -> dict:
     return tomllib.loads(CONFIG.read_text(encoding="utf-8"))
 
 
-def test_files_table_matches_the_tree() -> None:
-    on_disk = _generator().python_files(ROOT)
+def _manifest() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """ui/app/later.py's table, read as data (importing it would import ``ui``)."""
+    tree = ast.parse((ROOT / _generator().MANIFEST).read_text(encoding="utf-8"))
+    table = next(node.value for node in tree.body if isinstance(node, ast.AnnAssign) and node.value is not None)
+    found: dict[str, tuple[str, tuple[str, ...]]] = ast.literal_eval(table)
+    return found
+
+
+def test_files_table_lists_the_modules_of_the_start() -> None:
+    generator = _generator()
+    graph = generator.Graph(ROOT)
     listed = _config().get("files", {})
-    missing = sorted(set(on_disk) - {k.removeprefix("./") for k in listed})
-    extra = sorted({k.removeprefix("./") for k in listed} - set(on_disk))
+    wanted = generator.start_files(graph)
+    missing = sorted(set(wanted) - {k.removeprefix("./") for k in listed})
+    extra = sorted({k.removeprefix("./") for k in listed} - set(wanted))
     assert not missing and not extra, (
-        f"pyscript.toml is out of sync with the tree (run `make pyscript.toml`): "
-        f"missing {missing}, listed but absent {extra}"
+        f"pyscript.toml is out of step with the imports (run `make pyscript.toml`): "
+        f"missing {missing}, listed but not imported at the start {extra}"
     )
     for source, target in listed.items():
         assert source == target, f"{source} must land at the same relative path, not {target}"
 
 
+def test_every_module_is_fetched_at_the_start_or_later_never_both() -> None:
+    generator = _generator()
+    start = {k.removeprefix("./") for k in _config().get("files", {})}
+    later = {path for path, _needs in _manifest().values()}
+    assert not start & later, sorted(start & later)
+    assert start | later == set(generator.python_files(ROOT))
+    # Each later module names later modules only, each in the manifest.
+    assert {name for _path, needs in _manifest().values() for name in needs} <= set(_manifest())
+
+
 def test_generator_output_is_what_is_committed() -> None:
     generator = _generator()
+    graph = generator.Graph(ROOT)
     text = CONFIG.read_text(encoding="utf-8")
-    assert generator.render(text, generator.python_files(ROOT)) == text, "run `make pyscript.toml`"
+    assert generator.render(text, generator.start_files(graph)) == text, "run `make pyscript.toml`"
+    manifest = (ROOT / generator.MANIFEST).read_text(encoding="utf-8")
+    assert generator.render_manifest(graph.later()) == manifest, "run `make pyscript.toml`"
 
 
 def test_engine_and_ui_are_importable_in_the_browser() -> None:
     listed = _config().get("files", {})
-    if (ROOT / "engine" / "__init__.py").exists():
-        assert "./engine/__init__.py" in listed
-    assert "./ui/main.py" in listed or not (ROOT / "ui" / "main.py").exists()
+    for module in ("engine/__init__.py", "ui/__init__.py", "ui/main.py", "ui/app/loading.py", "ui/app/later.py"):
+        assert f"./{module}" in listed, module
+
+
+def test_the_generator_tells_the_start_from_later(tmp_path: Path) -> None:
+    """The start is what importing ``ui.main`` runs: its module-level imports at any depth (a
+    class body and a ``try`` run, a function's body does not, ``if TYPE_CHECKING:`` never), with
+    the packages Python imports first; a later module lists the later modules it imports anywhere."""
+    files = {
+        "ui/__init__.py": "",
+        "ui/main.py": "import ui.a\nfrom ui import b\nclass C:\n    from ui.c import x\n"
+                      "try:\n    import ui.d\nexcept ImportError:\n    pass\n"
+                      "if TYPE_CHECKING:\n    import ui.later.hint\n"
+                      "def route():\n    from ui.later import screen\n",
+        "ui/a.py": "", "ui/b.py": "", "ui/c.py": "x = 1\n", "ui/d.py": "",
+        "ui/later/__init__.py": "", "ui/later/hint.py": "",
+        "ui/later/screen.py": "from .part import y\ndef f():\n    import ui.later.deep\n    import ui.a\n",
+        "ui/later/part.py": "y = 1\n", "ui/later/deep.py": "", "engine/__init__.py": "",
+    }
+    for path, text in files.items():
+        (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / path).write_text(text, encoding="utf-8")
+    graph = _generator().Graph(tmp_path)
+    assert graph.start() == {"ui", "ui.main", "ui.a", "ui.b", "ui.c", "ui.d"}
+    later = graph.later()
+    assert set(later) == {"engine", "ui.later", "ui.later.hint", "ui.later.screen", "ui.later.part", "ui.later.deep"}
+    assert later["ui.later.screen"] == ("ui/later/screen.py", ("ui.later", "ui.later.deep", "ui.later.part"))
 
 
 def test_runtime_is_vendored_not_fetched() -> None:

@@ -9,8 +9,10 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             inline script that imports the entry point (ui/main.py) from the
                             archive, the service worker's page side
     site-<hash>.css         vendor/pyscript/core.css + ui/shell.css + ui/style.css, in that order
-    app-<hash>.zip.gz       engine/ and ui/ (every file of pyscript.toml's [files] table), each
-                            module as bytecode for Pyodide's Python, stored, the zip gzipped
+    app-<hash>.zip.gz       engine/ and ui/ (the files of pyscript.toml's [files] table, which the
+                            working tree copies at its start, and those it fetches on first use,
+                            ui/app/later.py), each module as bytecode for Pyodide's Python,
+                            stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     docs/learn/<id>.json    the lessons of the coached games
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
@@ -86,6 +88,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from tools.gen_pyscript_toml import python_files
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -435,6 +438,9 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     files = dev_config.get("files", {})
     if not files:
         raise BuildError(f"{config_path} lists no [files]")
+    # The working tree's page fetches the modules that the start does not import on first use
+    # (ui/app/loading.py); the built site has them all in its one archive, and fetches nothing.
+    files = files | {f"./{path}": f"./{path}" for path in python_files(source) if f"./{path}" not in files}
     runtime = PurePosixPath(local(dev_config["interpreter"])).parent  # Pyodide's folder
     archive = python_archive(source, files, source / runtime)
     archive_name = hashed_name("app", ".zip", archive)

@@ -3,11 +3,15 @@
 Takes over ``<main id="app">`` from the static shell, follows the URL hash, and marks the page
 ready (``<html data-ready="1">``) once the first screen is drawn and answers clicks: tests and
 the boot benchmark wait for exactly that.
+
+The page starts with the modules the gallery needs (pyscript.toml's ``[files]``); a route that
+shows anything else has its modules fetched first (``ui.app.loading``), then its screen shown.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sys
 import traceback
 from dataclasses import replace
@@ -16,13 +20,13 @@ from typing import Any
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from ui.app import embed
+from ui.app import embed, loading
 from ui.app.catalog import CATALOG
-from ui.app.routes import parse_hash
+from ui.app.routes import Route, parse_hash
 from ui.app.screen import MessageScreen, Screen
 from ui.kit import access, sound
 from ui.kit.dom import attr, present
-from ui.navigation import resolve
+from ui.navigation import HOME, later_modules, resolve
 
 
 class App:
@@ -33,6 +37,10 @@ class App:
         # The static gallery painted by index.html, kept to show again at #/.
         self.shell = root.cloneNode(True)
         self.screen: Screen | None = None
+        #: Routes asked for so far: a route whose modules arrive after another was asked for is
+        #: not shown. The fetch under way, referenced so that its task is not collected.
+        self._asked = 0
+        self.fetching: Any = None
         #: Whether a screen was shown already: the page's first one, in a frame, takes no focus
         #: from the page around it.
         self._routed = False
@@ -59,11 +67,10 @@ class App:
         if str(window.location.hash) == before:
             self.route()  # no hashchange event when the hash does not change
 
-    def route(self) -> None:
-        if self.screen is not None:
-            self.screen.dispose()
-            self.screen = None
-        access.hush(document)
+    def route(self) -> Any:
+        """Show the screen of the address: at once when its modules are here, else once they
+        have been fetched (then the task that does it is returned, for the start to await)."""
+        self._asked += 1
         here = str(window.location.hash or "#/")
         if embed.EMBEDDED and not embed.asks_embed(here):
             # A link inside the frame dropped the flag: put it back, so a reload stays embedded.
@@ -73,9 +80,41 @@ class App:
         route = replace(route, query=tuple(item for item in route.query
                                            if item[0] not in (embed.PARAM, embed.SOUND_PARAM)))
         try:
-            screen = resolve(route, self.root, self.navigate, self.shell)
-        except Exception as error:  # a page, not a traceback, even for our own bugs
-            screen = self._crash(error)
+            wanted = later_modules(route)
+        except Exception:  # a bug: resolving the route shows it as a page
+            wanted = ()
+        if loading.missing(*wanted):
+            self.root.setAttribute("aria-busy", "true")  # the screen still shown is on its way out
+            self.fetching = asyncio.ensure_future(self._fetch(wanted, self._asked))
+            return self.fetching
+        self._show(route)
+        return None
+
+    async def _fetch(self, wanted: tuple[str, ...], asked: int) -> None:
+        try:
+            await loading.load(*wanted)
+        except loading.LoadError as error:
+            if asked == self._asked:
+                self._show(MessageScreen(self.root, self.navigate, "This page could not be loaded",
+                                         f"{error}. Check the connection, then reload the page.", [HOME]))
+            return
+        if asked == self._asked:  # no other route was asked for meanwhile
+            self.route()
+
+    def _show(self, route: Route | Screen) -> None:
+        """Replace the screen with ``route``'s (or with ``route`` itself, a screen already made)."""
+        self.root.removeAttribute("aria-busy")
+        if self.screen is not None:
+            self.screen.dispose()
+            self.screen = None
+        access.hush(document)
+        if isinstance(route, Screen):
+            screen = route
+        else:
+            try:
+                screen = resolve(route, self.root, self.navigate, self.shell)
+            except Exception as error:  # a page, not a traceback, even for our own bugs
+                screen = self._crash(error)
         self.screen = screen
         document.title = screen.title
         self._guard(screen.show)
@@ -149,7 +188,13 @@ class App:
 
 
 async def main() -> None:
+    loading.install()
     app = App(document.getElementById("app"))
+    # The modules of the route the page opens with come before anything watches the page: an
+    # embedding host is told the frame's height from the first screen on, never the empty
+    # frame's while they come. A route that cannot have them says so when it is shown.
+    with contextlib.suppress(Exception):
+        await loading.load(*later_modules(parse_hash(str(window.location.hash or "#/"))))
     if embed.asks_embed(str(window.location.hash)):
         # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
@@ -158,7 +203,11 @@ async def main() -> None:
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
-    app.route()
+    fetching = app.route()
+    while fetching is not None:  # the route opened at the start: its modules, then its screen
+        await fetching
+        # Another route asked for meanwhile (a tap on the gallery) is the first screen instead.
+        fetching = app.fetching if app.fetching is not None and not app.fetching.done() else None
     document.documentElement.setAttribute("data-ready", "1")
     sound.listen_for_gesture()  # a table's sounds may start only after the person's first gesture
     if embed.HOST is not None:

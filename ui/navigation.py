@@ -39,6 +39,60 @@ TABLES = {
 }
 
 
+def game_modules(game_id: str) -> tuple[str, str, str]:
+    """The modules of ``game_id``: its rules (``engine.GAMES``), its bots (``engine.bots.BOTS``,
+    beside them by name) and its table (``TABLES``)."""
+    rules = GAMES.WHERE[game_id][0]
+    return rules, f"engine.bots.{rules.rpartition('.')[2]}", TABLES[game_id][0]
+
+
+#: The module of each screen a route may show beside the gallery and a game's table.
+SCREENS = {"": "ui.screens.setup", "rules": "ui.screens.rules", "learn": "ui.learn.screen",
+           "replay": "ui.screens.replay"}
+#: A room's module, for a table with friends on other devices; the join screen's.
+ROOM, JOIN = "ui.friends.hosting", "ui.screens.join"
+
+
+def later_modules(route: Route) -> tuple[str, ...]:
+    """The modules ``route``'s screen imports that the start did not (``ui.app.loading`` fetches
+    them first where the page started with only the first screen's): the screen's module, and
+    for a game's setup its rules and bots, for a table (played, coached or replayed) its rules,
+    bots and table, with a room when friends play. A route that shows a page of its own (not
+    found, a bad address) needs nothing."""
+    parts = route.parts
+    if not parts:
+        return ()
+    if parts[0] == "join":
+        return (JOIN,)
+    if entry(parts[0]) is None or len(parts) > 2:
+        return ()
+    rules, bots, table = game_modules(parts[0])
+    rest = parts[1] if len(parts) > 1 else ""
+    if rest == "rules":
+        return (SCREENS[rest],)
+    if rest == "":
+        return (SCREENS[rest], rules, bots)
+    if rest in ("learn", "replay"):
+        return (SCREENS[rest], rules, bots, table)
+    if rest == "play":
+        return (rules, bots, table, *((ROOM,) if _with_friends(route) else ()))
+    return ()
+
+
+def _with_friends(route: Route) -> bool:
+    """Whether a table route seats friends on other devices: its saved game does, or a seat of its
+    ``seats=`` is of the kind ``friend`` (read before the game's modules are here; a route that
+    is wrong otherwise shows a page saying why, with no room)."""
+    try:
+        found = saved_id(route.query)
+        if found is not None:
+            return store().load(found).setup().has_friends
+    except (RouteError, SaveError):
+        return False
+    seats = dict(route.query).get("seats", "")
+    return any(item.split(":", 1)[0].strip().lower() == "friend" for item in seats.split(","))
+
+
 def table_class(game_id: str) -> Any:
     """The table of ``game_id``: only the game a route shows is imported (with its engine and
     bots), so the first screen of a visit loads no other game."""
@@ -60,19 +114,18 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if item is None:
         return MessageScreen(root, navigate, "Page not found",
                              f"There is no game called “{game_id}” here.", [HOME])
-    game = GAMES[game_id]
     rest = parts[1:]
-    # Each screen's module is imported when a route first shows it: the start imports what the
-    # gallery needs (and the route opened), not the setup form, the rules page, the bots' levels,
-    # a lesson, a room or the replay viewer (issue 31: the start had grown by a fifth).
+    # Each screen's module is imported when a route first shows it (``later_modules``, fetched
+    # first by ui.main): the start imports what the gallery needs, not the setup form, the rules
+    # page, a game, the bots, a lesson, a room or the replay viewer (issue 31).
+    if rest == ("rules",):
+        from ui.screens.rules import RulesScreen
+
+        return RulesScreen(root, navigate, game_id, item.title)  # no game's rules to import for its page
     if not rest:
         from ui.screens.setup import SetupScreen
 
         return SetupScreen(root, navigate, game_id, route.query)
-    if rest == ("rules",):
-        from ui.screens.rules import RulesScreen
-
-        return RulesScreen(root, navigate, game_id, game.title)
     if rest == ("learn",):
         from ui.learn.screen import LearnScreen
 
@@ -85,6 +138,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             from engine.bots import levels
 
+            game = GAMES[game_id]
             setup = parse_play(game_id, route.query, [option.name for option in game.options],
                                (game.min_players, game.max_players), levels(game_id))
             if game_id == "check" and setup.has_friends and setup.seats[0].kind != "human":
@@ -99,8 +153,8 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
 
         return ReplayScreen(root, navigate, game_id, route.query, table_class(game_id))
     return MessageScreen(root, navigate, "Page not found",
-                         f"{game.title} has no page “{'/'.join(rest)}”.",
-                         [(f"#/{game_id}", game.title), HOME])
+                         f"{item.title} has no page “{'/'.join(rest)}”.",
+                         [(f"#/{game_id}", item.title), HOME])
 
 
 def keep_broker(route: Route) -> None:

@@ -6,6 +6,10 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 
 from __future__ import annotations
 
+import tomllib
+from pathlib import Path
+from urllib.parse import urlsplit
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -82,3 +86,87 @@ def test_guard_blocks_and_records_foreign_requests(page: Page, base_url: str, pa
     page.evaluate("fetch('https://foreign.example/runtime.mjs').catch(() => null)")
     assert page_guard.foreign == ["https://foreign.example/runtime.mjs"]
     page_guard.clear()  # provoked on purpose: do not fail this test for it
+
+
+# -- what the start fetches, and what it leaves for later --------------------------------------
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def python_fetched(guard: PageGuard, since: int = 0) -> list[str]:
+    """The Python files the page requested (paths from the site's root), after request ``since``."""
+    return [urlsplit(url).path.lstrip("/") for url in guard.requests[since:] if urlsplit(url).path.endswith(".py")]
+
+
+def loader_warnings(page: Page) -> list[str]:
+    """What ``ui.app.loading`` says on the console when a module was imported before it was fetched."""
+    found: list[str] = []
+    page.on("console", lambda message: found.append(message.text)
+            if message.type == "warning" and "imported before it was fetched" in message.text else None)
+    return found
+
+
+def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_app: OpenApp,
+                                                              page_guard: PageGuard) -> None:
+    """Before Python runs, the page copies the modules of pyscript.toml's ``[files]`` (what
+    importing ui/main.py imports) and nothing of a game, a lesson, a room, the setup, the rules
+    screen or the replay viewer."""
+    open_app(page, "#/")
+    start = {path.removeprefix("./") for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]}
+    fetched = python_fetched(page_guard)
+    assert set(fetched) == start, sorted(set(fetched) ^ start)
+    assert not [path for path in fetched if path.startswith(
+        ("ui/learn/", "ui/friends/", "ui/tables/", "engine/bots/", "ui/screens/setup", "ui/screens/replay"))]
+    assert "engine/chess_cards_solver.py" not in fetched
+
+
+def test_each_screen_fetches_its_modules_when_first_shown(page: Page, open_app: OpenApp,
+                                                         page_guard: PageGuard) -> None:
+    """From the gallery, a lesson, a game's setup and a room's join screen each fetch what they
+    import the first time they are shown, before they are drawn (no module is imported before it
+    has come: the loader's last resort, a blocking request, is never needed), and again nothing."""
+    warnings = loader_warnings(page)
+    open_app(page, "#/")
+    page.locator("a[href='#/chess-cards/learn']").click()
+    expect(page.locator("[data-testid=coach]")).to_be_visible()
+    fetched = python_fetched(page_guard)
+    for path in ("ui/learn/screen.py", "ui/tables/chess_cards.py", "engine/chess_cards_solver.py",
+                 "engine/bots/chess_cards.py"):
+        assert path in fetched, path
+    assert not [path for path in fetched if path.startswith(("ui/friends/", "ui/tables/checks"))]
+    since = len(page_guard.requests)
+    page.evaluate("location.hash = '#/checks'")
+    expect(page.locator("h1")).to_have_text("Checks: new game")
+    setup = {"ui/screens/setup.py", "engine/checks.py", "engine/bots/checks.py"}
+    assert setup <= set(python_fetched(page_guard, since))
+    since = len(page_guard.requests)
+    page.evaluate("location.hash = '#/chess-cards/learn'")
+    expect(page.locator("[data-testid=coach]")).to_be_visible()
+    assert python_fetched(page_guard, since) == [], "a module is fetched once"
+    page.evaluate("location.hash = '#/join'")
+    expect(page.locator("input[name=code]")).to_be_visible()
+    assert "ui/friends/joining.py" in python_fetched(page_guard, since)
+    assert warnings == []
+
+
+def test_a_route_opened_at_the_start_has_its_modules_before_the_page_is_ready(page: Page, open_app: OpenApp,
+                                                                             page_guard: PageGuard) -> None:
+    warnings = loader_warnings(page)
+    open_app(page, "#/checkmate/play?seats=human,bot&seed=3")
+    expect(page.locator("[data-testid=table]")).to_be_visible()
+    assert "ui/tables/checkmate.py" in python_fetched(page_guard)
+    assert warnings == []
+
+
+def test_a_module_no_route_named_is_fetched_when_imported(page: Page, open_app: OpenApp) -> None:
+    """The loader's last resort: a replay link to a record of another game names that game, whose
+    rules no route announced: imported all the same (a blocking request), and said on the console."""
+    from engine import GAMES, Record
+    from ui.storage.saves import pack_record
+
+    record = Record.from_state(GAMES["checkmate"].new(seed=1, players=2))
+    warnings = loader_warnings(page)
+    open_app(page, "#/")
+    page.evaluate(f"location.hash = '#/checks/replay?r={pack_record(record)}'")
+    expect(page.locator("#app")).to_contain_text("This is a record of Checkmate")
+    assert warnings and "engine.checkmate" in warnings[0], warnings

@@ -23,6 +23,9 @@ class Entry:
     #: Words the table uses that a new player may not know, each with one short sentence: said
     #: where the word is shown (a victory after the reason that names it, a strip's caption).
     terms: tuple[tuple[str, str], ...] = ()
+    #: How long the coached first game takes at a person's pace: its lesson's ``minutes``
+    #: (``ui.learn.lesson.paced_minutes``; tests/test_lessons.py holds the three to agree).
+    lesson_minutes: int = 3
 
     def term(self, word: str) -> str:
         """The sentence that explains ``word`` ("" for a word the game does not explain)."""
@@ -33,6 +36,7 @@ CATALOG: tuple[Entry, ...] = (
     Entry("checks", "Checks", "2 players",
           "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
           ("deals the first game", "moves first"),
+          lesson_minutes=5,
           how_to_win="Win more checks (cards taken) than your rival. Each turn, play a card onto a "
                      "pile, or cash a pile whose top card equals your hand's total, the last digit "
                      "of its sum (A 1, 10 J Q K 0): take the pile and your hand. An empty hand picks "
@@ -42,6 +46,7 @@ CATALOG: tuple[Entry, ...] = (
     Entry("checkmate", "Checkmate", "2–4 players",
           "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
           ("deals and opens the first game",),
+          lesson_minutes=4,
           how_to_win="Be first to play your last card. Each turn, play a card of the top card's "
                      "rank or suit (a Joker on its colour); if none fits, draw from the fan. An Ace "
                      "makes the next player holding a King give it to you. Say “last card” with one "
@@ -49,6 +54,7 @@ CATALOG: tuple[Entry, ...] = (
     Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
           "Checkers on a board of face-down cards: every landing turns one over.",
           ("Light: moves first", "Dark", "Light, teammate of seat 1", "Dark, teammate of seat 2"),
+          lesson_minutes=7,
           how_to_win="Checkers with a twist: each landing turns up the card beneath. A black card "
                      "costs you a stockpile card, and a board card higher than it blows your piece "
                      "up. Captures are compulsory. A king on its own home row may leave the board, "
@@ -62,6 +68,7 @@ CATALOG: tuple[Entry, ...] = (
     Entry("chess-cards", "Chess Cards (MATE)", "2 players",
           "Twenty cards, all of them open, no luck:",
           ("deals and leads the first game", "leads the second game"),
+          lesson_minutes=3,
           how_to_win="Give mate. A move is a lead and a reply, which must be of the led colour, "
                      "else of the led piece; who can do neither is mated. Mate scores the "
                      "led card's value (Q 11, R 10, B 4, N 3, P 7) × (move number + sacrifices). "
@@ -70,6 +77,7 @@ CATALOG: tuple[Entry, ...] = (
                           "so the game ends and the leader scores."),)),
     Entry("check", "Check!", "2–6 players",
           "Remember your face-down cards, race to match the discard, call Check when you are low.",
+          lesson_minutes=6,
           how_to_win="Have the lowest total in your grid when the round ends. Each turn, draw and "
                      "swap the card into your grid or discard it, or take the discard. Anyone may "
                      "match a discard with a card of its rank. Think you are lowest? Call Check at "

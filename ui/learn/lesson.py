@@ -327,6 +327,35 @@ def coached_flow(lesson: Lesson, timers: Timers) -> CoachedFlow:
     return flow
 
 
+#: A person's pace through a lesson, which its label (``minutes``, "Learn to play, N minutes")
+#: states: the coach's words read at 200 words a minute (words that ask to look at the table
+#: read slower than prose), 2 seconds to find and tap each control the coach points at, the
+#: bot's answers at the lesson's pace (``delay_ms``), and a timed event (Check!'s matching window)
+#: its seconds.
+WORDS_PER_MINUTE = 200
+SECONDS_PER_TAP = 2.0
+TIMED_EVENT_SECONDS = 5.0
+
+
+def paced_seconds(lesson: Lesson) -> float:
+    """How long ``lesson`` takes a person who follows the coach, at the pace above: everything the
+    coach says (the start, each step's words, each rule's title, the end), each tap of the
+    learner's steps (the picks that lead to an action, then the action), each bot's answer."""
+    words = " ".join([lesson.start, lesson.end, *(step.say for step in lesson.steps),
+                      *(lesson.rules[rule] for step in lesson.steps for rule in step.rules)]).split()
+    # The learner's steps with no words are taken by the flow itself (joining Check!'s table).
+    taps = sum(1 + len(step.picks) for step in lesson.steps if step.seat == LEARNER and step.say)
+    answers = sum(1 for step in lesson.steps if step.seat not in (LEARNER, CLOCK))
+    timed = sum(1 for step in lesson.steps if step.seat == CLOCK)
+    return (len(words) * 60 / WORDS_PER_MINUTE + taps * SECONDS_PER_TAP + answers * lesson.delay_ms / 1000
+            + timed * TIMED_EVENT_SECONDS)
+
+
+def paced_minutes(lesson: Lesson) -> int:
+    """``paced_seconds`` in whole minutes, rounded up: what the lesson's label says."""
+    return -int(-paced_seconds(lesson) // 60)
+
+
 def coverage(lesson: Lesson) -> Sequence[str]:
     """The lesson's rules that no step brings in (a lesson should bring in all of them)."""
     brought = lesson.first_steps()

@@ -56,7 +56,7 @@ class GalleryScreen(Screen):
                    h("p", {"class": "game-links"},
                      h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, "Rules"), " ",
                      h("a", {"href": quick_game_route(item.id)}, "Quick game against a bot"), " ",
-                     h("a", {"href": f"#/{item.id}/learn"}, "Learn to play (3 minutes)")))
+                     h("a", {"href": f"#/{item.id}/learn"}, f"Learn to play ({item.lesson_minutes} minutes)")))
                  for item in CATALOG]
         return [
             h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),

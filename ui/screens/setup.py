@@ -202,7 +202,7 @@ class SetupScreen(Screen):
                 h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
               h("p", {"class": "learn-row"},
                 h("a", {"class": "button-link", "href": f"#/{game.id}/learn", "data-testid": "learn-link"},
-                  "Learn to play, 3 minutes"),
+                  f"Learn to play, {self.entry.lesson_minutes if self.entry else 3} minutes"),
                 h("span", {"class": "muted"}, " a coached first game against a bot")),
               h("fieldset", None,
                 h("legend", None, "Players"),
