@@ -12,6 +12,7 @@ from typing import Any
 
 from ui.kit import motion
 from ui.kit.dom import Node, attr, forget, h, mount, patch, present
+from ui.kit.i18n import N_, _
 from ui.kit.timers import Timers
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
@@ -24,7 +25,7 @@ CONTROLS = "button[data-action]:not([disabled]), button[data-pick]:not([disabled
 class Screen:
     """Base class: ``render`` returns the nodes to show; events arrive already decoded."""
 
-    title = "Five Checks"
+    title = N_("Five Checks")
 
     def __init__(self, root: Any, navigate: Navigate) -> None:
         self.root = root
@@ -292,7 +293,7 @@ class MessageScreen(Screen):
         self.message = message
         self.links = links
         self.kind = kind
-        self.title = f"{heading} — Five Checks"
+        self.title = _("{heading} — Five Checks", heading=heading)
 
     def render(self) -> list[Node]:
         return [

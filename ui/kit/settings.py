@@ -6,7 +6,8 @@ of every table's bar, ``ui.kit.motion``) and how rooms with friends on other dev
 that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); and
 ``how_to_win_seen``, the games whose "How to win" box a table has shown open once (a table
 opens it on a person's first game of that game only); ``name``, the name this device last used in
-a room (the host's lobby and the join screen offer it again). A missing or unreadable entry means
+a room (the host's lobby and the join screen offer it again); ``lang``, the language last chosen
+(a route's ``lang=``; "" for the source, English: ``ui.kit.i18n``). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -24,7 +25,7 @@ from ui.kit.web_storage import MemoryStorage
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
 DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": "",
-                            "how_to_win_seen": [], "name": ""}
+                            "how_to_win_seen": [], "name": "", "lang": ""}
 
 _STORAGE: list[Any] = []
 
