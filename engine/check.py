@@ -64,7 +64,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import Verb, deal_order, evolve, with_seat
+from engine.core import N_, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -837,8 +837,8 @@ class Check(Game):
     min_players = 2
     max_players = 6
     options = (
-        Option("match_seconds", "Matching window (seconds)", 5,
-               "How long every player has to match a discarded card.", (3, 5, 8, 10, 15)),
+        Option("match_seconds", N_("Matching window (seconds)"), 5,
+               N_("How long every player has to match a discarded card."), (3, 5, 8, 10, 15)),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> CheckState:

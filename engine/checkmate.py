@@ -45,7 +45,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, EngineError, Game, GameSummary, InvalidNotation, Option, Reason, SetupError, State
-from engine.core import MatchState, Verb, deal_order, evolve, with_seat
+from engine.core import N_, MatchState, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -471,8 +471,8 @@ class Checkmate(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("games", "Games in the series", 1,
-               "Deal several games and keep a tally of wins; a dealer who wins passes the deal on.",
+        Option("games", N_("Games in the series"), 1,
+               N_("Deal several games and keep a tally of wins; a dealer who wins passes the deal on."),
                choices=(1, 3, 5)),
     )
 

@@ -44,7 +44,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
+from engine.core import N_, MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
 from engine.playing_cards import STANDARD, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -399,8 +399,8 @@ class Checks(Game):
     min_players = 2
     max_players = 2
     options = (
-        Option("games", "Games in the series", 1,
-               "Play a series; the winner of each game deals the next.", choices=(1, 3, 5)),
+        Option("games", N_("Games in the series"), 1,
+               N_("Play a series; the winner of each game deals the next."), choices=(1, 3, 5)),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChecksState:

@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, SetupError, State
-from engine.core import MatchState, deal_order, evolve, with_seat
+from engine.core import N_, MatchState, deal_order, evolve, with_seat
 from engine.playing_cards import card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -502,12 +502,12 @@ class ChessCards(Game):
     max_players = 2
     perfect_information = True
     options = (
-        Option("privilege", "Queen's Privilege", True,
-               "A leader playing a queen may demand a queen in reply."),
-        Option("sacrifice", "Sacrifices", True,
-               "At the start of a turn a player may put one card out of play to raise a mate's score."),
-        Option("match", "Match of two games", True,
-               "Play a second game with the hands exchanged; the higher total wins."),
+        Option("privilege", N_("Queen's Privilege"), True,
+               N_("A leader playing a queen may demand a queen in reply.")),
+        Option("sacrifice", N_("Sacrifices"), True,
+               N_("At the start of a turn a player may put one card out of play to raise a mate's score.")),
+        Option("match", N_("Match of two games"), True,
+               N_("Play a second game with the hands exchanged; the higher total wins.")),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChessCardsState:

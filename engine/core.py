@@ -32,6 +32,13 @@ class IllegalAction(EngineError, ValueError):
     """
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` (an option's label, a reason's template) as a message of the app's
+    catalog: the engine keeps its English, the UI says it in the reader's language (``pybabel``
+    extracts the calls; nothing is translated here)."""
+    return message
+
+
 class InvalidNotation(IllegalAction):
     """Text that does not parse as an action of the game."""
 

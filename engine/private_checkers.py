@@ -54,7 +54,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import Verb, deal_order, evolve, with_seat
+from engine.core import N_, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -771,13 +771,13 @@ class PrivateCheckers(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("assassins", "Assassins", False,
-               "Capturing a checker on a face-up black queen or red jack costs the capturer."),
-        Option("kings", "Kings", False, "Turning up a king crowns the checker at once."),
-        Option("queens", "Queens", False,
-               "Turning up a queen makes a queen: captures both ways, steps only forward."),
-        Option("footmen", "Footmen", False,
-               "Turning up a jack makes a footman: it may capture an adjacent enemy without moving."),
+        Option("assassins", N_("Assassins"), False,
+               N_("Capturing a checker on a face-up black queen or red jack costs the capturer.")),
+        Option("kings", N_("Kings"), False, N_("Turning up a king crowns the checker at once.")),
+        Option("queens", N_("Queens"), False,
+               N_("Turning up a queen makes a queen: captures both ways, steps only forward.")),
+        Option("footmen", N_("Footmen"), False,
+               N_("Turning up a jack makes a footman: it may capture an adjacent enemy without moving.")),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any],

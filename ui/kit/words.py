@@ -9,6 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ui.kit.i18n import N_, translated
+
+#: The bots' levels as people read them: the level itself ("hard") is data of routes and saves.
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "perfect": N_("perfect")}
+
+
+def level_word(level: str) -> str:
+    """A bot's level in the page's language."""
+    return translated(LEVEL_WORDS.get(level, level))
+
 
 def counted(number: int, noun: str, plural: str = "") -> str:
     """``number`` and ``noun`` agreeing: "1 card", "0 cards", "3 checks" (``plural``: for a noun

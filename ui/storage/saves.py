@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import Record, SetupError
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
+from ui.kit.i18n import _, ngettext
 
 #: Bumped when the saved format changes in a way older code cannot read.
 SCHEMA = 1
@@ -455,10 +456,10 @@ def ago(then_ms: float, now_ms: float) -> str:
     """When, in words: "just now", "5 min ago", "3 h ago", "2 days ago"."""
     seconds = max(0.0, (now_ms - then_ms) / 1000)
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return ngettext("{n} min ago", "{n} min ago", int(seconds // 60))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        return ngettext("{n} h ago", "{n} h ago", int(seconds // 3600))
     days = int(seconds // 86400)
-    return "yesterday" if days == 1 else f"{days} days ago"
+    return _("yesterday") if days == 1 else ngettext("{n} day ago", "{n} days ago", days)
