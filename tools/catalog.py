@@ -28,6 +28,7 @@ one untranslated, or keeps a fuzzy one): a language is shipped whole or not at a
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from collections.abc import Iterator
@@ -56,6 +57,36 @@ def extract_lesson(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
     for where, text in texts:
         if isinstance(text, str) and text:
             yield 0, "gettext", text, [f"lesson {data.get('game', '?')}: {where}"]
+
+
+#: A bot's level, as the first argument of a bot made with its description (engine/bots/).
+BOT_LEVELS = ("random", "easy", "medium", "hard", "perfect")
+
+
+def extract_bots(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                 options: Any) -> Iterator[tuple[Any, ...]]:
+    """Babel's extractor for the bots (``engine/bots/*.py``): the calls Babel's Python extractor
+    finds, and each bot's ``description``, which the setup page shows beside a bot seat: a
+    string assigned to ``description``, or the one after the level in ``SomeBot("hard", "...")``.
+    The bots stay plain engine code, with no marker of the catalog."""
+    import ast
+
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read()
+    yield from extract_python(io.BytesIO(source), keywords, comment_tags, options)
+    for node in ast.walk(ast.parse(source)):
+        text: Any = None
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name | ast.Attribute)
+                and (target.id if isinstance(target, ast.Name) else target.attr) == "description"
+                for target in node.targets):
+            text = node.value
+        elif (isinstance(node, ast.Call) and len(node.args) >= 2 and isinstance(node.args[0], ast.Constant)
+              and node.args[0].value in BOT_LEVELS):
+            text = node.args[1]
+        if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value:
+            yield text.lineno, "gettext", text.value, ["a bot's description"]
 
 
 def pybabel(*args: str) -> None:

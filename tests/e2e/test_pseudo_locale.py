@@ -68,7 +68,7 @@ def test_the_pseudo_catalog_is_fetched_only_when_chosen(page: Page, open_app: Op
 ROUTES = [
     ("gallery", "#/?lang=qps", ""),
     ("join", "#/join?lang=qps", ""),
-    ("not found", "#/no-such-game?lang=qps", ""),
+    ("not found", "#/zz?lang=qps", ""),
     *[(f"setup {game}", f"#/{game}?lang=qps", "") for game in GAME_IDS],
 ]
 

@@ -155,8 +155,8 @@ class SetupScreen(Screen):
                                  _("Bot: {level}", level=level_word(level))))
             about = ""
             if kind.startswith("bot:"):
-                about = getattr(get_bot(game.id, kind[4:]), "description", "") or ""
-                # A bot's description is engine/bots' own English (not yet in the catalog).
+                # A bot's description: engine/bots' English, extracted by tools.catalog.extract_bots.
+                about = translated(getattr(get_bot(game.id, kind[4:]), "description", "") or "")
             roles = self.entry.roles if self.entry else ()
             role = roles[seat] if seat < len(roles) else ""
             seats.append(h("div", {"class": "seat-row"},
