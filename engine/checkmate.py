@@ -287,24 +287,27 @@ class CheckmateState(MatchState):
                 return Reason("{seat} must first give a King to {seat_ace}, who played an Ace",
                               seat=seat, seat_ace=self.turn)
             if action.card.rank != KING:
-                return f"{action.card} is not a King"
+                return Reason("{card} is not a King", card=str(action.card))
             return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
         if isinstance(action, Give):
-            return "no Ace is waiting for a King"
+            return Reason("no Ace is waiting for a King")
         if isinstance(action, Play):
             if action.card not in hand:
                 return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             top = self.pile[-1]
             if action.card.is_joker or top.is_joker:
-                return f"{action.card} does not go on {top}: a Joker only matches its own colour"
-            return f"{action.card} matches neither the rank nor the suit of the top card {top}"
+                return Reason("{card} does not go on {top}: a Joker only matches its own colour",
+                              card=str(action.card), top=str(top))
+            return Reason("{card} matches neither the rank nor the suit of the top card {top}",
+                          card=str(action.card), top=str(top))
         if isinstance(action, Draw):
             playable = self.playable(seat)
             if playable:
                 return Reason("{seat} {holds|hold} a playable card ({card}) and must play it rather than draw",
                               seat=seat, card=playable[0])
-            return f"the stockpile has {len(self.stock)} cards: there is no card {action.position}"
-        return "Checkmate actions are a card, draw:N, give:K? or last"
+            return Reason("the stockpile has {count} cards: there is no card {position}",
+                          count=len(self.stock), position=action.position)
+        return Reason("Checkmate actions are a card, draw:N, give:K? or last")
 
     # -- reading the state --
 

@@ -351,26 +351,26 @@ class ChessCardsState(MatchState):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         if not isinstance(action, Play):
-            return "Chess Cards actions are plays of a card"
+            return Reason("Chess Cards actions are plays of a card")
         hand = self.hands[seat]
         sacrifice = action.sacrifice
         if sacrifice is not None:
             if not self.options["sacrifice"]:
-                return "sacrifices are off in this game"
+                return Reason("sacrifices are off in this game")
             if sacrifice not in hand:
                 return Reason("{card} is not in {seat's} hand", card=sacrifice, seat=seat)
             if sacrifice == action.card:
-                return "a card cannot be both sacrificed and played"
+                return Reason("a card cannot be both sacrificed and played")
             if len(hand) < 2:
-                return "a sacrifice needs another card left in hand to play"
+                return Reason("a sacrifice needs another card left in hand to play")
             hand = hand - {sacrifice}
         if action.privilege:
             if not self.options["privilege"]:
-                return "Queen's Privilege is off in this game"
+                return Reason("Queen's Privilege is off in this game")
             if self.lead is not None:
-                return "only a lead can announce Queen's Privilege"
+                return Reason("only a lead can announce Queen's Privilege")
             if action.card.piece is not Piece.QUEEN:
-                return "only a queen can announce Queen's Privilege"
+                return Reason("only a queen can announce Queen's Privilege")
         if not hand:
             last = self.played[seat][-1]
             if action.card != last:
@@ -387,7 +387,7 @@ class ChessCardsState(MatchState):
                 f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
                 f"when possible, else match the piece ({lead.card.piece.name.lower()})"
             )
-        return "the rules do not allow it here"
+        return Reason("the rules do not allow it here")
 
     # -- helpers --
 

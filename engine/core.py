@@ -411,7 +411,7 @@ class State(ABC):
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """A reason, for people, why ``action`` is not legal for ``seat`` now."""
-        return "the rules do not allow it here"
+        return Reason("the rules do not allow it here")
 
     def view_head(self, seat: int | None) -> dict[str, Any]:
         """The keys a view opens with, the same in every game (``VIEW_KEYS``): the game, the

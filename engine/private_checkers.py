@@ -442,7 +442,7 @@ class PrivateCheckersState(State):
                         f"{SQUARE_NAMES[self.pending.square]}: discard a stockpile card first")
             return f"{action.card} is not in {name}'s stockpile"
         if isinstance(action, Discard):
-            return "there is no black card to answer with a discard"
+            return Reason("there is no black card to answer with a discard")
         if self.pending is not None:
             return (f"the piece on {SQUARE_NAMES[self.pending.square]} must go on capturing "
                     "(one of its jumps)")
@@ -451,12 +451,12 @@ class PrivateCheckersState(State):
         if piece is None or piece.side != side:
             return f"{name} has no piece on {SQUARE_NAMES[origin]}" if origin is not None else "unknown action"
         if self._captures() and not isinstance(action, (Jump, Strike)):
-            return "a capture is possible, and capturing is compulsory"
+            return Reason("a capture is possible, and capturing is compulsory")
         if isinstance(action, Rescue):
-            return "only a king on its own home row can be rescued"
+            return Reason("only a king on its own home row can be rescued")
         if isinstance(action, Strike):
-            return "only a footman can capture in place, and only an adjacent enemy piece"
-        return "that piece cannot move there"
+            return Reason("only a footman can capture in place, and only an adjacent enemy piece")
+        return Reason("that piece cannot move there")
 
     # -- derived facts --
 

@@ -165,3 +165,15 @@ def test_the_language_comes_from_the_route_then_the_setting() -> None:
     assert i18n.chosen((), "") == "en"
     assert i18n.chosen((("lang", "../../etc"),), "") == "en"  # never a path
     assert i18n.catalog_path("qps") == "locale/qps/LC_MESSAGES/messages.mo"
+
+
+def test_the_names_the_app_gives_are_said_in_the_page_s_language() -> None:
+    from ui.kit.words import shown_name
+
+    names = ["You", "Bot (hard)", "Bot 2 (easy)", "Player 3", "Friend 2", "Ann", "Bot (Ann)"]
+    assert [shown_name(name) for name in names] == names  # English: the names as they are
+    i18n.install("fr", compiled({("ctx:a seat's name", "You"): "Vous", "Bot ({level})": "Robot ({level})",
+                                 "Bot {number} ({level})": "Robot {number} ({level})", "hard": "fort",
+                                 "easy": "facile", "Player {number}": "Joueur {number}"}))
+    assert [shown_name(name) for name in names] == ["Vous", "Robot (fort)", "Robot 2 (facile)", "Joueur 3",
+                                                    "Friend 2", "Ann", "Bot (Ann)"]

@@ -7,7 +7,8 @@ reads as words: two words of two letters or more in a row, or one capitalised wo
 letters or more ("Undo", "Cash pile 3"). It does not count:
 
 * the messages themselves (the first arguments of ``_``, ``pgettext``, ``ngettext``,
-  ``npgettext``, ``N_``) and docstrings;
+  ``npgettext``, ``N_``) and docstrings; the template of an engine ``Reason`` whose sentences are
+  in the catalog (``ui.kit.reasons``: the template is then only an id);
 * what only a developer reads: the arguments of ``print``, ``warn``, ``log``, ``debug``, ``info``,
   ``error``; ``assert`` messages;
 * what only code reads: a string compared (``key == "Enter"``), a dictionary key or subscript, a
@@ -55,6 +56,14 @@ _WORDS = re.compile(r"[A-Za-z]{2,}[ ’'\u00a0]+[A-Za-z]{2,}|\b[A-Z][a-z]{2,}\b"
 _CODE_TEXT = re.compile(r"[a-z0-9 _\-:.#\[\]=*>()\"',]*")
 
 
+def said_by_tables(template: str | None) -> bool:
+    """Whether the engine's reason ``template`` has its sentences in the catalog
+    (``ui.kit.reasons``): the tables say it from there, the template is only its id."""
+    from ui.kit.reasons import _message
+
+    return template is not None and _message(template, "") is not None
+
+
 def literal_text(node: ast.AST) -> str | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return node.value
@@ -91,6 +100,8 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
                 skip.add(id(body[0].value))
         elif isinstance(node, ast.Call):
             name = _name(node.func)
+            if name == "Reason" and node.args and said_by_tables(literal_text(node.args[0])):
+                skip.add(id(node.args[0]))
             if name in CATALOG_CALLS or name in CODE_CALLS:
                 for arg in node.args:
                     for inner in ast.walk(arg):

@@ -18,7 +18,84 @@ from typing import Any
 
 from engine import Reason
 from engine.core import SeatRef, possessive
-from ui.kit.i18n import _, pgettext
+from ui.kit.i18n import N_, _, pgettext, translated
+
+#: The engine's refusals that name no seat, each one sentence of the catalog (its parts, when it
+#: has some, are cards, positions and counts, filled in as they are).
+SENTENCES: dict[str, str] = {
+    'the lobby is locked: the game has started':
+        N_('The lobby is locked: the game has started.'),
+    'only the Game Master (seat 0) starts the game':
+        N_('Only the Game Master (seat 0) starts the game.'),
+    'every seat must join before the Game Master starts':
+        N_('Every seat must join before the Game Master starts.'),
+    'that seat has passed: a pass is final for this matching stage':
+        N_('That seat has passed: a pass is final for this matching stage.'),
+    'no matching stage is open for the clock to close':
+        N_('No matching stage is open for the clock to close.'),
+    'Check is called only at the start of a turn, before drawing':
+        N_('Check is called only at the start of a turn, before drawing.'),
+    'a swap needs two different cards, written lower position first':
+        N_('A swap needs two different cards, written lower position first.'),
+    'the discard pile is empty':
+        N_('The discard pile is empty.'),
+    'the discard pile is sealed by a match: draw from the draw pile':
+        N_('The discard pile is sealed by a match: draw from the draw pile.'),
+    'a King, Queen or Jack ({card}) cannot be taken from the discard pile':
+        N_('A King, Queen or Jack ({card}) cannot be taken from the discard pile.'),
+    'Check cannot be called once the Final Turns have begun':
+        N_('Check cannot be called once the Final Turns have begun.'),
+    '{position} was already peeked at with this ability':
+        N_('{position} was already peeked at with this ability.'),
+    'peek first, or skip the peek to go on to the swap':
+        N_('Peek first, or skip the peek to go on to the swap.'),
+    'there is no card at {position}':
+        N_('There is no card at {position}.'),
+    'Checkmate actions are a card, draw:N, give:K? or last':
+        N_('Checkmate actions are a card, draw:N, give:K? or last.'),
+    'no Ace is waiting for a King':
+        N_('No Ace is waiting for a King.'),
+    '{card} matches neither the rank nor the suit of the top card {top}':
+        N_('{card} matches neither the rank nor the suit of the top card {top}.'),
+    'the stockpile has {count} cards: there is no card {position}':
+        N_('The stockpile has {count} cards: there is no card {position}.'),
+    '{card} is not a King':
+        N_('{card} is not a King.'),
+    '{card} does not go on {top}: a Joker only matches its own colour':
+        N_('{card} does not go on {top}: a Joker only matches its own colour.'),
+    'a Checks turn is a play of one card onto a pile or a cash of a pile':
+        N_('A Checks turn is a play of one card onto a pile or a cash of a pile.'),
+    'there is no pile {pile} (piles are 1 to {piles})':
+        N_('There is no pile {pile} (piles are 1 to {piles}).'),
+    'pile {pile} is empty: the deck ran out, so it stays empty':
+        N_('Pile {pile} is empty: the deck ran out, so it stays empty.'),
+    'the rules do not allow it here':
+        N_('The rules do not allow it here.'),
+    'Chess Cards actions are plays of a card':
+        N_('Chess Cards actions are plays of a card.'),
+    'sacrifices are off in this game':
+        N_('Sacrifices are off in this game.'),
+    'a card cannot be both sacrificed and played':
+        N_('A card cannot be both sacrificed and played.'),
+    'a sacrifice needs another card left in hand to play':
+        N_('A sacrifice needs another card left in hand to play.'),
+    "Queen's Privilege is off in this game":
+        N_("Queen's Privilege is off in this game."),
+    "only a lead can announce Queen's Privilege":
+        N_("Only a lead can announce Queen's Privilege."),
+    "only a queen can announce Queen's Privilege":
+        N_("Only a queen can announce Queen's Privilege."),
+    'that piece cannot move there':
+        N_('That piece cannot move there.'),
+    'there is no black card to answer with a discard':
+        N_('There is no black card to answer with a discard.'),
+    'a capture is possible, and capturing is compulsory':
+        N_('A capture is possible, and capturing is compulsory.'),
+    'only a king on its own home row can be rescued':
+        N_('Only a king on its own home row can be rescued.'),
+    'only a footman can capture in place, and only an adjacent enemy piece':
+        N_('Only a footman can capture in place, and only an adjacent enemy piece.'),
+}
 
 
 def _message(template: str, you: str) -> str | None:
@@ -87,6 +164,8 @@ def _message(template: str, you: str) -> str | None:
         return (pgettext("you", "You have no card in hand and must play your last played card {card}.")
                 if you == "seat" else
                 _("{seat} has no card in hand and must play its last played card {card}."))
+    if template in SENTENCES:
+        return translated(SENTENCES[template])
     return None
 
 
