@@ -60,7 +60,6 @@ def test_the_pseudo_catalog_is_fetched_only_when_chosen(page: Page, open_app: Op
 ROUTES = [
     ("gallery", "#/?lang=qps", ""),
     ("join", "#/join?lang=qps", ""),
-    ("join a code", "#/join/K7QXM?lang=qps", ""),
     ("not found", "#/zz?lang=qps", ""),
     ("replay opener", "#/checks/replay?lang=qps", ""),
     *[(f"setup {game}", f"#/{game}?lang=qps", "") for game in GAME_IDS],
