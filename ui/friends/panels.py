@@ -13,6 +13,7 @@ from urllib.parse import quote
 from ui.friends.protocol import MAX_CHAT, clean_text
 from ui.kit.dom import Node, h, present
 from ui.kit.i18n import N_, _, ngettext, pgettext, translated
+from ui.kit.words import shown_name
 
 #: Words for a seat's status in the room (``HostRoom.status``).
 SEAT_STATUS = {"open": N_("open"), "joined": N_("here"), "away": N_("away: reconnecting…"), "bot": N_("bot"),
@@ -30,8 +31,8 @@ def seat_row(entry: dict[str, Any], mine: bool, *tools: Node) -> Node:
     return h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
                     "data-status": status, "key": f"seat-{seat}"},
              h("span", {"class": "room-seat-number"}, _("Seat {number}", number=seat + 1)),
-             h("strong", None, pgettext("a seat's name", "You") if mine else entry["name"] if status != "open"
-               else _("Waiting for a friend…")),
+             h("strong", None, pgettext("a seat's name", "You") if mine
+               else shown_name(entry["name"]) if status != "open" else _("Waiting for a friend…")),
              h("span", {"class": "room-seat-status"}, _("this device") if mine else seat_status_text(status)),
              *tools)
 
@@ -39,7 +40,7 @@ def seat_row(entry: dict[str, Any], mine: bool, *tools: Node) -> Node:
 def watchers_line(names: Sequence[str]) -> Node | None:
     """``[data-testid=watchers]``: who watches the room, if anybody."""
     return h("p", {"class": "muted", "data-testid": "watchers"},
-             _("Watching: {names}", names=", ".join(names))) if names else None
+             _("Watching: {names}", names=", ".join(shown_name(name) for name in names))) if names else None
 
 
 def invite_link(page: str, code: str, broker: str) -> str:
@@ -62,7 +63,8 @@ def chat_panel(lines: Sequence[dict[str, Any]], folded: bool = False) -> Node:
     table (``folded``) it is a disclosure that shows how many lines there are."""
     body = [
         h("ol", {"class": "room-chat-lines", "data-testid": "chat-lines", "aria-live": "polite", "tabindex": "0"},
-          [h("li", {"key": f"chat-{index}"}, h("strong", None, _("{name}: ", name=line.get("name", ""))),
+          [h("li", {"key": f"chat-{index}"},
+             h("strong", None, _("{name}: ", name=shown_name(str(line.get("name", ""))))),
              str(line.get("text", "")))
            for index, line in enumerate(lines)]) if lines else None,
         # The page submits no form (``ui/main.py``): Enter in the field clicks Send.
@@ -99,7 +101,7 @@ def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
                h("tbody", None,
                  [h("tr", {"data-seat": row["seat"], "key": f"standing-{row['name']}"},
                     h("th", {"scope": "row"}, pgettext("a seat's name", "You") if you is not None and row["seat"] == you
-                      else str(row["name"])),
+                      else shown_name(str(row["name"]))),
                     h("td", None, str(row["wins"])),
                     h("td", None, str(row["total"])) if totals else None)
                   for row in rows])),

@@ -28,10 +28,12 @@ _NUMBERED = re.compile(r"(?P<kind>Player|Friend|Seat|Watcher) (?P<number>\d+)")
 
 def shown_name(name: str) -> str:
     """A seat's name as the reader sees it: a name the app gave (``ui.app.routes``: "You",
-    "Bot (hard)", "Bot 2 (easy)", "Player 3", "Friend 2") in the page's language; a person's own
+    "Bot (hard)", "Bot 2 (easy)", "Player 3", "Friend 2"; a room's "Host") in the page's language; a person's own
     name as they typed it. The names stay data in English (routes, saved games, the wire)."""
     if name == "You":
         return pgettext("a seat's name", "You")
+    if name == "Host":
+        return pgettext("a seat's name", "Host")
     found = _BOT.fullmatch(name)
     if found is not None and found["level"] in LEVEL_WORDS:
         level = level_word(found["level"])

@@ -25,6 +25,7 @@ from ui.friends.panels import chat_panel, seat_row, standings_panel, watchers_li
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.kit.i18n import _, ngettext
+from ui.kit.words import shown_name
 from ui.storage.saves import Store
 from ui.tables.flow import FlowListener
 
@@ -176,9 +177,9 @@ class JoinScreen(TableScreen):
         about = ""
         if game is not None and info is not None:
             about = (ngettext("{game}, hosted by {host}. {n} seat open.", "{game}, hosted by {host}. {n} seats open.",
-                              open_seats, game=game.title, host=info["host"])
+                              open_seats, game=game.title, host=shown_name(str(info["host"])))
                      if open_seats and not info["started"] else
-                     _("{game}, hosted by {host}.", game=game.title, host=info["host"]))
+                     _("{game}, hosted by {host}.", game=game.title, host=shown_name(str(info["host"]))))
         return h("section", {"class": "page room-join", "data-testid": "join", "data-room": self.code,
                              "data-game": info["game"] if info is not None else None},
                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games"))),

@@ -22,7 +22,7 @@ from typing import Any
 
 from ui.kit.dom import Node, h, present
 from ui.kit.i18n import N_, _, ngettext, translated
-from ui.kit.words import level_word
+from ui.kit.words import level_word, shown_name
 from ui.storage.saves import (
     HISTORY_LIMIT,
     Listed,
@@ -77,14 +77,14 @@ def table_text(saved: SavedGame) -> str:
 def _bots(saved: SavedGame) -> str | None:
     """The bots a person played, named ("Bot (hard) ×2"), or None when people (or bots) play
     only each other."""
-    bots = [seat.name for seat in saved.seats if seat.is_bot]
+    bots = [shown_name(seat.name) for seat in saved.seats if seat.is_bot]
     people = [seat.name for seat in saved.seats if not seat.is_bot]
     return _join(_counted(bots)) if bots and people else None
 
 
 def _players(saved: SavedGame) -> str:
     """"Ann vs Bob vs Cy"."""
-    names = [seat.name for seat in saved.seats]
+    names = [shown_name(seat.name) for seat in saved.seats]
     said = names[0] if names else ""
     for name in names[1:]:
         said = _("{names} vs {name}", names=said, name=name)
@@ -115,7 +115,7 @@ def result_of(saved: SavedGame) -> tuple[str, str]:
                and 0 <= seat < len(saved.seats)]
     if not winners or len(set(winners)) == len(saved.seats):
         return "drawn", _("Drawn")
-    return "winners", _("{names} won", names=_join([saved.seats[seat].name for seat in sorted(set(winners))]))
+    return "winners", _("{names} won", names=_join([shown_name(saved.seats[seat].name) for seat in sorted(set(winners))]))
 
 
 # -- Continue ---------------------------------------------------------------------------------
