@@ -115,7 +115,8 @@ def result_of(saved: SavedGame) -> tuple[str, str]:
                and 0 <= seat < len(saved.seats)]
     if not winners or len(set(winners)) == len(saved.seats):
         return "drawn", _("Drawn")
-    return "winners", _("{names} won", names=_join([shown_name(saved.seats[seat].name) for seat in sorted(set(winners))]))
+    names = _join([shown_name(saved.seats[seat].name) for seat in sorted(set(winners))])
+    return "winners", _("{names} won", names=names)
 
 
 # -- Continue ---------------------------------------------------------------------------------
