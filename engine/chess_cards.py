@@ -248,12 +248,16 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
     else:
         scores = with_seat((0, 0), mate.seat, mate.score)
         winners = (mate.seat,)
-        kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
-        reason = Reason(f"{kind}: {{seat}} led {{card}} on move {{move}} and {{seat_mated}} "
-                        "{has|have@seat_mated} no card that may answer it, so the game ends and "
-                        "{seat} {scores|score} {points} points", seat=mate.seat,
-                        seat_mated=1 - mate.seat, card=str(mate.card), move=mate.move,
-                        points=mate.score)
+        parts = {"seat": mate.seat, "seat_mated": 1 - mate.seat, "card": str(mate.card), "move": mate.move,
+                 "points": mate.score}
+        if mate.overmate:
+            reason = Reason("overmate {marks}: {seat} led {card} on move {move} and {seat_mated} "
+                            "{has|have@seat_mated} no card that may answer it, so the game ends and "
+                            "{seat} {scores|score} {points} points", marks="!" * mate.overmate, **parts)
+        else:
+            reason = Reason("mate: {seat} led {card} on move {move} and {seat_mated} "
+                            "{has|have@seat_mated} no card that may answer it, so the game ends and "
+                            "{seat} {scores|score} {points} points", **parts)
     details = {
         "hands": [card_names(sort_cards(hand)) for hand in hands],
         "moves": [move.to_dict() for move in moves],

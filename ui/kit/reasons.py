@@ -164,6 +164,26 @@ def _message(template: str, you: str) -> str | None:
         return (pgettext("you", "You have no card in hand and must play your last played card {card}.")
                 if you == "seat" else
                 _("{seat} has no card in hand and must play its last played card {card}."))
+    if template == ("mate: {seat} led {card} on move {move} and {seat_mated} {has|have@seat_mated} no card that "
+                    "may answer it, so the game ends and {seat} {scores|score} {points} points"):
+        if you == "seat":
+            return pgettext("you", "Mate: you led {card} on move {move} and {seat_mated} has no card that may answer "
+                                   "it, so the game ends and you score {points} points.")
+        if you == "seat_mated":
+            return pgettext("you", "Mate: {seat} led {card} on move {move} and you have no card that may answer "
+                                   "it, so the game ends and {seat} scores {points} points.")
+        return _("Mate: {seat} led {card} on move {move} and {seat_mated} has no card that may answer it, so the "
+                 "game ends and {seat} scores {points} points.")
+    if template == ("overmate {marks}: {seat} led {card} on move {move} and {seat_mated} {has|have@seat_mated} no "
+                    "card that may answer it, so the game ends and {seat} {scores|score} {points} points"):
+        if you == "seat":
+            return pgettext("you", "Overmate {marks}: you led {card} on move {move} and {seat_mated} has no card "
+                                   "that may answer it, so the game ends and you score {points} points.")
+        if you == "seat_mated":
+            return pgettext("you", "Overmate {marks}: {seat} led {card} on move {move} and you have no card that "
+                                   "may answer it, so the game ends and {seat} scores {points} points.")
+        return _("Overmate {marks}: {seat} led {card} on move {move} and {seat_mated} has no card that may answer "
+                 "it, so the game ends and {seat} scores {points} points.")
     if template in SENTENCES:
         return translated(SENTENCES[template])
     return None
