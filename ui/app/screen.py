@@ -181,10 +181,10 @@ class Screen:
         self.timers.clear()
         window.console.error("".join(traceback.format_exception(error)))
         mount(self.root, h("section", {"class": "page message message-error", "data-testid": "error"},
-                           h("h1", None, "Something went wrong"),
+                           h("h1", None, _("Something went wrong")),
                            h("p", {"class": "message-text", "role": "alert"}, f"{type(error).__name__}: {error}"),
                            h("p", {"class": "message-links"},
-                             h("a", {"class": "button-link", "href": "#/"}, "All games"))))
+                             h("a", {"class": "button-link", "href": "#/"}, _("All games")))))
 
     def dispose(self) -> None:
         """The screen is being replaced: stop every timer so nothing runs for it later, and
