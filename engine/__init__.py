@@ -10,9 +10,11 @@ from engine.core import (
     Action,
     EngineError,
     Game,
+    GameIsOver,
     GameSummary,
     IllegalAction,
     InvalidNotation,
+    NotYourTurn,
     Option,
     Reason,
     Record,
@@ -22,6 +24,6 @@ from engine.core import (
 )
 
 __all__ = [
-    "CLOCK", "Action", "EngineError", "Game", "GAMES", "GameSummary", "IllegalAction", "InvalidNotation",
-    "Option", "Reason", "Record", "Result", "SetupError", "State",
+    "CLOCK", "Action", "EngineError", "Game", "GAMES", "GameIsOver", "GameSummary", "IllegalAction",
+    "InvalidNotation", "NotYourTurn", "Option", "Reason", "Record", "Result", "SetupError", "State",
 ]

@@ -28,8 +28,26 @@ class EngineError(Exception):
 class IllegalAction(EngineError, ValueError):
     """An action that the rules do not allow in this state (or for this seat).
 
-    The state the action was applied to is left untouched.
+    The state the action was applied to is left untouched. ``reason`` is why, on its own (a
+    ``Reason`` a table phrases in its words, or plain text): the message also names the action
+    and the seat, for logs and tracebacks.
     """
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason: str = message if reason is None else reason
+
+
+class NotYourTurn(IllegalAction):
+    """An action of a seat that is not to act now: ``to_act`` are the seats that are."""
+
+    def __init__(self, message: str, reason: str | None = None, to_act: tuple[int, ...] = ()) -> None:
+        super().__init__(message, reason)
+        self.to_act = to_act
+
+
+class GameIsOver(IllegalAction):
+    """An action after the end of the game."""
 
 
 def N_(message: str) -> str:
@@ -389,16 +407,17 @@ class State(ABC):
         if isinstance(action, str):
             action = self.game.parse_action(self, action)
         if self.is_over():
-            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: the game is over")
-        if seat not in self.to_act():
-            raise IllegalAction(
+            raise GameIsOver(f"illegal action {str(action)!r} by seat {seat}: the game is over",
+                             "the game is over")
+        to_act = self.to_act()
+        if seat not in to_act:
+            raise NotYourTurn(
                 f"illegal action {str(action)!r} by seat {seat}: it is not that seat's turn "
-                f"(to act: {', '.join(map(str, self.to_act())) or 'nobody'})"
-            )
+                f"(to act: {', '.join(map(str, to_act)) or 'nobody'})",
+                "it is not that seat's turn", to_act)
         if action not in self.legal_actions(seat):
-            raise IllegalAction(
-                f"illegal action {str(action)!r} by seat {seat}: {self.why_illegal(seat, action)}"
-            )
+            why = self.why_illegal(seat, action)
+            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {why}", why)
         return self._apply(seat, action)
 
     @abstractmethod

@@ -1,5 +1,5 @@
 // The link between devices for "play with friends on their own devices": WebRTC data channels
-// through PeerJS, whose broker only introduces the devices (DESIGN "Playing across devices").
+// through PeerJS, whose broker only introduces the devices (ARCHITECTURE.md, "Friends on other devices").
 //
 // Loaded by the page with a dynamic import() when a room opens or a guest joins, never at boot:
 // `./pwa/room-link.mjs` relative to the page, in the working tree and in the built site alike.

@@ -1,18 +1,18 @@
 """Fakes for the game flow's tests (``ui.tables.flow``): virtual timers, a store that keeps every
-save, a listener that writes down what it heard, and a flow started at any position."""
+save, a recorder of the events it published, and a flow started at any position."""
 
 from __future__ import annotations
 
 import heapq
 from collections.abc import Callable
-from typing import Any
 
 from checkmate_helpers import deal
 from engine import Record, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.kit.timers import Timers
 from ui.storage.saves import SavedGame, StorageError
-from ui.tables.flow import FlowListener, TableFlow
+from ui.tables.events import Event, Played, Settled, TimeLeft
+from ui.tables.flow import TableFlow
 from ui.tables.game_flows import new_flow
 
 YOU = SeatSpec("human", "You")
@@ -74,26 +74,32 @@ class FakeStore:
         self.finished.append(game)
 
 
-class Heard(FlowListener):
+class Heard:
+    """Every event a flow published (subscribe it: ``flow.events.subscribe(heard)``)."""
+
     def __init__(self) -> None:
-        self.played: list[tuple[int, str]] = []
-        self.changes = 0
-        self.ticks = 0
+        self.events: list[Event] = []
 
-    def flow_changed(self) -> None:
-        self.changes += 1
+    def __call__(self, event: Event) -> None:
+        self.events.append(event)
 
-    def flow_played(self, before: State, seat: int, action: Any) -> None:
-        self.played.append((seat, str(action)))
+    @property
+    def played(self) -> list[tuple[int, str]]:
+        return [(event.seat, event.notation) for event in self.events if isinstance(event, Played)]
 
-    def flow_tick(self) -> None:
-        self.ticks += 1
+    @property
+    def changes(self) -> int:
+        return sum(isinstance(event, Settled) for event in self.events)
+
+    @property
+    def ticks(self) -> int:
+        return sum(isinstance(event, TimeLeft) for event in self.events)
 
 
 def flow_at(state: State, seats: tuple[SeatSpec, ...], *, delay_ms: int = 0,
             store: FakeStore | None = None) -> tuple[TableFlow, FakeTimers, Heard]:
     """A started flow at ``state`` (its record replayed, as a saved game is), its fake timers and
-    what its listener heard."""
+    the events it published."""
     record = Record.from_state(state)
     setup = PlaySetup(game_id=state.game_id, seats=seats, seed=record.seed, options=dict(record.options),
                       delay_ms=delay_ms)
@@ -101,7 +107,7 @@ def flow_at(state: State, seats: tuple[SeatSpec, ...], *, delay_ms: int = 0,
     timers = FakeTimers()
     flow = new_flow(setup, timers, saved=saved, store=store)
     heard = Heard()
-    flow.listener = heard
+    flow.events.subscribe(heard)
     flow.start()
     return flow, timers, heard
 

@@ -214,6 +214,17 @@ def test_the_link_between_devices_is_there_but_not_loaded_at_boot(built: build_d
     assert "sourceMappingURL" not in (built.out / "vendor/peerjs/peerjs.min.js").read_text(encoding="utf-8")
 
 
+def test_the_sounds_are_there_precached_but_not_loaded_at_boot(built: build_dist.Build) -> None:
+    """pwa/sound.mjs at its working tree's path (ui/kit/sound.py imports ./pwa/sound.mjs), in the
+    service worker's list, and named nowhere in the page: the first gesture at a table loads it."""
+    path = build_dist.SOUND_MODULE
+    assert (built.out / path).read_bytes() == (ROOT / path).read_bytes()
+    assert path in built.precache
+    assert path in (built.out / "sw.js").read_text(encoding="utf-8")
+    assert "sound.mjs" not in (built.out / "index.html").read_text(encoding="utf-8")
+    assert not re.search(r"^\s*import\s", (built.out / path).read_text(encoding="utf-8"), re.MULTILINE)
+
+
 def test_the_build_names_a_file_the_link_module_loads_but_the_site_lacks(tmp_path: Path) -> None:
     for path in build_dist.LINK_FILES:
         (tmp_path / path).parent.mkdir(parents=True, exist_ok=True)

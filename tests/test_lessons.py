@@ -61,7 +61,7 @@ def test_a_learner_following_the_coach_plays_the_lesson_to_the_end(game_id: str)
     timers = FakeTimers()
     flow = coached_flow(lesson, timers)
     heard = Heard()
-    flow.listener = heard
+    flow.events.subscribe(heard)
     flow.start()
     refused = 0
     for ply, step in enumerate(lesson.steps):

@@ -30,7 +30,6 @@ from ui.kit.dom import Node, text_of
 from ui.kit.web_storage import MemoryStorage
 from ui.navigation import table_class
 from ui.storage.saves import Store
-from ui.tables.flow import FlowListener
 
 
 @pytest.fixture(autouse=True)
@@ -49,7 +48,6 @@ def guest_table(table: Table, guest: Guest) -> Any:
     assert guest.flow is not None
     drawn = table_class(guest.flow.game.id)(None, lambda _: None, guest.flow.setup, flow=guest.flow)
     drawn.timers = table.timers
-    guest.flow.listener = FlowListener()  # drawn here by asking; no page to draw into
     return drawn
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from checkmate_helpers import deal, race
-from engine import GAMES, Reason
+from engine import GAMES, IllegalAction, NotYourTurn, Reason
 from engine.core import SeatRef
 from flow_support import EASY_BOT, YOU, flow_at
 from ui.tables.checkmate import CheckmateTable
-from ui.tables.phrasing import Phrasing, why_not
+from ui.tables.events import Refused
+from ui.tables.flow import FlowStopped
+from ui.tables.phrasing import Phrasing, refusal
 from ui.tables.playing_cards import with_signs
 
 NAMES = ["You", "Bo", "Cy"]
@@ -55,15 +57,26 @@ def test_every_seat_reason_of_the_engines_reads_right_for_you() -> None:
         "'last card' is said with exactly one card in hand; you hold 10.")
 
 
-def test_why_not_says_whose_turn_it_is_and_the_engines_reason() -> None:
+def test_a_refusal_is_phrased_from_the_exception_that_refused_it() -> None:
     flow, timers, heard = flow_at(deal(["7C 2S 3S 4S 5S 6S 9S 10S QS JS", "8C"], stock="2H"),
                                   (YOU, EASY_BOT), delay_ms=5_000)
     phrasing = Phrasing(["You", "Bot (easy)"], 0, with_signs)
-    assert why_not(flow, phrasing, 0, "8C") == "8♣︎ is not in your hand."
-    assert why_not(flow, phrasing, 0, "7C") == ""
+
+    def why(notation: str) -> str:
+        error = flow.refusal(0, notation)
+        return "" if error is None else refusal(error, phrasing, 0)
+
+    assert why("8C") == "8♣︎ is not in your hand."
+    assert why("7C") == ""
     flow.act(0, "7C")
-    assert why_not(flow, phrasing, 0, "2S") == "Not your turn: Bot (easy) to play."
-    assert why_not(flow, phrasing, 0, "zz").startswith("Invalid Checkmate action 'zz': a card like 7♣︎")
+    assert why("2S") == "Not your turn: Bot (easy) to play."
+    assert why("zz").startswith("Invalid Checkmate action 'zz': a card like 7♣︎")
+    with pytest.raises(IllegalAction):
+        flow.act(0, "2S")
+    refused = [event for event in heard.events if isinstance(event, Refused)]
+    assert [(event.seat, event.notation) for event in refused] == [(0, "2S")]
+    assert isinstance(refused[0].error, NotYourTurn) and refused[0].error.to_act == (1,)
+    assert refusal(FlowStopped("stopped", kind="paused"), phrasing, 0).startswith("This game is over: press")
 
 
 def test_checkmate_says_its_phrase_in_curly_quotes() -> None:

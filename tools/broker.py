@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The project's own PeerJS broker: npm's ``peer`` (pinned in package.json), run by Node.
 
-Playing with friends on other devices needs a broker only to introduce the devices (DESIGN
-"Playing across devices"); the games then travel over WebRTC data channels between the devices.
+Playing with friends on other devices needs a broker only to introduce the devices
+(ARCHITECTURE.md, "Friends on other devices"); the games then travel over WebRTC data channels between the devices.
 By default the page uses PeerJS's public broker; this one serves a LAN with no internet, the
 tests and the benchmarks, at ``http://<host>:<port>/`` (path ``/``)::
 

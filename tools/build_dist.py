@@ -27,6 +27,8 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             browser bundle) and vendor/qrcode/ (the QR code generator); at the
                             working tree's paths, imported by the page when a room opens, never
                             at boot (precached all the same: a room on a LAN works offline)
+    pwa/sound.mjs           the tables' sounds (synthesized, no audio file), imported by the page
+                            after the person's first gesture at a table, never at boot; precached
     sw.js                   the service worker (pwa/sw.js) with the content version and the list
                             of files to precache
 
@@ -121,6 +123,9 @@ INTERPRETER_MODULES = ("interpreter.mjs", "snapshot-worker.mjs")
 #: imports ``./pwa/room-link.mjs`` in both. Nothing of the page loads them at boot.
 LINK_MODULE = "pwa/room-link.mjs"
 LINK_FILES = (LINK_MODULE, "vendor/peerjs/peerjs.min.js", "vendor/qrcode/qrcode.mjs")
+#: The tables' sounds (ui/kit/sound.py imports ``./pwa/sound.mjs`` after the first gesture at a
+#: table): self-contained, copied as it is; precached like every file, never loaded at boot.
+SOUND_MODULE = "pwa/sound.mjs"
 #: Where the page's Python finds the app's archive: PyScript writes it there (the config's
 #: ``files``), the entry script puts it on ``sys.path``, and the bytecode names its sources there.
 ARCHIVE_IN_PAGE = "/five-checks/app.zip"
@@ -483,6 +488,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
 
     pwa_files(source, site)
     link_files(source, site)
+    site.add(SOUND_MODULE, read(source, SOUND_MODULE))
 
     # The downloader right after the stylesheet: the downloads start before anything else loads
     # but the stylesheet, which an inline script waits for. The first paint then does not share

@@ -20,7 +20,7 @@ from ui.app import embed
 from ui.app.catalog import CATALOG
 from ui.app.routes import parse_hash
 from ui.app.screen import MessageScreen, Screen
-from ui.kit import access, i18n, settings
+from ui.kit import access, i18n, settings, sound
 from ui.kit.dom import attr, present
 from ui.kit.i18n import _
 from ui.navigation import resolve
@@ -80,7 +80,7 @@ class App:
             self._loading = asyncio.ensure_future(self.switch_language(lang))
             return
         route = replace(route, query=tuple(item for item in route.query
-                                           if item[0] not in (embed.PARAM, i18n.PARAM)))
+                                           if item[0] not in (embed.PARAM, embed.SOUND_PARAM, i18n.PARAM)))
         try:
             screen = resolve(route, self.root, self.navigate, self.shell)
         except Exception as error:  # a page, not a traceback, even for our own bugs
@@ -195,11 +195,14 @@ async def main() -> None:
     if embed.asks_embed(str(window.location.hash)):
         # Embedded for the page's life: the game alone, sized to its frame (ui/app/embed.py).
         embed.EMBEDDED = True
+        embed.SOUND = embed.asks_sound(str(window.location.hash))
+        sound.embedded(embed.SOUND)
         document.documentElement.setAttribute("data-embed", "1")
         if not bool(getattr(window.Object, "is")(window.parent, window)):
             embed.HOST = embed.Host(window, app.navigate, tuple(item.id for item in CATALOG))
     app.route()
     document.documentElement.setAttribute("data-ready", "1")
+    sound.listen_for_gesture()  # a table's sounds may start only after the person's first gesture
     if embed.HOST is not None:
         embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
         embed.HOST.resized()

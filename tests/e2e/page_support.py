@@ -1,6 +1,6 @@
 """What the browser tests share besides the fixtures of ``conftest.py``: the fixtures' types
 (``OpenApp``, ``Shot``, ``PageGuard``), viewports, the five games as the gallery lists them,
-selectors of the page contract (DESIGN: ``data-ready``, ``data-over``, ``data-action``,
+selectors of the page contract (ARCHITECTURE.md: ``data-ready``, ``data-over``, ``data-action``,
 ``data-pick``), the loop that plays a game to its end through the page, and the checks every
 game's table gets: no sideways scrolling, the pause on a game's result in a series, the result.
 
@@ -200,7 +200,7 @@ LOG_OF = {
 }
 UNDO = "button[data-cmd=undo]"
 CONTINUE = "[data-testid=continue]"
-#: The storage keys of a game in progress and of a finished one (DESIGN, issue 12).
+#: The storage keys of a game in progress and of a finished one (issue 12).
 GAME_KEY = "five-checks:game:"
 DONE_KEY = "five-checks:done:"
 

@@ -2,7 +2,7 @@
 discard from the gallery, a corrupt saved record, takebacks against bots, honest play URLs (no
 seed until the end), one click one move, and records with the replay viewer.
 
-The page contract these tests read (DESIGN, issue 12): the table's ``data-ply`` (actions applied
+The page contract these tests read (ARCHITECTURE.md, issue 12): the table's ``data-ply`` (actions applied
 since the game or match began), play URLs ``#/<game>/play?id=<id>``, ``localStorage`` keys
 ``five-checks:game:<id>`` / ``five-checks:done:<id>``, ``[data-testid=continue]``,
 ``button[data-cmd=undo]``, the result panel's ``download`` / ``record-link`` / ``replay-link``,

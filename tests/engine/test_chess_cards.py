@@ -469,7 +469,7 @@ def test_theoretical_maximum_990_step_by_step():
 def test_a_replayed_card_is_the_same_card_not_a_copy():
     """'he must (and can only) use his last played card': the card is played again, it is not a
     new card. Wherever the engine says the cards are (``zones()``), the 20 cards are each there
-    exactly once, also after replays (the card-conservation contract of DESIGN.md)."""
+    exactly once, also after replays (the card-conservation contract of ``engine.core.State.zones``)."""
     dealer, _, script = OVERMATES[5]
     state = deal(dealer)
     for token in (script + " 0:bQ").split():

@@ -1,6 +1,6 @@
 """Engine conformance suite: every game registered in ``engine.GAMES`` passes it unchanged.
 
-It is written only against the contract of ``engine.core`` (see ``DESIGN.md``), never against a
+It is written only against the contract of ``engine.core`` (see ``ARCHITECTURE.md``), never against a
 particular game, and is parametrized over every game id and a few seat counts (the minimum, the
 maximum and one in between). Hypothesis draws the setups (seed, options, sometimes a stacked
 deck) and the seed of the random playout; every playout must end within ``MAX_ACTIONS`` actions.

@@ -34,6 +34,8 @@ from ui.app.routes import parse_hash
 SOURCE = "five-checks"
 #: The route parameter that turns embedding on.
 PARAM = "embed"
+#: The route parameter that lets an embedded table make sounds (off in a frame unless asked).
+SOUND_PARAM = "sound"
 
 
 class EmbedMessageError(ValueError):
@@ -76,8 +78,19 @@ def without_embed(hash_text: str) -> str:
 
 
 def address(hash_text: str) -> str:
-    """The address to write for ``hash_text``: embedded pages keep ``embed=1`` in it."""
-    return embedded_hash(hash_text) if EMBEDDED else hash_text
+    """The address to write for ``hash_text``: embedded pages keep ``embed=1`` in it (and
+    ``sound=1`` when the frame's route asked for sound)."""
+    if not EMBEDDED:
+        return hash_text
+    if SOUND and not asks_sound(hash_text):
+        path, _, query = hash_text.partition("?")
+        hash_text = f"{path}?{'&'.join([*filter(None, query.split('&')), f'{SOUND_PARAM}=1'])}"
+    return embedded_hash(hash_text)
+
+
+def asks_sound(hash_text: str) -> bool:
+    """Whether a route lets an embedded table make sounds (``sound=1``)."""
+    return (SOUND_PARAM, "1") in parse_hash(hash_text).query
 
 
 def asks_embed(hash_text: str) -> bool:
@@ -136,6 +149,8 @@ class Host:
 
 #: Whether this page was opened with ``embed=1`` (set by ``ui.main`` at boot, for the page's life).
 EMBEDDED = False
+#: Whether the embedded page's route asked for sound (``sound=1``; set by ``ui.main`` at boot).
+SOUND = False
 #: The page that frames this one, when embedded in a frame (set by ``ui.main`` at boot).
 HOST: Host | None = None
 

@@ -22,10 +22,11 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import GAMES, Action, IllegalAction, Record, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
-from ui.tables.flow import CLOCK_TICK_MS, FlowListener, FlowStopped, StalePosition, Timers
+from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, TimeLeft
+from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, Returned, StalePosition, Timers
 
 #: The round trip assumed until a ping has measured one.
 DEFAULT_RTT_MS = 100.0
@@ -53,7 +54,8 @@ class GuestFlow:
         self.seat = seat
         self.send = send
         self.timers = timers
-        self.listener = FlowListener()
+        #: What happens, for whoever follows the game (``ui.tables.events``).
+        self.events = Events()
         self.people: tuple[int, ...] = (seat,) if seat is not None else ()
         self.bottom = seat if seat is not None else 0
         #: The host's name while it has gone quiet (its page asleep): countdowns wait for it.
@@ -88,6 +90,7 @@ class GuestFlow:
         """A checked message from the host (``protocol.decode``)."""
         kind = message["type"]
         if kind == "view" and message["seat"] == self.seat and message["game"] == self.game.id:
+            old, over = self.ply, self.result_data() is not None
             if message["ply"] < self.ply:
                 self.final = None  # the host dealt a new game in the room ("Play again")
             self.ply = message["ply"]
@@ -97,25 +100,50 @@ class GuestFlow:
             self.refused = ""
             self.pending = ""
             self.epoch += 1
-            self.listener.flow_moved()
-            self.listener.flow_changed()
+            self._publish_news(old, over)
         elif kind == "lobby":
             self.seats = tuple(SeatSpec("bot" if entry["status"] == "bot" else "friend", str(entry["name"]))
                                for entry in message["seats"])
         elif kind == "refused":
             self.refused = message["reason"]
             self.pending = ""
-            self.listener.flow_refused(message["action"], message["reason"])
-            self.listener.flow_changed()
+            if self.seat is not None:
+                self.events.publish(Refused(self.seat, message["action"], Returned(
+                    f"illegal action {message['action']!r} by seat {self.seat}: {message['reason']}",
+                    message["reason"])))
+            self.events.publish(Settled())
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))
             # Replayed once: every draw asks for the history (a long game's replay is slow in the page).
             self._final_history = tuple(self.final.replay().history)
-            self.listener.flow_changed()
+            self.events.publish(Settled())
         elif kind == "clock":
             self._clock(message)
         elif kind == "pong" and self.timers is not None:
             self.rtt_ms = max(0.0, self.timers.now_ms() - float(message["t"]))
+
+    def _publish_news(self, old: int, was_over: bool) -> None:
+        """What the new view tells: the actions since the last one (as far as this seat's view
+        of the game shows them), or a new deal; the end; the seats to act."""
+        if self.ply < old or old < 0:
+            self.events.publish(Rewound(self.ply))
+        else:
+            history = self.history
+            news = history[len(history) - (self.ply - old):] if 0 < self.ply - old <= len(history) else ()
+            for number, (seat, action) in enumerate(news, start=old + 1):
+                self.events.publish(Played(seat, str(action), self._by(seat), number, None, action))
+        result = self.result_data()
+        if result is not None and not was_over:
+            self.events.publish(GameOver(result, tuple(result.get("winners", ()))))
+        self.events.turn(self.to_act(), self.ply)
+        self.events.publish(Settled())
+
+    def _by(self, seat: int) -> By:
+        if seat == CLOCK:
+            return "clock"
+        if seat == self.seat:
+            return "person"
+        return "bot" if 0 <= seat < len(self.seats) and self.seats[seat].is_bot else "friend"
 
     def ping(self) -> None:
         """Ask the host for a pong, to measure the round trip."""
@@ -135,7 +163,7 @@ class GuestFlow:
         if self.deadline is None or self.timers is None or self.countdown_left_ms() <= 0:
             self._ticking = False
             return
-        self.listener.flow_tick()
+        self.events.publish(TimeLeft("clock", self.countdown_left_ms()))
         self.timers.later(CLOCK_TICK_MS, self._tick)
 
     # -- the table's questions -----------------------------------------------------------
@@ -216,24 +244,44 @@ class GuestFlow:
 
     # -- what the guest does -------------------------------------------------------------
 
-    def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
-        """Send the guest's action to the host, for the position it was chosen at. Raises
-        IllegalAction for another seat's action or one the last view does not offer (the host
-        decides on the guest's own), StalePosition for an old position."""
-        if seat != self.seat or self.stopped:
-            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: "
-                                + ("the host has gone" if self.stopped else
-                                   "this device only watches" if self.seat is None else
-                                   f"this device plays seat {self.seat}"))
-        if ply is not None and ply != self.ply:
-            raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
-                                f"the game is at ply {self.ply}")
+    def act(self, seat: int, action: Action | str, *, ply: int | None = None, by: By = "person") -> None:
+        """Send the guest's action to the host, for the position it was chosen at; raises what
+        ``refusal`` returns, after publishing it as ``Refused``."""
+        error = self.refusal(seat, action, ply=ply)
+        if error is not None:
+            self.events.publish(Refused(seat, str(action), error))
+            raise error
         chosen = self.parse(action)
-        if chosen not in self._legal:
-            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: not offered now")
         self.pending = str(chosen)
         self.send(act_message(self.ply, chosen))
-        self.listener.flow_changed()  # the table says the move is sent, until the host answers
+        self.events.publish(Settled())  # the table says the move is sent, until the host answers
+
+    def refusal(self, seat: int, action: Action | str, *, ply: int | None = None) -> IllegalAction | None:
+        """Why ``act`` would refuse this action, or None: another seat's action, a watcher's or
+        one after the host has gone; an old position (``StalePosition``); an action the last
+        view does not offer, with the rules' reason as far as this device's view can tell it
+        (the host's engine decides on the guest's own)."""
+        if seat != self.seat or self.stopped:
+            return FlowStopped(f"illegal action {str(action)!r} by seat {seat}: "
+                               + ("the host has gone" if self.stopped else
+                                  "this device only watches" if self.seat is None else
+                                  f"this device plays seat {self.seat}"))
+        if ply is not None and ply != self.ply:
+            return StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
+                                 f"the game is at ply {self.ply}")
+        try:
+            chosen = self.parse(action)
+            if chosen in self._legal:
+                return None
+            if self.state is not None:
+                self.state.apply(seat, chosen)  # raises with the rules' reason, where the view tells it
+        except IllegalAction as error:
+            return error
+        return IllegalAction(f"illegal action {str(action)!r} by seat {seat}: not offered now", "not offered now")
+
+    def settle(self) -> None:
+        """Publish that the table may be drawn (a guest's table after it is first built)."""
+        self.events.publish(Settled())
 
     def start(self) -> None:
         """The host starts the game; a guest's table has nothing to start."""

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -41,7 +42,9 @@ from ui.friends.room import HostRoom, Outgoing, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.kit.i18n import _
+from ui.tables import parts
 from ui.tables.base import GameTable
+from ui.tables.events import Event, Settled
 
 #: How long a friend may be away on their turn before the host is offered to go on without them.
 AWAY_GRACE_MS = 60_000
@@ -97,10 +100,11 @@ class HostSide:
             remembered = str(settings.read().get("name", ""))
             if remembered:
                 room.rename(self.own_seat, remembered)
-                table.seats_changed()
         self.link = self._open()
         self._qr_job = asyncio.ensure_future(self._draw_qr())
         self._ticking = False
+        self._unfollow: Callable[[], None] | None = None
+        self.follow(flow)
         self._wake_lock: Any = None
         self._on_visible: Any = None
         #: The game the host picked for the next deal (this game's id until another is picked).
@@ -223,8 +227,16 @@ class HostSide:
 
     # -- TableRoom ------------------------------------------------------------------------
 
-    def flow_changed(self) -> None:
-        self.deliver(self.room.updates())
+    def follow(self, flow: Any) -> None:
+        """Send the friends what changed whenever a change of ``flow``'s game settles (its
+        events, ``ui.tables.events``); the flow of the last deal is left."""
+        if self._unfollow is not None:
+            self._unfollow()
+        self._unfollow = flow.events.subscribe(self.heard)
+
+    def heard(self, event: Event) -> None:
+        if isinstance(event, Settled):
+            self.deliver(self.room.updates())
 
     def dispose(self) -> None:
         if any(side is self for side, _, _ in _HANDOFF):
@@ -232,6 +244,8 @@ class HostSide:
         self.close_room()
 
     def close_room(self) -> None:
+        if self._unfollow is not None:
+            self._unfollow()
         self.deliver(self.room.close("the host left the game"))
         self.link.close()
         if self._on_visible is not None:
@@ -255,7 +269,6 @@ class HostSide:
             return False
         name = str(element.value)[:MAX_NAME]
         self.deliver(self.room.rename(self.own_seat, name))
-        self.table.seats_changed()
         if name.strip():
             settings.write({"name": " ".join(name.split())})
         return True
@@ -266,13 +279,11 @@ class HostSide:
         try:
             if command == "start":
                 self.deliver(room.start())
-                self.table.seats_changed()
-                self.table.flow_changed()
+                self.table.flow.settle()
             elif command == "room-bot" and seat is not None:
                 level = default_bot_level(levels(self.table.game_id))
                 self.deliver(room.give_to_bot(seat, level))
-                self.table.seats_changed()
-                self.table.flow_changed()
+                self.table.flow.settle()
             elif command == "room-remove" and seat is not None:
                 self.deliver(room.remove(seat))
             elif command == "room-wait" and seat is not None:
@@ -324,8 +335,9 @@ class HostSide:
         table.rematch(setup)
         self.room.flow = table.flow
         self.deliver(self.room.rematch())
-        table.name_in_address()
-        table.flow_changed()
+        parts.name_in_address(table)
+        self.follow(table.flow)
+        table.flow.settle()
 
     def switch(self, game_id: str) -> None:
         """Deal ``game_id`` in this room: the router builds its table, which takes the room over
@@ -347,6 +359,7 @@ class HostSide:
         self.asks_name = False
         self.next_game = table.game_id
         self._ticking = False
+        self.follow(table.flow)
         self.deliver(self.room.reseat(table.flow, places))
         self._heartbeat()  # the last table's timers went with it
 
@@ -517,8 +530,8 @@ class HostSide:
                    h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, _("Leave the room"))),
                  h("p", {"class": "record-row"},
                    h("a", {"class": "button-link", "data-testid": "replay-link",
-                           "href": f"#/{table.game_id}/replay?id={table.save_id}"}, _("Watch the replay"))
-                   if table.save_id else None,
+                           "href": f"#/{table.game_id}/replay?id={table.flow.save_id}"}, _("Watch the replay"))
+                   if table.flow.save_id else None,
                    h("button", {"type": "button", "data-cmd": "download"}, _("Download the record"))))
 
 

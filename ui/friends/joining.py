@@ -356,9 +356,6 @@ class GuestSide:
             return False  # the link's own navigation goes on
         return False
 
-    def flow_changed(self) -> None:
-        """The guest's flow changes only on the host's word: nothing to send."""
-
     def field(self, element: Any) -> bool:
         """A guest's room has no form fields at the table but the chat's, which a click sends."""
         return False

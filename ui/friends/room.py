@@ -38,8 +38,9 @@ from engine.bots import get_bot, levels
 from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
 from ui.kit.i18n import _
+from ui.tables.events import Settled
 from ui.tables.flow import StalePosition, TableFlow
-from ui.tables.phrasing import Phrasing, why_not
+from ui.tables.phrasing import Phrasing, refusal
 
 #: A message to send: the connection it goes to, and the message.
 Outgoing = tuple[Hashable, dict[str, Any]]
@@ -208,7 +209,7 @@ class HostRoom:
         if self.started:
             flow.save()
             flow.schedule()
-            flow.listener.flow_changed()
+            flow.events.publish(Settled())
         return self.broadcast(self.lobby())
 
     def rematch(self) -> list[Outgoing]:
@@ -483,7 +484,7 @@ class HostRoom:
         try:
             if not self.started:
                 raise IllegalAction(f"illegal action {action!r} by seat {friend.seat}: the game has not started")
-            self.flow.act(friend.seat, action, ply=ply)
+            self.flow.act(friend.seat, action, ply=ply, by="friend")
         except IllegalAction as error:
             self.warnings.append(str(error))
             return [(connection, {"type": "refused", "ply": ply, "action": action,
@@ -498,7 +499,7 @@ class HostRoom:
         if isinstance(error, StalePosition):
             return _("Too late: the game had moved on when it reached the host.")
         names = [self.name(other) for other in range(len(self.flow.seats))]
-        return why_not(self.flow, Phrasing(names, seat, lambda text: text), seat, action) or str(error)
+        return refusal(error, Phrasing(names, seat, lambda text: text), seat)
 
     def _friend_on(self, connection: Hashable) -> FriendSeat | None:
         return next((f for f in self.friends.values() if f.connection == connection), None)

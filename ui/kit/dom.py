@@ -1,7 +1,7 @@
 """A small DOM builder: screens describe their markup as ``h(...)`` trees, ``patch`` draws them.
 
 Why not ``innerHTML``: every string the UI shows (player names above all) must reach the page
-as text, never as markup (DESIGN.md). Building elements with ``createElement`` and giving
+as text, never as markup (ARCHITECTURE.md). Building elements with ``createElement`` and giving
 strings to the DOM only as text (``append``/``before`` with a string, ``textContent``, a text
 node's ``data``) makes that true by construction: no code path parses a string as HTML.
 

@@ -1,7 +1,8 @@
 """The app's own settings (not a game's): one JSON object in ``localStorage["five-checks:settings"]``.
 
 It holds ``motion`` (false when a person turned the tables' animations off: the "Motion" toggle
-of every table's bar, ``ui.kit.motion``) and how rooms with friends on other devices connect:
+of every table's bar, ``ui.kit.motion``), ``sound`` (false when they turned the tables' sounds
+off: the "Sound" toggle, ``ui.kit.sound``) and how rooms with friends on other devices connect:
 ``broker`` (the PeerJS broker's address; "" for the public one) and a TURN server for networks
 that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); and
 ``how_to_win_seen``, the games whose "How to win" box a table has shown open once (a table
@@ -24,8 +25,8 @@ from ui.kit.web_storage import MemoryStorage
 #: The storage key: one entry for all settings, beside the saved games' ``five-checks:`` keys.
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
-DEFAULTS: dict[str, Any] = {"motion": True, "broker": "", "turn_url": "", "turn_user": "", "turn_password": "",
-                            "how_to_win_seen": [], "name": "", "lang": ""}
+DEFAULTS: dict[str, Any] = {"motion": True, "sound": True, "broker": "", "turn_url": "", "turn_user": "",
+                            "turn_password": "", "how_to_win_seen": [], "name": "", "lang": ""}
 
 _STORAGE: list[Any] = []
 

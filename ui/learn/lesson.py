@@ -24,6 +24,7 @@ from engine import CLOCK, GAMES, Action, SetupError, State
 from engine.bots import levels
 from ui.app.routes import PlaySetup, RouteError, parse_seats
 from ui.kit.i18n import N_, _, translated
+from ui.tables.events import Settled
 from ui.tables.flow import Asked, TableFlow, Timed, Timers
 from ui.tables.game_flows import FLOWS
 
@@ -317,7 +318,7 @@ class CoachedFlow(TableFlow):
     def _time_up(self) -> None:
         self.late_ply = self.ply
         self.schedule()
-        self.listener.flow_changed()
+        self.events.publish(Settled())
 
 
 def coached_flow(lesson: Lesson, timers: Timers) -> CoachedFlow:

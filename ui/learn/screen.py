@@ -87,9 +87,6 @@ class CoachRoom:
             return True
         return False
 
-    def flow_changed(self) -> None:
-        """Nothing to tell: the coach reads the flow when the table draws."""
-
     def dispose(self) -> None:
         """Nothing to close."""
 
@@ -248,7 +245,7 @@ class LearnScreen(TableScreen):
         room = CoachRoom(table, flow)
         table.room = room
         table.coach_room = room
-        table.title = _("Learn {game} — Five Checks", game=self.game_title)
+        table.fixed_title = _("Learn {game} — Five Checks", game=self.game_title)
         self.table = table
         self._drawn = False
         table.show()

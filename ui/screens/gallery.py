@@ -1,6 +1,6 @@
 """``#/``: the gallery of the five games, with the games in progress above it.
 
-index.html already paints the gallery before Python runs (DESIGN.md: never a blank page). The
+index.html already paints the gallery before Python runs (ARCHITECTURE.md: never a blank page). The
 app keeps a copy of that static shell and shows it again here, so the blurbs live in one place
 and the page does not change under the reader's eyes when Python takes over. A list built from
 the catalog is the fallback when the page has no shell.

@@ -27,7 +27,6 @@ from ui.kit.dom import Node, attr, h
 from ui.kit.i18n import _, ngettext
 from ui.kit.words import shown_name
 from ui.storage.saves import Store
-from ui.tables.flow import FlowListener
 
 
 class JoinScreen(TableScreen):
@@ -105,7 +104,6 @@ class JoinScreen(TableScreen):
         dealt another game in the room, or this device now watches it)."""
         guest = self.guest
         if self.table is not None and guest is not None and guest.flow is not self.table.flow:
-            self.table.flow.listener = FlowListener()  # the last deal's table, left behind
             self.table = guest.table = None
             self._drawn = False
         if self.table is None and guest is not None and guest.flow is not None and guest.flow.ply >= 0:

@@ -110,7 +110,7 @@ class ReplayScreen(Screen):
         if self.table is None:
             return
         self.ply = max(0, min(ply, self.last))
-        self.table.goto(self.ply)
+        self.table.flow.goto(self.ply)
 
     def step(self, command: str) -> bool:
         targets = {"first": 0, "back": self.ply - 1, "forward": self.ply + 1, "last": self.last}

@@ -50,7 +50,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import CLOCK, Action
+from engine import Action
 from engine.check import (
     CallCheck,
     DiscardDrawn,
@@ -68,7 +68,10 @@ from engine.check import (
 from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
 from ui.kit.dom import Node, classes, h
 from ui.kit.words import counted
+from ui.tables import last_move, parts
+from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
+from ui.tables.commands import ANY, Do, Pick, handles
 from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
 
 LOG_LINES = 40
@@ -84,6 +87,10 @@ SOLO_LOG = {"open": "{0} sat down first", "start": "{0} started the game"}
 
 class CheckTable(GameTable):
     game_id = "check"
+    # A pass in another seat's matching window is no move of the watcher's: a round of bots
+    # stays marked until the watcher's own turn (or match, peek, swap...) is played.
+    quiet_actions = (Pass,)
+    quiet_kind = "pass"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
         super().__init__(*args, **kwargs)  # the engine's lobby: seat 0 is the Game Master
@@ -93,7 +100,7 @@ class CheckTable(GameTable):
         self.confirm_check = False
         self.swap_pick: str | None = None
         #: A control that kept focus but stopped being one (see ``show``).
-        self.title = "Check! — Five Checks"
+        self.fixed_title = "Check! — Five Checks"
 
     # -- who sees what ---------------------------------------------------------------------
 
@@ -114,7 +121,7 @@ class CheckTable(GameTable):
 
     def needs_pass(self) -> bool:
         seat = self.private_seat()
-        return self.private and seat is not None and seat != self.holder and not self.error
+        return self.private and seat is not None and seat != self.holder and not self.flow.error
 
     def human_to_act(self) -> int | None:
         """The person the pass screen calls (a private moment's), else the first able to act."""
@@ -134,22 +141,28 @@ class CheckTable(GameTable):
 
     # -- events ----------------------------------------------------------------------------
 
-    def pick(self, pick: str) -> None:
-        if pick == "take":
-            self.take_mode = not self.take_mode
-            self.confirm_check = False
-        elif pick == "call-check":
-            self.confirm_check, self.take_mode = True, False
-        elif pick == "cancel-check":
-            self.confirm_check = False
-        else:
-            self.swap_pick = None if self.swap_pick == pick else pick
+    @handles("take")
+    def toggle_take(self, pick: Pick) -> None:
+        self.take_mode = not self.take_mode
+        self.confirm_check = False
         self.show()
 
-    def command(self, command: str) -> None:
-        if command == "memory":
-            self.memory_aid = not self.memory_aid
-            self.show()
+    @handles("call-check", "cancel-check")
+    def confirm(self, pick: Pick) -> None:
+        self.confirm_check = pick.name == "call-check"
+        self.take_mode = self.take_mode and not self.confirm_check
+        self.show()
+
+    @handles(ANY)
+    def pick_place(self, pick: Pick) -> None:
+        """The first of a swap's two places."""
+        self.swap_pick = None if self.swap_pick == pick.name else pick.name
+        self.show()
+
+    @handles("memory")
+    def toggle_memory(self, command: Do) -> None:
+        self.memory_aid = not self.memory_aid
+        self.show()
 
     # -- words -----------------------------------------------------------------------------
 
@@ -161,43 +174,11 @@ class CheckTable(GameTable):
 
     # -- the last move ---------------------------------------------------------------------
 
-    def last_moves(self) -> list[tuple[int, Action]]:
-        """As every table's (``GameTable.last_moves``), but a pass in another seat's matching
-        window is no move of the watcher's: the marks of a round of bots stay until the
-        watcher's own turn (or match, peek, swap...) is played."""
-        me = self.watcher()
-        if me is None:
-            return super().last_moves()
-        moves = []
-        for seat, action in reversed(self.flow.history):
-            if seat == me and not isinstance(action, Pass):
-                break
-            if seat != me and seat != CLOCK:
-                moves.append((seat, action))
-        return moves[::-1]
-
-    def recent(self, log: Sequence[Mapping[str, Any]]) -> set[int]:
-        """The log lines of ``last_moves``: the lines at the end of the log since the watcher's
-        last line other than a pass (the watcher's passes among them are not marked)."""
-        me = self.watcher()
-        if me is None:
-            return super().recent(log)
-        if not self.last_moves():
-            return set()
-        marked: set[int] = set()
-        for index in range(len(log) - 1, -1, -1):
-            if log[index].get("seat") == me:
-                if log[index].get("kind") == "pass":
-                    continue
-                break
-            marked.add(index)
-        return marked
-
     def marks(self, view: dict[str, Any]) -> set[str]:
         """What ``last_moves`` touched: positions' notations, ``DRAW_PILE``, ``DISCARD_PILE``,
         ``seat:<n>`` (a Check call)."""
         marks: set[str] = set()
-        for seat, action in self.last_moves():
+        for seat, action in last_move.last_moves(self):
             self._mark(marks, view, seat, action)
         return marks
 
@@ -230,7 +211,7 @@ class CheckTable(GameTable):
         viewer = view["seat"]
         body: list[Any]
         if self.needs_pass():
-            body = [self.pass_screen()]
+            body = [parts.pass_screen(self)]
         else:
             others = [seat for seat in range(view["players"]) if seat != viewer]
             moves = self._card_moves(view)
@@ -240,7 +221,7 @@ class CheckTable(GameTable):
                 h("div", {"class": classes("cx-opponents", len(others) <= 2 and "cx-few")},
                   [self._seat(view, seat, moves, marks) for seat in others]),
                 self._centre(view, marks),
-                h("p", {"class": "cx-values", "data-testid": "card-values"}, self.term("values")),
+                h("p", {"class": "cx-values", "data-testid": "card-values"}, parts.term(self, "values")),
                 self._seat(view, viewer, moves, marks) if viewer is not None else None,
                 self._controls(view),
                 self._log(view),
@@ -257,7 +238,8 @@ class CheckTable(GameTable):
                                 "title": "Show the cards you have seen (it is a memory game: off by default)"},
                      "Memory aid: " + ("on" if self.memory_aid else "off"))
                    if not self.private else None,
-                   self.undo_button(), self.motion_button(), self.rules_link()))
+                   parts.undo_button(self), parts.motion_button(self), parts.sound_button(self),
+                   parts.rules_link(self)))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:
@@ -272,12 +254,12 @@ class CheckTable(GameTable):
         ability = view["ability"]
         if ability is not None:
             owner = ability["owner"]
-            return ["Your " if self.is_you(owner) else f"{self.name(owner)}: ", chip(ability["card"]),
+            return ["Your " if parts.is_you(self, owner) else f"{self.name(owner)}: ", chip(ability["card"]),
                     " ability" + final]
         turn = view["turn"]
-        if self.thinking == turn:
+        if self.flow.thinking == turn:
             return [f"{self.name(turn)} is thinking…" + final]
-        return [("Your turn" if self.is_you(turn) else f"{self.name(turn)} to play") + final]
+        return [("Your turn" if parts.is_you(self, turn) else f"{self.name(turn)} to play") + final]
 
     # Seats -------------------------------------------------------------------------------
 
@@ -341,7 +323,7 @@ class CheckTable(GameTable):
             # What a click on it would mean now: the engine (or the table) says why it is not on.
             # The person's own places stay in the tab order (their hand); the others' do not.
             shown = f"{label[:1].upper()}{label[1:]}"
-            attrs.update({**self.offer(self._tried(seat, slot), False), "data-seat": viewer,
+            attrs.update({**parts.offer(self._tried(seat, slot), False), "data-seat": viewer,
                           "tabindex": None if seat == viewer else "-1",
                           "aria-label": shown + (f": {card_name(card)}" if up else ", face down")})
         element = (face(card, "button", {**attrs, "title": card_name(card)}, *extra) if up
@@ -419,7 +401,7 @@ class CheckTable(GameTable):
         if view["holding"] and view["drawn"] and view["seat"] == view["turn"]:
             drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), "Drawn", "by you", testid="drawn")
         elif view["holding"]:
-            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {self.object_name(view['turn'])}",
+            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {parts.object_name(self, view['turn'])}",
                                testid="drawn")
         else:  # the drawn card's place stays, empty
             drawn = h("div", {"class": "cx-pile cx-pile-empty", "aria-hidden": "true"},
@@ -493,14 +475,14 @@ class CheckTable(GameTable):
                         if isinstance(action, Skip)]
         elif ability is not None:
             owner = ability["owner"]
-            prompt = ["You are" if self.is_you(owner) else f"{self.name(owner)} is", " using a ",
+            prompt = ["You are" if parts.is_you(self, owner) else f"{self.name(owner)} is", " using a ",
                       chip(ability["card"]), "."]
         notice = None
         if view["last_try"] is not None:
             seat, _, tried = view["last_try"]
             notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
                        f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added"
-                       + (" to your grid." if self.is_you(seat) else "."))
+                       + (" to your grid." if parts.is_you(self, seat) else "."))
         if not prompt and not buttons and notice is None:
             return None
         return h("div", {"class": "cx-controls"}, notice,
@@ -542,11 +524,14 @@ class CheckTable(GameTable):
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return self._log_line(entry["text"], entry["seats"])
 
+    def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
+        return log_news(entries, self.log_line)
+
     def _log(self, view: dict[str, Any]) -> Node:
         """The log, latest first; the lines since the viewer's last action are marked."""
         entries = view["log"]
         start = max(0, len(entries) - LOG_LINES)
-        recent = self.recent(entries)
+        recent = last_move.recent(self, entries)
         items = [h("li", {"data-last-move": index in recent},
                    self._log_line(self._log_text(entries[index]), entries[index]["seats"]))
                  for index in range(len(entries) - 1, start - 1, -1)]
@@ -558,7 +543,7 @@ class CheckTable(GameTable):
     def has_lobby(self) -> bool:
         """Some seat is played from another device, so people wait for each other in a lobby
         (a room with friends); at one device, bots and people alike, there is none to speak of."""
-        return not self.readonly and any(seat not in self.humans and seat not in self.bots
+        return not self.readonly and any(seat not in self.humans and seat not in self.flow.bots
                                          for seat in range(len(self.seats)))
 
     def _log_text(self, entry: dict[str, Any]) -> str:
@@ -582,23 +567,18 @@ class CheckTable(GameTable):
                 return "your own" if self.name(seat) == "You" else "their own"
             return self.possessive(seat)
 
-        parts: list[Any] = []
+        pieces: list[Any] = []
         for index, part in enumerate(CARD_IN_TEXT.split(text)):
             if index % 2:
-                parts.append(chip(part))
+                pieces.append(chip(part))
             elif part:
                 line = NAME_TOKEN.sub(name, part)
-                parts.append("Your" + line[4:] if not parts and line.startswith("your") else line)
-        return parts
+                pieces.append("Your" + line[4:] if not pieces and line.startswith("your") else line)
+        return pieces
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won, every seat's total once (lowest wins), and how the round ended."""
         result = view["result"]
-        return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
-                 h("h2", None, self.headline(result["winners"]) + "."),
-                 h("ul", {"class": "result-scores", "aria-label": "Totals, lowest wins"},
-                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ", h("strong", None, str(score)))
-                    for seat, score in enumerate(result["scores"])]),
-                 self.end_reason(result),
-                 self.again_row())
+        return parts.result_panel(self, parts.headline(self, result["winners"]) + ".",
+                                  parts.seat_scores(self, result["scores"], "Totals, lowest wins"),
+                                  parts.end_reason(self, result))

@@ -21,13 +21,16 @@ table holds each finished deal's result on screen (bots paused) until someone de
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.kit.dom import Node, classes, h
 from ui.kit.words import counted
+from ui.tables import last_move, parts
+from ui.tables.announcer import log_news
 from ui.tables.base import NEXT_GAME, GameTable
+from ui.tables.commands import Do, handles
 from ui.tables.game_flows import CheckmateFlow
 from ui.tables.playing_cards import back, card_name, chip, face
 
@@ -49,20 +52,22 @@ class CheckmateTable(GameTable):
     #: Whether a phone shows the fanned stockpile, to draw a card of one's choice.
     fan_open = False
 
-    def command(self, command: str) -> None:
-        if command == "fan":
-            self.fan_open = not self.fan_open
-            self.show()
-        elif command == "waive":
-            seat = self.human_to_act()
-            if seat is not None:
-                self.flow.waive(seat)
+    @handles("fan")
+    def toggle_fan(self, command: Do) -> None:
+        self.fan_open = not self.fan_open
+        self.show()
+
+    @handles("waive")
+    def waive(self, command: Do) -> None:
+        seat = self.human_to_act()
+        if seat is not None:
+            self.flow.waive(seat)
 
     # -- words -----------------------------------------------------------------------------
 
     def subject(self, seat: int) -> tuple[str, bool]:
         """The name to start a sentence with, and whether it is "You" (verb without -s)."""
-        if self.is_you(seat):
+        if parts.is_you(self, seat):
             return "You", True
         return self.name(seat), False
 
@@ -79,18 +84,18 @@ class CheckmateTable(GameTable):
         kind = event["kind"]
         card = event.get("card")
         if kind == "play":
-            return [self.says(seat, "draw", " and play " if self.is_you(seat) else " and plays ")
+            return [self.says(seat, "draw", " and play " if parts.is_you(self, seat) else " and plays ")
                     if event.get("drawn") else self.says(seat, "play", " "), chip(event["card"])]
         if kind == "draw":
             if card:
-                return [self.says(seat, "draw", " "), chip(card), " and keep it" if self.is_you(seat)
+                return [self.says(seat, "draw", " "), chip(card), " and keep it" if parts.is_you(self, seat)
                         else " and keeps it"]
-            return [self.says(seat, "draw", " a card and keep it" if self.is_you(seat)
+            return [self.says(seat, "draw", " a card and keep it" if parts.is_you(self, seat)
                               else " a card and keeps it")]
         if kind == "give":
-            return [self.says(seat, "give", " "), chip(event["card"]), f" to {self.object_name(event['to'])}"]
+            return [self.says(seat, "give", " "), chip(event["card"]), f" to {parts.object_name(self, event['to'])}"]
         if kind == "no-king":
-            return [f"Nobody has a King to give to {self.object_name(seat)}"]
+            return [f"Nobody has a King to give to {parts.object_name(self, seat)}"]
         if kind == "last":
             return [self.says(seat, "say", " “last card!”")]
         if kind == "missed":
@@ -106,10 +111,10 @@ class CheckmateTable(GameTable):
 
     def render(self) -> list[Node]:
         if self.needs_pass():
-            return [self.pass_screen()]
+            return [parts.pass_screen(self)]
         view = self.view()
         over = view["result"] is not None
-        paused = self.paused
+        paused = self.flow.paused
         legal = self.actions()
         return [
             self.frame("cm", view, self._bar(view, over, paused),
@@ -160,7 +165,7 @@ class CheckmateTable(GameTable):
         return h("div", {"class": "cm-others", "aria-label": "Other players, in turn order"},
                  h("p", {"class": "cm-direction"},
                    "Turn order: ", h("strong", None, " → ".join(
-                       self.object_name(seat).capitalize() if self.is_you(seat) else self.name(seat)
+                       parts.object_name(self, seat).capitalize() if parts.is_you(self, seat) else self.name(seat)
                        for seat in [near, *order])), " → …"),
                  h("div", {"class": "cm-others-row"}, boxes))
 
@@ -172,15 +177,15 @@ class CheckmateTable(GameTable):
             h("span", {"class": "tag cm-tag-last", "data-testid": f"last-{seat}"}, "last card!")
             if seat in view["announced"] else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.thinking == seat else
-              ("gives a King" if call and call["giver"] == seat else self.turn_text(seat)))
-            if seat == main and not self.paused else None,
+              "thinking…" if self.flow.thinking == seat else
+              ("gives a King" if call and call["giver"] == seat else parts.turn_text(self, seat)))
+            if seat == main and not self.flow.paused else None,
         ]
 
     def _other(self, view: dict[str, Any], seat: int) -> Node:
         count = view["hand_sizes"][seat]
         known = view["known"][seat]
-        active = view["mover"] == seat and not self.paused
+        active = view["mover"] == seat and not self.flow.paused
         return h("section", {"class": classes("cm-seat", active and "cm-active"), "data-seat": seat,
                              "aria-label": f"{self.name(seat)}: {counted(count, 'card')}"},
                  h("div", {"class": "cm-seat-head"},
@@ -199,7 +204,7 @@ class CheckmateTable(GameTable):
         return h("div", {"class": "cm-centre"},
                  h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
                            "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
-                                                               for _, action in self.last_moves())},
+                                                               for _, action in last_move.last_moves(self))},
                    h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
                    face(top, "div", None, "cm-top") if top else
                    h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
@@ -219,7 +224,7 @@ class CheckmateTable(GameTable):
         # kept out of the tab order while it cannot be drawn: the hand comes first.
         # (A spectator's fan is only a picture.)
         fan = [back("button", {"key": f"fan-{position}", "type": "button",
-                               **self.offer(f"draw {position}", position in drawing),
+                               **parts.offer(f"draw {position}", position in drawing),
                                "data-seat": viewer if position not in drawing else None,
                                "tabindex": None if position in drawing else "-1",
                                "aria-label": f"Face-down card {position} of {stock}"},
@@ -232,7 +237,7 @@ class CheckmateTable(GameTable):
             draw = h("div", {"class": "cm-draw-row"},
                      h("button", {"key": "draw", "type": "button",
                                   "class": classes("cm-draw", bool(drawing) and "live"),
-                                  **self.offer(f"draw {first}", bool(drawing)),
+                                  **parts.offer(f"draw {first}", bool(drawing)),
                                   "data-seat": viewer if not drawing else None,
                                   "aria-label": f"Draw: {stock} face down"},
                        h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
@@ -254,19 +259,19 @@ class CheckmateTable(GameTable):
     def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
         if still:
             return "The game is over."
-        if self.paused:
+        if self.flow.paused:
             return "This game is over."
         call = view["call"]
         main = view["mover"]
-        if self.thinking is not None:
-            return f"{self.name(self.thinking)} is thinking…"
-        bot = self.bot_to_act()
+        if self.flow.thinking is not None:
+            return f"{self.name(self.flow.thinking)} is thinking…"
+        bot = self.flow.bot_to_act()
         if self.in_grace() and bot is not None and viewer in view["due"]:
             return f"{self.name(bot)} waits a moment for your “last card”."
         if call is not None:
             ace = call["ace_player"]
             if call["giver"] == viewer:
-                return f"{'You' if self.is_you(ace) else self.name(ace)} played an Ace: give a King."
+                return f"{'You' if parts.is_you(self, ace) else self.name(ace)} played an Ace: give a King."
             return f"{self.says(ace, 'play', ' an Ace')}: {self.name(call['giver'])} must give a King."
         if view["phase"] == "opening":
             return (f"{self.name(main)} deals and opens with any card." if main != viewer
@@ -275,7 +280,7 @@ class CheckmateTable(GameTable):
             if drawing:
                 return "No card fits: draw one from the stockpile."
             return "Your turn: play a card of the top card’s rank or suit."
-        return f"{self.turn_text(main)}."
+        return f"{parts.turn_text(self, main)}."
 
     def _mine(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node | None:
         """The hand of the person in front of the screen, with what they may do now. Its parts
@@ -301,7 +306,7 @@ class CheckmateTable(GameTable):
                 label = card_name(card)
             # What a click on it would do, playable or not: a refused one says why.
             notation = str(action) if action is not None else f"give {card}" if giving else card
-            cards.append(face(card, "button", {"type": "button", **self.offer(notation, action is not None),
+            cards.append(face(card, "button", {"type": "button", **parts.offer(notation, action is not None),
                                                "data-seat": seat if action is None else None,
                                                "aria-label": label},
                               action is not None and "live", acting and action is None and "dim"))
@@ -310,7 +315,7 @@ class CheckmateTable(GameTable):
                              "data-seat": seat, "aria-label": "Your hand"},
                  h("div", {"class": "cm-seat-head"},
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"},
-                     f"{self.whose(seat)} hand"),
+                     f"{parts.whose(self, seat)} hand"),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
                  self._last_row(announce, others_to_move) if announce is not None else None,
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
@@ -323,7 +328,7 @@ class CheckmateTable(GameTable):
 
     def _last_row(self, announce: Any, others_to_move: bool) -> Node:
         """The "Last card!" button, and while bots hold back for it the seconds left."""
-        bot = self.bot_to_act()
+        bot = self.flow.bot_to_act()
         if self.in_grace() and bot is not None:
             note = h("span", {"class": "cm-last-note cm-grace"},
                      f"{self.name(bot)} moves in ",
@@ -347,7 +352,7 @@ class CheckmateTable(GameTable):
         winner = deal["winner"]
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
                  h("strong", None, f"Game {deal['number']}: "),
-                 self.reason_text(deal), " ",
+                 parts.reason_text(self, deal), " ",
                  # Not in brackets: a bot's name has its own ("Bot (hard)").
                  h("span", {"class": "cc-muted"}, f"· {self.name(deal['dealer'])} dealt"))
 
@@ -363,8 +368,8 @@ class CheckmateTable(GameTable):
         return h("section", {"class": "panel cm-interlude", "data-testid": "game-result",
                              "data-game": deal["number"]},
                  h("h2", None, f"Game {deal['number']} of {view['games']}: "
-                               f"{self.headline([deal['winner']] if deal['winner'] is not None else [])}"),
-                 self.end_reason(deal),
+                               f"{parts.headline(self, [deal['winner']] if deal['winner'] is not None else [])}"),
+                 parts.end_reason(self, deal),
                  h("p", None, "Games won so far:"), self._games_won(view["totals"]),
                  h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
                    " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
@@ -379,22 +384,23 @@ class CheckmateTable(GameTable):
         result = view["result"]
         deals = view["finished"]
         series = len(deals) > 1
-        return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
-                 h("h2", None, self.headline(result["winners"], "the series" if series else "") + "."),
-                 [self._games_won(result["scores"]),
-                  self.end_reason(deals[-1], lead=f"Game {deals[-1]['number']}, the last of the series: "),
-                  h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
-                 self.end_reason(deals[-1]),
-                 self.again_row())
+        return parts.result_panel(
+            self, parts.headline(self, result["winners"], "the series" if series else "") + ".",
+            [self._games_won(result["scores"]),
+             parts.end_reason(self, deals[-1], lead=f"Game {deals[-1]['number']}, the last of the series: "),
+             h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
+            parts.end_reason(self, deals[-1]))
 
     # Side panel ---------------------------------------------------------------------------
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return self.event_text(dict(entry))
 
+    def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
+        return log_news(entries, self.log_line)
+
     def _log(self, view: dict[str, Any]) -> Node:
-        recent = self.recent(view["log"])
+        recent = last_move.recent(self, view["log"])
         shown = range(max(0, len(view["log"]) - 14), len(view["log"]))
         lines = [h("li", {"data-kind": view["log"][index]["kind"], "data-last-move": index in recent},
                     self.event_text(view["log"][index])) for index in shown]

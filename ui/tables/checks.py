@@ -17,14 +17,17 @@ in slices, the pass-the-device screen between two people, the result panel) is `
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
 from ui.kit.words import counted
+from ui.tables import last_move, parts
+from ui.tables.announcer import log_news
 from ui.tables.base import NEXT_GAME, GameTable
+from ui.tables.commands import Do, Pick, handles
 from ui.tables.playing_cards import back, card_name, chip, face
 
 
@@ -54,16 +57,16 @@ class ChecksTable(GameTable):
         seat = self.viewer()
         return f"[data-testid=hand-{self.bottom if seat is None else seat}]"
 
-    def pick(self, pick: str) -> None:
-        kind, _, value = pick.partition(":")
-        if kind == "card":
-            self.picked = None if self.picked == value else value
-            self.show()
+    @handles("card")
+    def pick_card(self, pick: Pick) -> None:
+        self.picked = None if self.picked == pick.value else pick.value
+        self.show()
 
-    def command(self, command: str) -> None:
-        kind, _, value = command.partition(":")
-        if kind == "pile":
-            self.opened ^= {int(value)}
+    @handles("pile")
+    def open_pile(self, command: Do) -> None:
+        """Show a pile's cards (or fold them away again)."""
+        if command.value.isdigit():
+            self.opened ^= {int(command.value)}
             self.show()
 
     # -- rendering -------------------------------------------------------------------------
@@ -71,13 +74,13 @@ class ChecksTable(GameTable):
     def render(self) -> list[Node]:
         if self.needs_pass():
             return [h("section", {"class": "ck", "data-testid": "table", "data-game": "checks",
-                                  "data-passing": "1"}, self.pass_screen())]
+                                  "data-passing": "1"}, parts.pass_screen(self))]
         view = self.view()
         over = view["result"] is not None
-        paused = self.paused
+        paused = self.flow.paused
         viewer = self.viewer()
         me = viewer if viewer is not None else self.bottom
-        legal = () if self.error else self.legal(me)
+        legal = () if self.flow.error else self.legal(me)
         if self.picked is not None and self.picked not in view.get("hand", []):
             self.picked = None
         board = (
@@ -105,7 +108,7 @@ class ChecksTable(GameTable):
         counts = shown["details"]["checks"] if shown else view["check_counts"]
         return self.bar(
             where + (" · over" if paused else ""),
-            self.score_pair(
+            parts.score_pair(self,
                 "Checks won", counts,
                 h("span", {"class": "cc-games", "data-testid": "series-score"},
                   f"games won {view['totals'][0]} : {view['totals'][1]}")
@@ -115,12 +118,12 @@ class ChecksTable(GameTable):
     # The players' rows -------------------------------------------------------------------
 
     def _seat(self, view: dict[str, Any], seat: int, top: bool, legal: tuple[Any, ...] = ()) -> Node:
-        to_act = not self.error and seat in view["to_act"]
+        to_act = not self.flow.error and seat in view["to_act"]
         tags = [
             h("span", {"class": "tag", "title": "Dealer of this game"}, "dealer")
             if view["dealer"] == seat else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
+              "thinking…" if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
             h("span", {"class": "tag ck-checks", "data-testid": f"checks-{seat}"},
               counted(view['check_counts'][seat], "check")),
         ]
@@ -136,7 +139,7 @@ class ChecksTable(GameTable):
               self._row(view, seat),
               self._hand(view, seat, legal) if own else self._hidden_hand(view, seat)),
             # What the strip is, said once: under the strip of the person at the bottom.
-            h("p", {"class": "ck-row-note", "data-testid": "half-tricks-note"}, self.term("half-tricks"))
+            h("p", {"class": "ck-row-note", "data-testid": "half-tricks-note"}, parts.term(self, "half-tricks"))
             if not top and seat in self.humans else None)
 
     def _row(self, view: dict[str, Any], seat: int) -> Node:
@@ -172,7 +175,7 @@ class ChecksTable(GameTable):
                 }, "ck-live", chosen and "ck-picked"))
             else:
                 cards.append(card_face(card, "button", {
-                    "type": "button", "data-seat": seat, **self.offer(self._tried(view, card), False),
+                    "type": "button", "data-seat": seat, **parts.offer(self._tried(view, card), False),
                     "aria-label": f"{card_name(card)}: cannot be played now"}))
         total = h("p", {"class": "ck-total", "data-testid": "point-total"},
                   "Point total ", h("b", None, str(view["point_total"])) if hand else "—")
@@ -208,7 +211,7 @@ class ChecksTable(GameTable):
         tried on its upcard) also says how a play onto it is made."""
         reason = super().explain(seat, notation)
         kind, _, number = notation.partition(" ")
-        if kind != "cash" or seat not in self.flow.to_act() or self.paused:
+        if kind != "cash" or seat not in self.flow.to_act() or self.flow.paused:
             return reason
         how = f"To play onto pile {number}, pick a card of your hand first, then the pile."
         if not reason:
@@ -249,7 +252,7 @@ class ChecksTable(GameTable):
                      h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
                      h("div", {"class": "card card-empty ck-slot"}, "empty"))
         upcard = pile[-1]
-        last = any(getattr(action, "pile", None) == index for _, action in self.last_moves())
+        last = any(getattr(action, "pile", None) == index for _, action in last_move.last_moves(self))
         if target is not None:
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
                                                "aria-label": f"Play the {card_name(str(target.card))} "
@@ -258,7 +261,7 @@ class ChecksTable(GameTable):
             # The person's upcards are buttons throughout (a click before picking a card says
             # what to do), so an upcard keeps its element when it becomes a target.
             top = card_face(upcard, "button", {
-                "type": "button", **self.offer(f"cash {number}", False),
+                "type": "button", **parts.offer(f"cash {number}", False),
                 "aria-label": f"Pile {number}: {card_name(upcard)} on top"}, cashable and "ck-cashable")
         else:
             top = card_face(upcard, "div", None, cashable and "ck-cashable")
@@ -282,13 +285,13 @@ class ChecksTable(GameTable):
     def _status(self, view: dict[str, Any], over: bool) -> str:
         if over:
             return "The game is over."
-        if self.paused:
+        if self.flow.paused:
             return ""
         seat = view["to_act"][0]
         alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
         # Not in brackets: a bot's name has its own ("Bot (hard)").
-        out = "you are" if self.is_you(1 - seat) else f"{self.name(1 - seat)} is"
-        return self.to_act_line(seat, suffix=f", and {out} out of cards" if alone else "")
+        out = "you are" if parts.is_you(self, 1 - seat) else f"{self.name(1 - seat)} is"
+        return parts.to_act_line(self, seat, suffix=f", and {out} out of cards" if alone else "")
 
     # The side: series, log, results ------------------------------------------------------
 
@@ -296,7 +299,7 @@ class ChecksTable(GameTable):
         """A log line: a play names its card and pile only; a cash shows the hand and its total
         (the log is public: ruling 8)."""
         who = self.name(move["seat"])
-        you = self.is_you(move["seat"])
+        you = parts.is_you(self, move["seat"])
         if move["kind"] == "play":
             return [h("b", None, who), " play " if you else " plays ", chip(move["card"]),
                     f" onto pile {move['pile'] + 1}"]
@@ -310,11 +313,14 @@ class ChecksTable(GameTable):
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return self._describe(dict(entry))
 
+    def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
+        return log_news(entries, self.log_line)
+
     def _log(self, view: dict[str, Any]) -> Node:
         moves = view["log"]
-        if self.paused:
+        if self.flow.paused:
             moves = []
-        recent = self.recent(moves)
+        recent = last_move.recent(self, moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
                  h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
                  # It scrolls: focusable, so that the keyboard scrolls it too.
@@ -329,7 +335,7 @@ class ChecksTable(GameTable):
             return None
         rows = [h("li", None, f"Game {game['number']}: ",
                   h("b", None, f"{game['details']['checks'][0]} : {game['details']['checks'][1]}"),
-                  " — " + (self.headline([game["winner"]]) if game["winner"] is not None else "draw"))
+                  " — " + (parts.headline(self, [game["winner"]]) if game["winner"] is not None else "draw"))
                 for game in view["finished"]]
         score = view["totals"]
         return h("section", {"class": "cc-panel", "data-testid": "series"},
@@ -343,7 +349,7 @@ class ChecksTable(GameTable):
 
     def _verdict(self, game: dict[str, Any], what: str = "") -> str:
         """"Ann wins" (``what`` after it) or "a draw": how one game of the series ended."""
-        return "a draw" if game["winner"] is None else self.headline([game["winner"]], what)
+        return "a draw" if game["winner"] is None else parts.headline(self, [game["winner"]], what)
 
     def _result(self, view: dict[str, Any]) -> Node:
         """``[data-testid=result]``: who won and the score, said once (the checks of a single
@@ -351,30 +357,23 @@ class ChecksTable(GameTable):
         result = view["result"]
         finished = view["finished"]
         series = len(finished) > 1
-        unit = "games won" if series else "checks"
-        scores = h("ul", {"class": "result-scores", "aria-label": unit.capitalize()},
-                   [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
-                      h("strong", None, str(score)), f" {unit}" if series else
-                      (" check" if score == 1 else " checks"))
-                    for seat, score in enumerate(result["scores"])])
+        scores = parts.seat_scores(self, result["scores"], "Games won" if series else "Checks",
+                                   lambda score: " games won" if series else " check" if score == 1 else " checks")
         if series:
             last = finished[-1]
-            details = [self.end_reason(last, lead=f"Game {last['number']}, the last of the series: "),
+            details = [parts.end_reason(self, last, lead=f"Game {last['number']}, the last of the series: "),
                        h("ol", {"class": "ck-games"},
                          [h("li", {"data-game": game["number"]},
                             h("b", None, f"Game {game['number']}: "),
                             f"{self._checks_line(game)} — {self._verdict(game)}. ",
-                            h("span", {"class": "game-reason"}, self.reason_text(game)))
+                            h("span", {"class": "game-reason"}, parts.reason_text(self, game)))
                           for game in finished])]
         else:
-            details = [self.end_reason(finished[0])]
-        return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
-                 h("h2", None, self.headline(result["winners"], "the series" if series and result["winners"]
-                                             else "series" if series else "") + "."),
-                 scores,
-                 details,
-                 self.again_row())
+            details = [parts.end_reason(self, finished[0])]
+        return parts.result_panel(
+            self, parts.headline(self, result["winners"], "the series" if series and result["winners"]
+                                 else "series" if series else "") + ".",
+            scores, details)
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         game = view["finished"][-1]
@@ -384,7 +383,7 @@ class ChecksTable(GameTable):
                              "data-game": game["number"]},
                  h("h2", None, f"Game {game['number']} of {view['games']} is over"),
                  h("p", None, f"{self._checks_line(game)}: {self._verdict(game, 'this game')}."),
-                 self.end_reason(game),
+                 parts.end_reason(self, game),
                  h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}. "),
                  h("p", None, f"{dealer} deals game {view['game_number']}."),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,

@@ -16,15 +16,15 @@ game 1 on screen (bots paused) until someone presses "Next game".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from engine import Action
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps
 from ui.kit.dom import Node, classes, h, present
 from ui.kit.timers import Job
+from ui.tables import last_move, parts
 from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.chess_cards_look import (
     card_name,
@@ -35,6 +35,8 @@ from ui.tables.chess_cards_look import (
     with_names,
 )
 from ui.tables.chess_cards_solving import LIGHT, Advice, Solving
+from ui.tables.commands import Do, Pick, handles
+from ui.tables.events import Event, Settled
 
 #: Solver positions per slice for the analysis (tens of ms in the browser).
 SOLVER_NODES = 2000
@@ -79,7 +81,7 @@ class ChessCardsTable(GameTable):
     def start(self) -> None:
         super().start()
         if not self.readonly:  # a saved match comes back with its finished games analysed again
-            for number in range(1, self.games_finished() + 1):
+            for number in range(1, self.flow.games_finished() + 1):
                 self._analyse(number)
 
     def steps(self, number: int) -> list[tuple[ChessCardsState, int, Play]]:
@@ -91,18 +93,19 @@ class ChessCardsTable(GameTable):
 
     def played(self, before: Any, seat: int, action: Any) -> None:
         number = before.game_number
-        if self.games_finished() >= number:  # that play ended game ``number``
+        if self.flow.games_finished() >= number:  # that play ended game ``number``
             self._analyse(number)
 
-    def flow_changed(self) -> None:
-        # The solver follows the position on the table, thinking ahead while a person is to act.
-        self.solving.follow(self.position(), self._advice_wanted())
-        super().flow_changed()
+    def heard(self, event: Event) -> None:
+        if isinstance(event, Settled):
+            # The solver follows the position on the table, thinking ahead while a person is to act.
+            self.solving.follow(self.position(), self._advice_wanted())
+        super().heard(event)
 
     def _advice_wanted(self) -> bool:
         """Whether someone at the device is to act (then the solver thinks ahead for the Hint);
         a bot to act searches on its own."""
-        return not (self.flow.state.is_over() or self.paused or self.error or self.readonly
+        return not (self.flow.state.is_over() or self.flow.paused or self.flow.error or self.readonly
                     or self.human_to_act() is None)
 
     def _solver_news(self) -> None:
@@ -112,7 +115,7 @@ class ChessCardsTable(GameTable):
     def changed(self) -> None:
         self.sac_mode, self.sac_pick, self.privilege = False, None, False
         self.hint_open = False  # the Hint belonged to the position before
-        finished = self.games_finished()
+        finished = self.flow.games_finished()
         for number in [n for n in self.analyses if n > finished]:  # taken back into that game
             del self.analyses[number]
         self.analysis_queue = [n for n in self.analysis_queue if n <= finished]
@@ -122,26 +125,31 @@ class ChessCardsTable(GameTable):
     def card_words(self, text: str) -> str:
         return with_names(text)
 
-    def news(self, moves: Sequence[tuple[int, Action]]) -> list[str]:
+    def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
         # A lead waits on the table for its reply: a move still waiting there was a lead.
         leading = self.view().get("lead") is not None
-        return [f"{self.whose(seat)} move: {describe(action, leading)}" if isinstance(action, Play)
-                else super().news([(seat, action)])[0] for seat, action in moves]
+        return [f"{parts.whose(self, seat)} move: {describe(action, leading)}" if isinstance(action, Play)
+                else super().news([(seat, action)], ())[0] for seat, action in moves]
 
-    def command(self, command: str) -> None:
-        if command == "hint":
-            self.hint_open = not self.hint_open
-            self.show()
+    @handles("hint")
+    def toggle_hint(self, command: Do) -> None:
+        self.hint_open = not self.hint_open
+        self.show()
 
-    def pick(self, pick: str) -> None:
-        if pick == "sacrifice":
-            self.sac_mode = not self.sac_mode
-            self.sac_pick = None
-        elif pick.startswith("sac:"):
-            card = pick[4:]
-            self.sac_pick = None if self.sac_pick == card else card
-        elif pick == "privilege":
-            self.privilege = not self.privilege
+    @handles("sacrifice")
+    def toggle_sacrifice(self, pick: Pick) -> None:
+        self.sac_mode = not self.sac_mode
+        self.sac_pick = None
+        self.show()
+
+    @handles("sac")
+    def pick_sacrifice(self, pick: Pick) -> None:
+        self.sac_pick = None if self.sac_pick == pick.value else pick.value
+        self.show()
+
+    @handles("privilege")
+    def toggle_privilege(self, pick: Pick) -> None:
+        self.privilege = not self.privilege
         self.show()
 
     def _progress(self, number: int, analysis: Analysis) -> None:
@@ -193,7 +201,7 @@ class ChessCardsTable(GameTable):
     def render(self) -> list[Node]:
         view = self.view()
         over = view["result"] is not None
-        paused = self.paused
+        paused = self.flow.paused
         board: list[Any]
         if paused:
             # The game just over stays on the table, its result under it, until the next deal.
@@ -226,10 +234,10 @@ class ChessCardsTable(GameTable):
         elif not over:
             where += f" · Move {view['move_number']}/10"
         totals = view["totals"]
-        human_to_act = not over and not paused and not self.error and view["to_act"][0] not in self.bots
+        human_to_act = not over and not paused and not self.flow.error and view["to_act"][0] not in self.flow.bots
         return self.bar(
             where,
-            self.score_pair(
+            parts.score_pair(self,
                 "Match score" if games > 1 else "Score", totals,
                 h("span", {"class": "cc-games", "data-testid": "game-scores"},
                   " · ".join(f"game {game['number']}: {game['scores'][0]} : {game['scores'][1]}"
@@ -238,20 +246,20 @@ class ChessCardsTable(GameTable):
             h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
                          "data-testid": "hint-button", "disabled": not human_to_act,
                          "aria-pressed": "true" if self.hint_open else "false"}, "Hint")
-            if self.bots.keys() != {0, 1} else None)
+            if self.flow.bots.keys() != {0, 1} else None)
 
     # The board ---------------------------------------------------------------------------
 
     def _seat(self, view: dict[str, Any], seat: int, top: bool) -> Node:
         spec = self.seats[seat]
-        to_act = not self.error and seat in view["to_act"]
+        to_act = not self.flow.error and seat in view["to_act"]
         chips = [
             h("span", {"class": "tag tag-dealer", "title": "Dealer of this game"}, "dealer")
             if view["dealer"] == seat else None,
             h("span", {"class": "tag tag-init", "title": "Holds the initiative: leads the next move"},
               "★ initiative") if view["leader"] == seat and view["phase"] != "over" else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.thinking == seat else self.turn_text(seat)) if to_act else None,
+              "thinking…" if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
         ]
         head = h("div", {"class": "cc-seat-head"},
                  h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
@@ -278,7 +286,7 @@ class ChessCardsTable(GameTable):
                        "No cards left in hand" + (": the last card played, " if last else "."),
                        chip(last) if last else None, " plays again" if last else None))
         return h("div", {"class": "cc-hand", "role": "list", "data-testid": f"hand-{seat}",
-                         "aria-label": f"{self.whose(seat)} hand"},
+                         "aria-label": f"{parts.whose(self, seat)} hand"},
                  [face(card, "div", {"role": "listitem"}) for card in hand])
 
     def _hand(self, view: dict[str, Any], seat: int) -> Node:
@@ -286,7 +294,7 @@ class ChessCardsTable(GameTable):
         they are to act, then every card as a ``button`` for its whole life in the hand (a legal
         play, a ``data-pick`` of a sacrifice, or a ``data-try`` that says why not)."""
         hand = view["hands"][seat]
-        legal = () if self.error else self.legal(seat)
+        legal = () if self.flow.error else self.legal(seat)
         leading = view["phase"] == "lead"
         sacrificeable = sorted({str(a.sacrifice) for a in legal if a.sacrifice is not None},
                                key=lambda card: hand.index(card) if card in hand else 99)
@@ -319,14 +327,14 @@ class ChessCardsTable(GameTable):
             cards = [h("p", {"class": "cc-note"}, "No cards left in hand: the last card played plays again."
                        if last else "No cards left in hand."),
                      (self._play_button(again, leading, seat) if again is not None else
-                      face(last, "button", {"type": "button", **self.offer(last, False), "data-seat": seat}))
+                      face(last, "button", {"type": "button", **parts.offer(last, False), "data-seat": seat}))
                      if last else None]
         return h("div", {"class": "cc-play"},
                  self._picks(sacrificeable, choosing_sacrifice, can_privilege, privilege, leading)
                  if legal else None,
                  h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
                            "data-testid": f"hand-{seat}", "data-keynav": True,
-                           "aria-label": f"{self.whose(seat)} hand"},
+                           "aria-label": f"{parts.whose(self, seat)} hand"},
                    cards))
 
     def _hand_card(self, seat: int, card: str, hand: list[str], legal: tuple[Any, ...],
@@ -338,14 +346,14 @@ class ChessCardsTable(GameTable):
             return face(card, "button", {"type": "button", "data-seat": seat, **attrs}, *extra)
 
         if not legal:  # not their turn, or the game is over: a click says so
-            return button(self.offer(card, False))
+            return button(parts.offer(card, False))
         if choosing_sacrifice:
             if card in sacrificeable:
                 return button({"data-pick": f"sac:{card}", "aria-label": f"Sacrifice the {card_name(card)}"},
                               "live", "pick")
             # Sacrificed, it would leave no legal play: the engine says why, for a play after it.
             other = next((kept for kept in hand if kept != card), card)
-            return button({**self.offer(f"({card}){other}", False),
+            return button({**parts.offer(f"({card}){other}", False),
                            "aria-label": f"{card_name(card)}: cannot be sacrificed now"}, "dim")
         if card == self.sac_pick:
             return button({"data-pick": f"sac:{card}", "aria-pressed": "true",
@@ -354,7 +362,7 @@ class ChessCardsTable(GameTable):
         if card in plays:
             return self._play_button(plays[card], leading, seat)
         tried = f"({self.sac_pick}){card}" if self.sac_pick else card
-        return button({**self.offer(tried, False), "aria-label": f"{card_name(card)}: cannot be played now"},
+        return button({**parts.offer(tried, False), "aria-label": f"{card_name(card)}: cannot be played now"},
                       "dim")
 
     def _picks(self, sacrificeable: list[str], choosing_sacrifice: bool, can_privilege: bool,
@@ -454,7 +462,7 @@ class ChessCardsTable(GameTable):
             reply = parse_play(last["reply"])
             caption = f"Move {last['number']} (done)"
 
-        others = {action for _, action in self.last_moves()}
+        others = {action for _, action in last_move.last_moves(self)}
 
         def slot(role: str, seat: int, play: Any, waiting: str) -> Node:
             return h("div", {"class": classes("cc-slot", f"cc-slot-{role}"), "data-testid": role,
@@ -475,14 +483,14 @@ class ChessCardsTable(GameTable):
                  h("div", {"class": "cc-slots"},
                    slot("lead", lead_seat, lead, "to lead"),
                    slot("reply", reply_seat, reply, "mate" if mate else "…")),
-                 h("p", {"class": "cc-note cc-mate-note"}, self.term("mate")) if mate else None,
+                 h("p", {"class": "cc-note cc-mate-note"}, parts.term(self, "mate")) if mate else None,
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over, lead is not None and view["lead"] is not None)))
 
     def _status(self, view: dict[str, Any], over: bool, pending_lead: bool) -> str:
         if over:
             return "The game is over."
-        return self.to_act_line(view["to_act"][0], "reply" if pending_lead else "lead")
+        return parts.to_act_line(self, view["to_act"][0], "reply" if pending_lead else "lead")
 
     # Results -----------------------------------------------------------------------------
 
@@ -490,9 +498,9 @@ class ChessCardsTable(GameTable):
         """How ``game`` ended: why (``[data-testid=end-reason]``, with what a mate is; a plain
         line where ``why`` is false, as for the earlier game of a match), then a mate's score."""
         mate = game["details"]["mate"]
-        note = self.term("mate") if mate is not None else ""
-        reason = (self.end_reason(game, note) if why else
-                  h("p", {"class": "result-reason game-reason"}, self.reason_text(game)))
+        note = parts.term(self, "mate") if mate is not None else ""
+        reason = (parts.end_reason(self, game, note) if why else
+                  h("p", {"class": "result-reason game-reason"}, parts.reason_text(self, game)))
         if mate is None:
             return [reason]
         value = mate["value"]
@@ -545,7 +553,8 @@ class ChessCardsTable(GameTable):
                            h("span", {"class": "cc-slot-label"}, h("b", None, "Reply"),
                              h("span", None, self.name(1 - last["leader"]))),
                            face(str(parse_play(reply).card), "div", None, "in-slot") if reply is not None
-                           else h("div", {"class": "card card-empty", "title": self.term("mate") if mated else None},
+                           else h("div", {"class": "card card-empty",
+                                          "title": parts.term(self, "mate") if mated else None},
                                   "mate" if mated else "—"))))
         return h("div", {"class": "cc-final", "data-testid": "final-position",
                          "aria-label": f"Game {game['number']} as it ended"},
@@ -572,23 +581,21 @@ class ChessCardsTable(GameTable):
         totals = result["scores"]
         winners = result["winners"]
         match = len(view["finished"]) > 1
-        headline = self.headline(winners, "match" if match and not winners else
+        headline = parts.headline(self, winners, "match" if match and not winners else
                                  "the match" if match else "")
         games = []
         for game in view["finished"]:
             games.append(h("div", {"class": "cc-result-game"},
                            h("h3", None, f"Game {game['number']}") if match else None,
                            self._mate_lines(game, why=game is view["finished"][-1])))
-        return h("section", {"class": "cc-panel cc-result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, winners)), "aria-live": "polite"},
-                 h("h2", None, headline + "."),
-                 # The score, once: the games below only show how each was won.
-                 h("p", {"class": "cc-final-score", "data-testid": "final-score"},
-                   "Match total: " if match else "Score: ",
-                   h("span", None, self.name(0)), h("strong", None, f" {totals[0]} : {totals[1]} "),
-                   h("span", None, self.name(1))),
-                 games,
-                 self.again_row())
+        return parts.result_panel(
+            self, headline + ".",
+            # The score, once: the games below only show how each was won.
+            h("p", {"class": "cc-final-score", "data-testid": "final-score"},
+              "Match total: " if match else "Score: ",
+              h("span", None, self.name(0)), h("strong", None, f" {totals[0]} : {totals[1]} "),
+              h("span", None, self.name(1))),
+            games, css="cc-panel cc-result")
 
     # Side panel --------------------------------------------------------------------------
 
@@ -641,7 +648,7 @@ class ChessCardsTable(GameTable):
             moves, mate, number = view["log"], None, view["game_number"]
             pending = view["lead"]
         rows = []
-        others = {action for _, action in self.last_moves()}
+        others = {action for _, action in last_move.last_moves(self)}
         for move in moves:
             cells: list[Any] = [None, None]
             leader = move["leader"]
@@ -649,7 +656,8 @@ class ChessCardsTable(GameTable):
             marks = mate["marks"] if is_mate else ""
             cells[leader] = h("td", {"class": "lead", "data-last-move": parse_play(move["lead"]) in others},
                               play_chips(parse_play(move["lead"]), marks),
-                              h("span", {"class": "mate", "title": self.term("mate")}, " mate") if is_mate else None)
+                              h("span", {"class": "mate", "title": parts.term(self, "mate")}, " mate")
+                              if is_mate else None)
             cells[1 - leader] = h("td", {"data-last-move": move["reply"] is not None
                                                            and parse_play(move["reply"]) in others},
                                   play_chips(parse_play(move["reply"]))

@@ -10,7 +10,7 @@ The flow owns what happens at a table whoever is watching it:
   elsewhere (any other seat: ``act`` takes them like a click);
 - bots thinking in slices through a ``Timers`` interface, several at once where several seats
   act at once, a quick answer held back (``bot_delay_ms``) so that a person sees it coming;
-- every timed event, through one mechanism (``Countdown``): the engine's ``CLOCK`` event comes
+- every timed event, through one mechanism (``Running``): the engine's ``CLOCK`` event comes
   due after ``clock_ms`` (Check!'s matching window), and a game's flow may hold the bots for a
   while (Checkmate's grace for "last card", ``ui.tables.game_flows``);
 - takebacks (``undo``) as far as they show a person nothing new (``engine.knowledge.undo_point``);
@@ -18,8 +18,9 @@ The flow owns what happens at a table whoever is watching it:
 - actions people chose ahead (``play_when_due``), played as soon as the rules allow them;
 - the pause between the games of a match or series (``paused``, ``deal_next``).
 
-A listener (``FlowListener``: the table) hears of each change and redraws; it never applies an
-action itself. The flow imports nothing from the browser: the unit tests run it in CPython with
+The flow publishes what happens on its ``events`` (``ui.tables.events``): the table redraws on
+them and never applies an action itself; the announcer, motion, an embedding page, a room and
+sound each subscribe on their own. The flow imports nothing from the browser: the unit tests run it in CPython with
 fake timers and a fake store (``tests/test_table_flow.py``).
 """
 
@@ -35,10 +36,11 @@ from engine.bots import Bot, get_bot
 from engine.knowledge import undo_point
 from ui.app.routes import PlaySetup, distinct_bot_names
 from ui.storage.saves import SavedGame, StorageError
+from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, Thinking, TimeLeft
 
 #: Think budget handed to the bots (searching levels use it; the others answer at once).
 BOT_BUDGET_MS = 1500
-#: How often a countdown's listener hears the time left.
+#: How often a countdown publishes the time left.
 CLOCK_TICK_MS = 200
 #: How long a timed event takes to come due when the game's flow does not say (``clock_ms``).
 DEFAULT_CLOCK_MS = 5000
@@ -79,29 +81,6 @@ class Store(Protocol):
     def finish(self, game: SavedGame) -> Any: ...
 
 
-class FlowListener:
-    """What a table hears from its flow. Every method does nothing here: a listener overrides
-    what it draws."""
-
-    def flow_changed(self) -> None:
-        """Something on the table changed (an action, a takeback, a pause, a failure): redraw."""
-
-    def flow_moved(self) -> None:
-        """The position changed: drop what a person had half chosen for the old one."""
-
-    def flow_played(self, before: State, seat: int, action: Action) -> None:
-        """``action`` by ``seat`` led from ``before`` to the flow's state."""
-
-    def flow_tick(self) -> None:
-        """A countdown runs: the time left (``TableFlow.countdown_left_ms``) changed."""
-
-    def flow_thinking(self, seat: int, seconds: int) -> None:
-        """The bot of ``seat`` has been thinking for ``seconds`` (said after a while)."""
-
-    def flow_refused(self, action: str, reason: str) -> None:
-        """An action sent elsewhere to be played (a guest's, to its host) came back refused."""
-
-
 class StalePosition(IllegalAction):
     """An action chosen for a position the game has left (a click on an old table, a late
     message): refused, and nothing changes."""
@@ -112,9 +91,19 @@ class NotNow(IllegalAction):
     already said in words for people."""
 
 
+class Returned(IllegalAction):
+    """An action sent elsewhere to be played (a friend's, to the host's device) that came back
+    refused, with the reason the other side gave."""
+
+
 class FlowStopped(IllegalAction):
-    """The flow takes no action now: the game is over, paused between games, read-only, or
-    stopped by a failure."""
+    """The flow takes no action now, for the reason ``kind``: ``over`` (the game is over),
+    ``paused`` (between the games of a match), ``readonly`` or ``failed`` (stopped by a
+    failure)."""
+
+    def __init__(self, message: str, reason: str | None = None, kind: str = "stopped") -> None:
+        super().__init__(message, reason)
+        self.kind = kind
 
 
 @dataclass
@@ -128,7 +117,7 @@ class Asked:
 
 
 @dataclass
-class Countdown:
+class Running:
     """A timed event running: what it belongs to (``key``; a new key starts a new countdown),
     when it falls due (``deadline``, in the timers' milliseconds), what it does then (``fire``)
     and whether bots wait for it (``holds_bots``)."""
@@ -171,7 +160,8 @@ class TableFlow:
         self.seats = setup.seats
         self.timers = timers
         self.readonly = readonly
-        self.listener = FlowListener()
+        #: What happens, for whoever follows the game (``ui.tables.events``).
+        self.events = Events()
         #: Every position so far: the start, then one per action (takebacks cut it short).
         self.states: list[State] = (Record.from_json(saved.record.to_json()).states() if saved else
                                     [self.game.new(setup.seed, players=len(self.seats),
@@ -206,7 +196,7 @@ class TableFlow:
         self.ahead: dict[int, Action] = {}
         #: While the engine's clock is to act: the epoch it came due in (its window's identity).
         self.clock_key: int | None = None
-        self.countdown: Countdown | None = None
+        self.countdown: Running | None = None
         #: A failure that stops the flow (a bot that raised, a move of a bot refused).
         self.error = ""
         #: Finished games of a match or series whose result was dismissed.
@@ -306,23 +296,39 @@ class TableFlow:
 
     # -- actions ---------------------------------------------------------------------------
 
-    def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
-        """The action of a person (here or elsewhere) for ``seat``, chosen at position ``ply``
-        (None: the position now). Raises ``StalePosition`` when the game has left that
-        position, ``FlowStopped`` while the flow takes no action, ``NotNow`` when the flow itself
-        refuses it (``not_now``), ``InvalidNotation`` or ``IllegalAction`` (with the engine's
-        reason) when the rules refuse it; nothing changes then."""
+    def act(self, seat: int, action: Action | str, *, ply: int | None = None, by: By = "person") -> None:
+        """The action of a person (``by``: here, or a friend elsewhere) for ``seat``, chosen at
+        position ``ply`` (None: the position now). Raises what ``refusal`` returns, after
+        publishing it as ``Refused``; nothing changes then."""
+        error = self.refusal(seat, action, ply=ply)
+        if error is not None:
+            self.events.publish(Refused(seat, str(action), error))
+            raise error
+        self._apply(seat, self.parse(action), by)
+
+    def refusal(self, seat: int, action: Action | str, *, ply: int | None = None) -> IllegalAction | None:
+        """Why ``act`` would refuse this action now, as the exception it would raise, or None
+        (nothing is played either way): ``StalePosition`` when the game has left position
+        ``ply``, ``FlowStopped`` while the flow takes no action, ``NotNow`` when the flow itself
+        refuses it (``not_now``), the engine's ``InvalidNotation``, ``NotYourTurn`` or
+        ``IllegalAction`` (with the rules' ``reason``) when the rules do."""
         if ply is not None and ply != self.ply:
-            raise StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
-                                f"the game is at ply {self.ply}")
-        self._check_running(seat, action)
+            return StalePosition(f"action {str(action)!r} by seat {seat} was chosen at ply {ply}; "
+                                 f"the game is at ply {self.ply}")
+        stopped = self._stopped(seat, action)
+        if stopped is not None:
+            return stopped
         if seat in self.bots:
-            raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: a bot plays that seat")
-        chosen = self.parse(action)
-        why = self.not_now(seat, chosen)
-        if why:
-            raise NotNow(why)
-        self._apply(seat, chosen)
+            return IllegalAction(f"illegal action {str(action)!r} by seat {seat}: a bot plays that seat")
+        try:
+            chosen = self.parse(action)
+            why = self.not_now(seat, chosen)
+            if why:
+                return NotNow(why)
+            self.state.apply(seat, chosen)
+        except IllegalAction as error:
+            return error
+        return None
 
     def not_now(self, seat: int, action: Action) -> str:
         """Why this table does not take ``action`` of ``seat`` now although the rules may, in
@@ -339,37 +345,45 @@ class TableFlow:
         seats' actions may come in between)."""
         self.ahead[seat] = action
         self.schedule()
-        self.listener.flow_changed()
+        self.events.publish(Settled())
 
     def deal_next(self) -> None:
         """Go on after a game of a match or series whose result was on screen."""
         self.shown = self.games_finished()
         self.save()
         self.schedule()
-        self.listener.flow_changed()
+        self.settle()
 
-    def _check_running(self, seat: int, action: Action | str) -> None:
-        why = ("the game is over" if self.state.is_over() else "the table is read-only" if self.readonly
-               else "the game has stopped" if self.error
-               else "the next game of the match has not been dealt yet" if self.paused else "")
-        if why:
-            raise FlowStopped(f"illegal action {str(action)!r} by seat {seat}: {why}")
+    def _stopped(self, seat: int, action: Action | str) -> FlowStopped | None:
+        kind, why = (("over", "the game is over") if self.state.is_over()
+                     else ("readonly", "the table is read-only") if self.readonly
+                     else ("failed", "the game has stopped") if self.error
+                     else ("paused", "the next game of the match has not been dealt yet") if self.paused
+                     else ("", ""))
+        return FlowStopped(f"illegal action {str(action)!r} by seat {seat}: {why}", why, kind) if kind else None
 
-    def _apply(self, seat: int, action: Action) -> None:
+    def _apply(self, seat: int, action: Action, by: By) -> None:
         before = self.state
         after = before.apply(seat, action)
         self.states.append(after)
         self._moved_to(after)
-        self.listener.flow_played(before, seat, action)
+        self.events.publish(Played(seat, str(action), by, self.ply, before, action))
         self.save()
         self.schedule()
-        self.listener.flow_changed()
+        result = self.result_data()
+        if result is not None:
+            self.events.publish(GameOver(result, tuple(result["winners"])))
+        self.settle()
+
+    def settle(self) -> None:
+        """Publish the seats to act, if they changed, and that the change is complete."""
+        self.events.turn(self.to_act(), self.ply)
+        self.events.publish(Settled())
 
     def _moved_to(self, state: State) -> None:
         self.state = state
         self.epoch += 1
         self._views.clear()
-        self.listener.flow_moved()
 
     def fail(self, message: str) -> None:
         """Stop the flow with ``message`` (a bot that failed): nothing acts on its own after."""
@@ -377,7 +391,7 @@ class TableFlow:
         self.thinking = None
         self.countdown = None
         self._drop_asked(())
-        self.listener.flow_changed()
+        self.events.publish(Settled())
 
     # -- what acts on its own --------------------------------------------------------------
 
@@ -405,7 +419,7 @@ class TableFlow:
             chosen = self.ahead.get(seat)
             if chosen is not None and chosen in self.state.legal_actions(seat):
                 del self.ahead[seat]
-                self._apply(seat, chosen)
+                self._apply(seat, chosen, "person" if seat in self.people else "friend")
                 return
         self._drop_asked(to_act)
         for seat in to_act:
@@ -431,7 +445,7 @@ class TableFlow:
     def _clock_event(self) -> None:
         events = self.state.legal_actions(CLOCK)
         if events:
-            self._apply(CLOCK, events[0])
+            self._apply(CLOCK, events[0], "clock")
 
     def countdown_left_ms(self, kind: str | None = None) -> float:
         """Milliseconds left of the countdown running (of that ``kind``, if given); 0 if none."""
@@ -446,11 +460,11 @@ class TableFlow:
             return
         if self.countdown is not None and self.countdown.key == timed.key:
             return  # still the same event: its time keeps running
-        countdown = self.countdown = Countdown(timed.kind, timed.key, self.timers.now_ms() + timed.ms,
+        countdown = self.countdown = Running(timed.kind, timed.key, self.timers.now_ms() + timed.ms,
                                                timed.fire, timed.holds_bots)
         self.timers.later(min(CLOCK_TICK_MS, timed.ms), lambda: self._tick(countdown))
 
-    def _tick(self, countdown: Countdown) -> None:
+    def _tick(self, countdown: Running) -> None:
         if self.countdown is not countdown or self.error or self.paused:
             return  # a stale countdown: the event it timed is gone
         left = countdown.deadline - self.timers.now_ms()
@@ -458,7 +472,7 @@ class TableFlow:
             self.countdown = None
             countdown.fire()
             return
-        self.listener.flow_tick()
+        self.events.publish(TimeLeft(countdown.kind, left))
         self.timers.later(min(CLOCK_TICK_MS, left), lambda: self._tick(countdown))
 
     # -- bots ------------------------------------------------------------------------------
@@ -498,7 +512,7 @@ class TableFlow:
             job = asked.job
             if self.thinking != seat or self.epoch != key or job is None or job.finished:
                 return
-            self.listener.flow_thinking(seat, int((self.timers.now_ms() - started) / 1000))
+            self.events.publish(Thinking(seat, int((self.timers.now_ms() - started) / 1000)))
             self.timers.later(THINKING_TICK_MS, still_thinking)
 
         asked.job = self.timers.drive(work, done, failed)
@@ -518,7 +532,7 @@ class TableFlow:
             self._think(seat)
             return
         try:
-            self._apply(seat, action)
+            self._apply(seat, action, "bot")
         except IllegalAction as error:
             self.fail(str(error))
 
@@ -541,10 +555,11 @@ class TableFlow:
         del self.states[target + 1:]
         self.ahead.clear()
         self._moved_to(self.states[-1])
+        self.events.publish(Rewound(self.ply))
         self.shown = min(self.shown, self.games_finished())
         self.save()
         self.schedule()
-        self.listener.flow_changed()
+        self.settle()
         return ""
 
     # -- the replay viewer -----------------------------------------------------------------
@@ -552,6 +567,7 @@ class TableFlow:
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` actions (read-only flows: the replay viewer)."""
         self._moved_to(self.states[max(0, min(ply, len(self.states) - 1))])
+        self.events.publish(Rewound(self.ply))
         # Between the games of a match the viewer goes straight on: no "next game" pause.
         self.shown = self.games_finished()
 

@@ -25,6 +25,7 @@ from engine import Action
 from engine.bots.check import reaction_ms
 from engine.check import GAME_MASTER, Join, Start
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup
+from ui.tables.events import By, Settled
 from ui.tables.flow import StalePosition, TableFlow, Timed, Timers
 
 #: How long bots wait for a person who owes "last card" before the next of them moves.
@@ -59,7 +60,7 @@ class CheckmateFlow(TableFlow):
         """The person of ``seat`` lets this "last card" moment pass (people at one device)."""
         if seat in self.people and seat in self.view(None)["due"]:
             self.waived = (self.epoch, seat)
-            self.listener.flow_changed()
+            self.events.publish(Settled())
 
     def remote(self, seat: int) -> bool:
         """The seat is played from another device (a friend's)."""
@@ -76,7 +77,7 @@ class CheckmateFlow(TableFlow):
             mover = view["mover"]
         return mover is not None and mover not in due and any(seat not in self.bots for seat in due)
 
-    def act(self, seat: int, action: Action | str, *, ply: int | None = None) -> None:
+    def act(self, seat: int, action: Action | str, *, ply: int | None = None, by: By = "person") -> None:
         """A friend's action during the grace for another's "last card" waits for its end."""
         if self.remote(seat) and self.in_grace() and seat not in self.view(None)["due"]:
             if ply is not None and ply != self.ply:
@@ -86,7 +87,7 @@ class CheckmateFlow(TableFlow):
             self.state.apply(seat, chosen)  # raises IllegalAction with the engine's reason
             self.play_when_due(seat, chosen)
             return
-        super().act(seat, action, ply=ply)
+        super().act(seat, action, ply=ply, by=by)
 
     def in_grace(self) -> bool:
         """The bots are holding back for a person's "last card" now."""
@@ -103,7 +104,7 @@ class CheckmateFlow(TableFlow):
         if self.epoch == epoch and not self.paused:
             self.graced = epoch
             self.schedule()
-            self.listener.flow_changed()
+            self.events.publish(Settled())
 
 
 class CheckFlow(TableFlow):

@@ -4,16 +4,17 @@ the table's signs, a capital and a full stop.
 The engine gives a refusal as a ``Reason`` (``engine.core``): a template and its parts (seats,
 cards, counts), so the sentence is built once with the right words, the verbs agreeing with
 "you", instead of mending the engine's English afterwards. ``why_not`` says why a click cannot be
-played now: the flow's state (over, paused, someone else's turn) or the engine's reason.
+played, from the exception the flow or the engine raised (``refusal``): one way for every
+table, the host's room and a friend's device.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine import CLOCK, IllegalAction, Reason
+from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn, Reason
 from engine.core import render_reason
-from ui.tables.flow import TableFlow
+from ui.tables.flow import FlowStopped, StalePosition
 
 
 class Phrasing:
@@ -46,27 +47,30 @@ class Phrasing:
         return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def why_not(flow: TableFlow, phrasing: Phrasing, seat: int, notation: str) -> str:
-    """Why ``seat`` cannot take the action ``notation`` now, for people; "" if it can."""
-    state = flow.state
-    try:
-        action = flow.parse(notation)
-    except IllegalAction as error:
-        return phrasing.sentence(str(error))
-    if state.is_over():
-        return "The game is over."
-    if flow.paused:
-        return "This game is over: press the button to deal the next one."
-    flows_reason = flow.not_now(seat, action)
-    if flows_reason:
-        return phrasing.sentence(flows_reason)
-    if seat not in state.to_act():
-        others = [other for other in state.to_act() if other != CLOCK]
+#: What the flow's stops say (``FlowStopped.kind``).
+STOPPED = {
+    "over": "The game is over.",
+    "paused": "This game is over: press the button to deal the next one.",
+    "readonly": "This is a replay: nothing can be played on it.",
+    "failed": "The game has stopped.",
+}
+
+
+def refusal(error: IllegalAction, phrasing: Phrasing, seat: int) -> str:
+    """Why the action of ``seat`` was refused, for people, from the exception that refused it:
+    the flow's own (the game over or paused, a position that has passed) or the rules' reason,
+    with the seats named as ``phrasing`` names them."""
+    if isinstance(error, GameIsOver):
+        return STOPPED["over"]
+    if isinstance(error, FlowStopped) and error.kind in STOPPED:
+        return STOPPED[error.kind]
+    if isinstance(error, StalePosition):
+        return "Too late: the game had moved on."
+    if isinstance(error, NotYourTurn):
+        others = [other for other in error.to_act if other != CLOCK]
         if not others:
             return "Wait a moment: the table is about to go on."
         who = " and ".join(phrasing.name(other) for other in others)
         mine = "your" if seat == phrasing.you else f"{phrasing.name(seat)}’s"
         return f"Not {mine} turn: {who} to play."
-    if action in state.legal_actions(seat):
-        return ""
-    return phrasing.sentence(state.why_illegal(seat, action))
+    return phrasing.sentence(error.reason)

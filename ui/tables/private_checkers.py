@@ -19,7 +19,7 @@ engine's own rule (``engine.private_checkers.survives``), never by a comparison 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.playing_cards import PlayingCard
@@ -36,7 +36,10 @@ from engine.private_checkers import (
 from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h, present
 from ui.kit.words import counted, with_players
+from ui.tables import last_move, parts
+from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
+from ui.tables.commands import ANY, Pick, handles
 from ui.tables.playing_cards import card_name, with_chips, with_signs
 
 FILES = "abcdefgh"
@@ -73,13 +76,15 @@ class PrivateCheckersTable(GameTable):
     def changed(self) -> None:
         self.picked = None
 
-    def act(self, notation: str) -> None:
+    def act(self, notation: str, seat: int | None = None) -> None:
         log = self.view()["log"]
         self.blast_mark = log[-1]["number"] if log else -1
-        super().act(notation)
+        super().act(notation, seat)
 
-    def pick(self, pick: str) -> None:
-        self.picked = None if self.picked == pick else pick
+    @handles(ANY)
+    def pick_checker(self, pick: Pick) -> None:
+        """A checker picked before the square it goes to (the picks are squares)."""
+        self.picked = None if self.picked == pick.name else pick.name
         self.show()
 
     def show(self) -> None:
@@ -121,7 +126,7 @@ class PrivateCheckersTable(GameTable):
 
     def my_legal(self) -> tuple[Any, ...]:
         """The engine's legal actions of the person to act (none after an error)."""
-        return () if self.error else self.legal(self.human_to_act())
+        return () if self.flow.error else self.legal(self.human_to_act())
 
     def targets(self, legal: tuple[Any, ...], view: dict[str, Any]) -> tuple[set[str], dict[str, str], str | None]:
         """Squares that can be picked, target square -> action notation, the square picked."""
@@ -139,7 +144,7 @@ class PrivateCheckersTable(GameTable):
     def render(self) -> list[Node]:
         if self.needs_pass():
             return [h("section", {"class": "spc", "data-testid": "table", "data-game": self.game_id},
-                      self.pass_screen())]
+                      parts.pass_screen(self))]
         view = self.view()
         over = view["phase"] == "over"
         legal = self.my_legal()
@@ -181,8 +186,8 @@ class PrivateCheckersTable(GameTable):
         if over:
             return "Game over."
         seat = view["to_act"][0]
-        if seat in self.bots:
-            return self.to_act_line(seat)
+        if seat in self.flow.bots:
+            return parts.to_act_line(self, seat)
         you = "You" if self.solo else self.name(seat)
         phase = view["phase"]
         if phase == "discard":
@@ -273,14 +278,14 @@ class PrivateCheckersTable(GameTable):
         else:
             # What a click here would have meant (a move of the picked checker here, else of this
             # square's own checker): the engine says why it is not on. Out of the tab order.
-            attrs.update({"class": cls, **self.offer(f"{picked or name}-{name}", False),
+            attrs.update({"class": cls, **parts.offer(f"{picked or name}-{name}", False),
                           "data-seat": self.viewer(), "tabindex": "-1", "aria-label": label})
         return h("button", attrs, content)
 
     def _last_squares(self) -> set[str]:
         """The squares the other seats' last moves left and reached."""
         squares: set[str] = set()
-        for _, action in self.last_moves():
+        for _, action in last_move.last_moves(self):
             for square in (getattr(action, "origin", None), getattr(action, "target", None)):
                 if square is not None:
                     squares.add(SQUARE_NAMES[square])
@@ -324,7 +329,7 @@ class PrivateCheckersTable(GameTable):
                          ("safe, the checker survives" if safe[card] else "too low, the checker is blown up"))
             cards.append(h("button", {
                 "type": "button", "data-card": card,
-                **self.offer(f"discard {card}", offered), "data-seat": None if offered else viewer,
+                **parts.offer(f"discard {card}", offered), "data-seat": None if offered else viewer,
                 "class": classes("spc-card spc-face spc-stock-card", is_red(card) and "spc-red",
                                  offered and "spc-live", offered and (safe[card] and "spc-safe" or "spc-unsafe")),
                 "aria-label": name_showing(words, with_signs(card))},
@@ -373,11 +378,14 @@ class PrivateCheckersTable(GameTable):
     def _team_names(self, view: dict[str, Any], side: int) -> list[str]:
         return [self.name(seat) for seat in view["teams"][side]]
 
+    def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
+        return log_news(entries, self.log_line)
+
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return log_text(entry["text"])
 
     def _log(self, view: dict[str, Any]) -> Node:
-        recent = self.recent(view["log"])
+        recent = last_move.recent(self, view["log"])
         latest = list(enumerate(view["log"]))[-LOG_LINES:][::-1]
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, "What happened"),
@@ -418,24 +426,22 @@ class PrivateCheckersTable(GameTable):
         kinds = [("total" if len(won) == 2 else won[0]) if won else "" for won in victories]
         if wins[0] != wins[1]:
             best = 0 if wins[0] > wins[1] else 1
-            headline = self.headline(result["winners"], f"a {kinds[best]} victory") + "."
+            headline = parts.headline(self, result["winners"], f"a {kinds[best]} victory") + "."
         elif any(kinds):
             headline = "Draw: " + " and ".join(f"a {kinds[side]} victory for {SIDE_NAMES[side]}"
                                                for side in (0, 1) if kinds[side]) + "."
         else:
             headline = "Draw: no victory for either side."
-        return h("section", {"class": "panel result", "data-testid": "result",
-                             "data-winner": ",".join(map(str, result["winners"])), "aria-live": "polite"},
-                 h("h2", None, headline),
-                 self.end_reason(result, *(self.term(kind) for kind in dict.fromkeys(kinds) if kind)),
-                 h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
-                   [h("li", {"data-side": side},
-                      h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                      h("span", None, f"{with_players(SIDE_NAMES[side], self._team_names(view, side))}: "),
-                      h("strong", None, str(view["rescued"][side])), " rescued, ",
-                      h("strong", None, str(view["captured"][side])), " captured")
-                    for side in (0, 1)]),
-                 self.again_row())
+        return parts.result_panel(
+            self, headline,
+            parts.end_reason(self, result, *(parts.term(self, kind) for kind in dict.fromkeys(kinds) if kind)),
+            h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
+              [h("li", {"data-side": side},
+                 h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
+                 h("span", None, f"{with_players(SIDE_NAMES[side], self._team_names(view, side))}: "),
+                 h("strong", None, str(view["rescued"][side])), " rescued, ",
+                 h("strong", None, str(view["captured"][side])), " captured")
+               for side in (0, 1)]))
 
 
 def _origin(action: Any) -> str | None:
