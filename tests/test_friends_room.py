@@ -272,8 +272,8 @@ def test_a_guests_flow_reads_the_hosts_views_into_the_engines_actions() -> None:
     assert bo.flow.view(None) == view["view"] and bo.flow.ply == view["ply"]
     with pytest.raises(IllegalAction, match="this device plays seat 0"):
         bo.flow.act(1, "7C")
-    with pytest.raises(IllegalAction, match="not offered now"):
-        bo.flow.act(0, "draw 30")  # refused on the guest's device: nothing is sent
+    with pytest.raises(IllegalAction, match="must play it rather than draw"):
+        bo.flow.act(0, "draw 30")  # refused on the guest's device, with the rules' reason: nothing is sent
     assert bo.outbox == []
     # Sent anyway (another client), the host refuses it with its engine's reason.
     table.deliver(table.room.receive("peer-0", encode(act_message(view["ply"], "draw 30"))))

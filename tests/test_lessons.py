@@ -28,6 +28,7 @@ from ui.learn.lesson import (
     parse_lesson,
     play_through,
 )
+from ui.tables import parts
 from ui.tables.chess_cards import ChessCardsTable
 from ui.tables.chess_cards_look import piece_name
 from ui.tables.flow import NotNow
@@ -228,14 +229,14 @@ def test_the_chess_cards_lesson_gives_each_pieces_value() -> None:
         assert f"{piece_name(card)} {piece.value}" in words, piece
 
 
-def test_a_chess_cards_lesson_grades_none_of_its_moves() -> None:
+def test_a_chess_cards_lesson_grades_none_of_its_moves(monkeypatch: pytest.MonkeyPatch) -> None:
     """The lesson's moves are the coach's: its analysis says so and marks no turn as costly (a
     real game's analysis grades every turn against perfect play)."""
     final = play_through(parse_lesson(lesson_data("chess-cards")))[-1]
     flow, _timers, _heard = flow_at(final, (YOU, EASY_BOT))
     assert ChessCardsTable.graded  # a real game's analysis grades
     table = type("Lesson", (ChessCardsTable,), {"graded": False})(None, lambda _route: None, flow.setup, flow=flow)
-    table.record_link = lambda: "#/replay"  # the page's own address: none in CPython
+    monkeypatch.setattr(parts, "record_link", lambda table: "#/replay")  # no page address in CPython
     table._analyse(1)
     assert not table.analyses
     said = text_of(table.render())

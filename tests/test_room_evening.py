@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-import sys
-from collections.abc import Callable
-from types import SimpleNamespace
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
 
+from fake_page import Page, opened
 from test_friends_room import Guest, Table, assert_views_are_the_seats_own
 from ui.app.routes import RouteError, room_code
 from ui.friends.joining import HOST_AWAY_MS, HOST_GONE_MS, PING_MS, GuestSide
@@ -30,24 +29,53 @@ from ui.kit.dom import Node, text_of
 from ui.kit.web_storage import MemoryStorage
 from ui.navigation import table_class
 from ui.storage.saves import Store
+from ui.tables import parts
+
+#: The page the guests' tables draw into (``fake_page``), fresh for each test.
+PAGES: list[Page] = []
 
 
 @pytest.fixture(autouse=True)
-def page(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """The page as far as the tables read it when they draw: its address, and the settings in
-    memory, fresh for each test."""
-    window = SimpleNamespace(location=SimpleNamespace(href="http://127.0.0.1:8000/#/join/K7QXM"))
-    monkeypatch.setitem(sys.modules, "pyscript", SimpleNamespace(window=window, document=None))
-    settings._STORAGE[:] = [MemoryStorage()]
-    yield
-    settings._STORAGE.clear()
+def page() -> Iterator[Page]:
+    """A page in CPython (``fake_page``): the tables draw into it as the flow's events come;
+    the settings in memory, fresh for each test."""
+    for page in opened():
+        settings._STORAGE[:] = [MemoryStorage()]
+        PAGES[:] = [page]
+        yield page
+
+
+class QuietRoom:
+    """A guest's room as its table sees it, with nothing of its own to draw (the words under
+    test are the table's; ``ui.friends.joining.GuestSide`` draws the room's)."""
+
+    def lobby(self) -> None:
+        return None
+
+    def strip(self) -> None:
+        return None
+
+    def after_game(self) -> None:
+        return None
+
+    def command(self, command: str, element: Any) -> bool:
+        return False
+
+    def field(self, element: Any) -> bool:
+        return False
+
+    def dispose(self) -> None:
+        return None
 
 
 def guest_table(table: Table, guest: Guest) -> Any:
-    """The table a guest's device draws, over its flow."""
+    """The table a guest's device draws, over its flow (into an element of its own)."""
     assert guest.flow is not None
-    drawn = table_class(guest.flow.game.id)(None, lambda _: None, guest.flow.setup, flow=guest.flow)
+    root = PAGES[0].document.createElement("main")
+    PAGES[0].document.body.append(root)
+    drawn = table_class(guest.flow.game.id)(root, lambda _: None, guest.flow.setup, flow=guest.flow)
     drawn.timers = table.timers
+    drawn.room = QuietRoom()
     return drawn
 
 
@@ -135,12 +163,12 @@ def test_a_friends_device_phrases_every_word_from_its_own_side(game: str, seats:
         elif 0 in state.to_act():
             if 1 not in state.to_act():
                 seen_host_turn = True
-                assert "You to play" not in text and not drawn.tab_title().startswith("Your turn"), text
+                assert "You to play" not in text and not parts.tab_title(drawn).startswith("Your turn"), text
             seat = 0
             table.flow.act(seat, table.flow.legal_actions(seat)[0])
             table.deliver(table.room.updates())
         elif gina.flow is not None and gina.flow.legal_actions(1) and gina.flow.ply == table.flow.ply:
-            assert drawn.tab_title().startswith("Your turn")
+            assert parts.tab_title(drawn).startswith("Your turn")
             gina.flow.act(1, gina.flow.legal_actions(1)[0])
             table.deliver(table.room.receive(gina.connection, encode(gina.outbox.pop())))
     assert table.flow.state.is_over() and seen_host_turn

@@ -3,28 +3,26 @@
 
 Once a change has settled, it says what the other seats (a bot, a friend, the clock) did since
 the last time: the new lines of the view's log in the table's own words (``log_news``),
-or ``GameTable.news`` where the table writes no log lines. A person's own move is not said (they
+or ``Table.news`` where the table writes no log lines. A person's own move is not said (they
 made it), nor a position reached by a takeback or a new deal.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import Action
 from ui.kit import access
 from ui.kit.dom import text_of
+from ui.tables.drawn import Table
 from ui.tables.events import Event, Played, Rewound, Settled
-
-if TYPE_CHECKING:
-    from ui.tables.base import GameTable
 
 
 class Announcer:
     """The announcer of one table (see the module docstring)."""
 
-    def __init__(self, table: GameTable) -> None:
+    def __init__(self, table: Table) -> None:
         self.table = table
         #: The other seats' actions since the last announcement.
         self.moves: list[tuple[int, Action | str]] = []

@@ -260,7 +260,7 @@ class GameTable(Screen):
         elif isinstance(event, Settled):
             self.show()
         elif isinstance(event, Refused) and event.seat in self.humans:
-            self.notice = parts.refusal_text(self, event.seat, event.notation, event.error)
+            self.notice = self.explain(event.seat, event.notation, event.error)
             self.show()
         elif isinstance(event, TimeLeft):
             line = self.root.querySelector("[data-testid=countdown]")
@@ -282,8 +282,12 @@ class GameTable(Screen):
         elif isinstance(command, Try):
             seat = command.seat if command.seat is not None else self.viewer()
             seat = self.bottom if seat is None else seat
-            self.notice = self.explain(seat, command.notation)
-            self.show()
+            error = self.flow.refusal(seat, command.notation)
+            if error is not None:  # said like any refusal (the table's notice, a sound)
+                self.flow.events.publish(Refused(seat, command.notation, error))
+            else:  # the rules allow it: the table asks for a first step
+                self.notice = self.explain(seat, command.notation)
+                self.show()
         elif isinstance(command, Pick):
             handlers = gather(type(self))
             handler = handlers.get(command.name) or handlers.get(ANY)
@@ -318,11 +322,12 @@ class GameTable(Screen):
         with contextlib.suppress(IllegalAction):
             self.flow.act(seat, notation, ply=self.drawn_ply)
 
-    def explain(self, seat: int, notation: str) -> str:
-        """Why ``seat`` cannot take the action ``notation`` now, in the table's words (the
-        refusal the flow would raise: ``parts.refusal_text``); "" if it can. A table may add how its
-        controls make the move."""
-        error = self.flow.refusal(seat, notation)
+    def explain(self, seat: int, notation: str, error: IllegalAction | None = None) -> str:
+        """Why ``seat`` cannot take the action ``notation`` now, in the table's words: ``error``,
+        the refusal the flow raised (or would raise), phrased by ``parts.refusal_text``; "" if it
+        can. A table may add how its controls make the move."""
+        if error is None:
+            error = self.flow.refusal(seat, notation)
         return "" if error is None else parts.refusal_text(self, seat, notation, error)
 
     # -- hooks -----------------------------------------------------------------------------

@@ -48,9 +48,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
-from engine import Action
+from engine import Action, IllegalAction
 from engine.check import (
     CallCheck,
     DiscardDrawn,
@@ -89,7 +89,7 @@ class CheckTable(GameTable):
     game_id = "check"
     # A pass in another seat's matching window is no move of the watcher's: a round of bots
     # stays marked until the watcher's own turn (or match, peek, swap...) is played.
-    quiet_actions = (Pass,)
+    quiet_actions: ClassVar[tuple[type, ...]] = (Pass,)
     quiet_kind = "pass"
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:  # GameTable's arguments
@@ -344,10 +344,10 @@ class CheckTable(GameTable):
             return f"peek {pos}"
         return {"matching": f"match {slot}", "turn": f"take {slot}"}.get(phase, f"replace {slot}")
 
-    def explain(self, seat: int, notation: str) -> str:
+    def explain(self, seat: int, notation: str, error: IllegalAction | None = None) -> str:
         """The engine's reason (``GameTable.explain``); where the rules allow the click but the
         table asks for a first step, that step."""
-        why = super().explain(seat, notation)
+        why = super().explain(seat, notation, error)
         if why:
             return why
         if self.confirm_check:

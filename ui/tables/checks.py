@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import IllegalAction
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
@@ -206,10 +207,10 @@ class ChecksTable(GameTable):
         viewer = self.viewer()
         return (viewer if viewer is not None else self.bottom) in self.humans
 
-    def explain(self, seat: int, notation: str) -> str:
+    def explain(self, seat: int, notation: str, error: IllegalAction | None = None) -> str:
         """The base's reason; a click on a pile before a card of the hand was picked (a ``cash``
         tried on its upcard) also says how a play onto it is made."""
-        reason = super().explain(seat, notation)
+        reason = super().explain(seat, notation, error)
         kind, _, number = notation.partition(" ")
         if kind != "cash" or seat not in self.flow.to_act() or self.flow.paused:
             return reason

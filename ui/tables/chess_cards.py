@@ -79,10 +79,10 @@ class ChessCardsTable(GameTable):
         return self.flow.state  # type: ignore[return-value]
 
     def start(self) -> None:
-        super().start()
         if not self.readonly:  # a saved match comes back with its finished games analysed again
             for number in range(1, self.flow.games_finished() + 1):
                 self._analyse(number)
+        super().start()  # drawn with the analyses under way
 
     def steps(self, number: int) -> list[tuple[ChessCardsState, int, Play]]:
         """The positions before each play of game ``number`` and the plays: what the analysis
@@ -321,11 +321,12 @@ class ChessCardsTable(GameTable):
             self._hand_card(seat, card, hand, legal, plays, sacrificeable, choosing_sacrifice, leading)
             for card in hand]
         if not hand:
-            # Out of cards in hand: the last card played plays again (the engine offers it).
+            # Out of cards in hand: the last card played plays again (the engine offers it),
+            # until the game is over (then it stays on show, played no more).
             last = view["last_played"][seat]
             again = next(iter(plays.values()), None)
             cards = [h("p", {"class": "cc-note"}, "No cards left in hand: the last card played plays again."
-                       if last else "No cards left in hand."),
+                       if last and view["result"] is None else "No cards left in hand."),
                      (self._play_button(again, leading, seat) if again is not None else
                       face(last, "button", {"type": "button", **parts.offer(last, False), "data-seat": seat}))
                      if last else None]

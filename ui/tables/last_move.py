@@ -2,7 +2,7 @@
 of the screen last acted, and the log lines that tell of them.
 
 A game whose tables mark more than the latest action says which of its actions do not end "since
-I last acted" (``GameTable.quiet_actions``, with the log's ``quiet_kind``): in Check! a pass in
+I last acted" (``Table.quiet_actions``, with the log's ``quiet_kind``): in Check! a pass in
 another seat's matching window is no move of the watcher's, so a round of bots stays marked
 until the watcher's own turn.
 """
@@ -10,22 +10,20 @@ until the watcher's own turn.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import CLOCK, Action
-
-if TYPE_CHECKING:
-    from ui.tables.base import GameTable
+from ui.tables.drawn import Table
 
 
-def watcher(table: GameTable) -> int | None:
+def watcher(table: Table) -> int | None:
     """The seat whose "since I last acted" the marks count from: the person in front of the
     screen; None where nobody is (bots only, all cards open to people taking turns, the
     replay viewer), and then only the latest action is marked."""
     return None if table.readonly else table.viewer()
 
 
-def last_moves(table: GameTable) -> list[tuple[int, Action]]:
+def last_moves(table: Table) -> list[tuple[int, Action]]:
     """The actions of the other seats since the watcher last acted, oldest first (the clock's
     events pass through unmarked); the latest action alone when there is no watcher."""
     history = table.flow.history
@@ -41,7 +39,7 @@ def last_moves(table: GameTable) -> list[tuple[int, Action]]:
     return moves[::-1]
 
 
-def recent(table: GameTable, log: Sequence[Mapping[str, Any]]) -> set[int]:
+def recent(table: Table, log: Sequence[Mapping[str, Any]]) -> set[int]:
     """Indexes of the log entries that tell of ``last_moves``: the entries at the end of the
     log by other seats than the watcher (the watcher's quiet lines among them unmarked); by
     the latest mover, when there is no watcher."""

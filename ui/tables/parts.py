@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine import IllegalAction
 from engine.core import reason_of
@@ -20,11 +20,9 @@ from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound
 from ui.kit.dom import Node, h
 from ui.storage.saves import pack_record
+from ui.tables.drawn import Table
 from ui.tables.flow import Returned
 from ui.tables.phrasing import Phrasing, refusal
-
-if TYPE_CHECKING:
-    from ui.tables.base import GameTable
 
 #: The setting that lists the games whose "How to win" box has been shown open once.
 HOW_TO_WIN_SEEN = "how_to_win_seen"
@@ -32,31 +30,31 @@ HOW_TO_WIN_SEEN = "how_to_win_seen"
 
 # -- the seats in words -------------------------------------------------------------------
 
-def phrasing(table: GameTable) -> Phrasing:
+def phrasing(table: Table) -> Phrasing:
     """How ``table`` says the engine's reasons: its seats' names, "you" for its reader."""
     return Phrasing(names(table), table.reader, table.card_words)
 
 
-def names(table: GameTable) -> list[str]:
+def names(table: Table) -> list[str]:
     """The seats' names as the game knows them (records, saves, the other devices)."""
     return [spec.name for spec in table.seats]
 
 
-def is_you(table: GameTable, seat: int) -> bool:
+def is_you(table: Table, seat: int) -> bool:
     return seat == table.reader
 
 
-def object_name(table: GameTable, seat: int) -> str:
+def object_name(table: Table, seat: int) -> str:
     """A seat inside a sentence: "you" for the reader, the name otherwise."""
     return "you" if is_you(table, seat) else table.name(seat)
 
 
-def whose(table: GameTable, seat: int) -> str:
+def whose(table: Table, seat: int) -> str:
     """A seat's possessive at the start of a phrase: "Your", "Ann’s"."""
     return "Your" if is_you(table, seat) else f"{table.name(seat)}’s"
 
 
-def turn_text(table: GameTable, seat: int) -> str:
+def turn_text(table: Table, seat: int) -> str:
     if table.seats[seat].is_bot or table.readonly or seat not in table.humans:
         return f"{table.name(seat)} to play"
     if table.solo:
@@ -64,7 +62,7 @@ def turn_text(table: GameTable, seat: int) -> str:
     return f"{table.name(seat)}’s turn"
 
 
-def to_act_line(table: GameTable, seat: int, verb: str = "", suffix: str = "") -> str:
+def to_act_line(table: Table, seat: int, verb: str = "", suffix: str = "") -> str:
     """A status line for ``seat`` to act: ``Bo is thinking…``, ``Bo to <verb>.``, ``Your turn
     to <verb>.`` (the one person) or ``Ann: your turn to <verb>.`` (several people at the
     device); without a ``verb`` a bot is "to play" and a person's turn is just "your turn".
@@ -78,7 +76,7 @@ def to_act_line(table: GameTable, seat: int, verb: str = "", suffix: str = "") -
     return f"Your {turn}{suffix}." if table.solo else f"{name}: your {turn}{suffix}."
 
 
-def headline(table: GameTable, winners: Sequence[int], what: str = "") -> str:
+def headline(table: Table, winners: Sequence[int], what: str = "") -> str:
     """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""
     if not winners:
         return "Draw" if not what else f"Drawn {what}"
@@ -91,7 +89,7 @@ def headline(table: GameTable, winners: Sequence[int], what: str = "") -> str:
     return f"{text} {what}".rstrip()
 
 
-def name_in_address(table: GameTable) -> None:
+def name_in_address(table: Table) -> None:
     """The address names the saved game, never the deal: a reload continues it, and a link
     shows nobody the seed of cards they could not see."""
     if table.flow.save_id and not table.readonly:
@@ -100,7 +98,7 @@ def name_in_address(table: GameTable) -> None:
         window.history.replaceState(None, "", embed.address(f"#/{table.game_id}/play?id={table.flow.save_id}"))
 
 
-def table_title(table: GameTable) -> str:
+def table_title(table: Table) -> str:
     """The page's title: the game and its seats as the table names them, unless the table (or
     the lesson around it) gives its own (``fixed_title``)."""
     if table.fixed_title:
@@ -109,7 +107,7 @@ def table_title(table: GameTable) -> str:
     return f"{table.game.title}: {names} — Five Checks"
 
 
-def tab_title(table: GameTable) -> str:
+def tab_title(table: Table) -> str:
     """The tab's title: it starts with "Your turn" while the person is to act, so a tab in
     the back says when to come back."""
     title = table_title(table)
@@ -121,11 +119,11 @@ def tab_title(table: GameTable) -> str:
 
 # -- the bar and its tools ----------------------------------------------------------------
 
-def game_name(table: GameTable) -> str:
+def game_name(table: Table) -> str:
     return table.short_title or table.game.title
 
 
-def undo_button(table: GameTable) -> Node | None:
+def undo_button(table: Table) -> Node | None:
     """``[data-cmd=undo]`` for a person playing bots; nothing otherwise. When a takeback is
     not possible now it is marked disabled (``aria-disabled``, not ``disabled``, so that a
     click still arrives and says why on the table) with the reason beside it for readers."""
@@ -142,25 +140,25 @@ def undo_button(table: GameTable) -> Node | None:
                         "data-testid": "undo-reason"}, reason) if reason else None)
 
 
-def motion_button(table: GameTable) -> Node | None:
+def motion_button(table: Table) -> Node | None:
     """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
     travel or not, ``ui.kit.motion``); none in the replay viewer."""
     return None if table.readonly else h("button", motion.toggle_attrs(), "Motion")
 
 
-def sound_button(table: GameTable) -> Node | None:
+def sound_button(table: Table) -> Node | None:
     """The "Sound" toggle of a table's bar (``[data-cmd=sound]``, ``aria-pressed``,
     ``ui.kit.sound``); none in the replay viewer."""
     return None if table.readonly else sound.button()
 
 
-def rules_link(table: GameTable) -> Node:
+def rules_link(table: Table) -> Node:
     """The last tool of a table's bar: the game's rules, in a new tab."""
     return h("a", {"class": "tool", "href": f"#/{table.game_id}/rules", "target": "_blank",
                    "rel": "noopener"}, "Rules")
 
 
-def score_pair(table: GameTable, label: str, scores: Sequence[Any], *extra: Any) -> Node:
+def score_pair(table: Table, label: str, scores: Sequence[Any], *extra: Any) -> Node:
     """``[data-testid=totals]`` for a two-seat game, "Ann 3 : 1 Bo", then ``extra``."""
     return h("div", {"class": "cc-bar-score", "data-testid": "totals", "aria-label": label},
              h("span", {"class": "cc-score-name"}, table.name(0)), " ",
@@ -175,7 +173,7 @@ def score_pair(table: GameTable, label: str, scores: Sequence[Any], *extra: Any)
 def offer(notation: str, legal: bool) -> dict[str, Any]:
     """The attributes of a control for the action ``notation`` of the person in front: a
     ``data-action`` when it is legal now; else ``data-try`` and ``aria-disabled`` (not
-    ``disabled``: the click must still arrive), and the click says why (``GameTable.explain``). A
+    ``disabled``: the click must still arrive), and the click says why (``Table.explain``). A
     card drawn this way is the same element whether it can be played or not, so it keeps
     its DOM node (and focus) from one move to the next."""
     if legal:
@@ -184,7 +182,7 @@ def offer(notation: str, legal: bool) -> dict[str, Any]:
 
 
 
-def refusal_text(table: GameTable, seat: int, notation: str, error: IllegalAction) -> str:
+def refusal_text(table: Table, seat: int, notation: str, error: IllegalAction) -> str:
     """A refusal as ``table`` says it (``ui.tables.phrasing.refusal``); an action that was sent
     to be played elsewhere and came back refused (``Returned``) is named."""
     text = refusal(error, phrasing(table), seat)
@@ -193,7 +191,7 @@ def refusal_text(table: GameTable, seat: int, notation: str, error: IllegalActio
 
 # -- screens and boxes --------------------------------------------------------------------
 
-def pass_screen(table: GameTable) -> Node:
+def pass_screen(table: Table) -> Node:
     """Shown instead of the table while the device goes to the next person."""
     seat = table.human_to_act()
     name = table.name(seat) if seat is not None else ""
@@ -206,13 +204,13 @@ def pass_screen(table: GameTable) -> Node:
                f"I am {name}: show my cards"))
 
 
-def term(table: GameTable, word: str) -> str:
+def term(table: Table, word: str) -> str:
     """The game's sentence that explains ``word`` (``ui.app.catalog``), or ""."""
     found = entry(table.game_id)
     return found.term(word) if found is not None else ""
 
 
-def how_to_win(table: GameTable) -> Node | None:
+def how_to_win(table: Table) -> Node | None:
     """``[data-testid=how-to-win]``: the game's goal, turn, end and score in a few lines
     (``ui.app.catalog``); open on a person's first table of the game at this device, closed
     after that (the app's settings remember the games already shown), and closed where only
@@ -233,20 +231,20 @@ def how_to_win(table: GameTable) -> Node | None:
 
 # -- the end ------------------------------------------------------------------------------
 
-def reason_text(table: GameTable, data: Mapping[str, Any]) -> str:
+def reason_text(table: Table, data: Mapping[str, Any]) -> str:
     """Why a game ended (``data``: a result's or a game summary's JSON), as a sentence of
     the table's: the seats by name, "you" for the one person."""
     return phrasing(table).sentence(reason_of(data))
 
 
-def end_reason(table: GameTable, data: Mapping[str, Any], *notes: str, lead: str = "") -> Node:
+def end_reason(table: Table, data: Mapping[str, Any], *notes: str, lead: str = "") -> Node:
     """``[data-testid=end-reason]``: ``lead`` (e.g. "Game 2: "), why the game ended, then
     ``notes``, short sentences that explain the words of the reason (a victory's meaning)."""
     return h("p", {"class": "result-reason", "data-testid": "end-reason"},
              lead, reason_text(table, data), *(f" {note}" for note in notes if note))
 
 
-def seat_scores(table: GameTable, scores: Sequence[Any], label: str = "", unit: Any = None) -> Node:
+def seat_scores(table: Table, scores: Sequence[Any], label: str = "", unit: Any = None) -> Node:
     """Every seat's score once, as a list: the name, the score, then ``unit(score)`` if given
     (" checks")."""
     return h("ul", {"class": "result-scores", "aria-label": label or None},
@@ -255,7 +253,7 @@ def seat_scores(table: GameTable, scores: Sequence[Any], label: str = "", unit: 
               for seat, score in enumerate(scores)])
 
 
-def result_panel(table: GameTable, title: str, *body: Any, css: str = "panel result") -> Node:
+def result_panel(table: Table, title: str, *body: Any, css: str = "panel result") -> Node:
     """``[data-testid=result]``, the end of every game: ``title`` (who won, with a full stop),
     then ``body`` (the scores and why the game ended, in the game's own terms), then what to do
     next (``again_row``). ``data-winner`` lists the winning seats; the panel is a polite live
@@ -267,7 +265,7 @@ def result_panel(table: GameTable, title: str, *body: Any, css: str = "panel res
              h("h2", None, title), *body, again_row(table))
 
 
-def again_row(table: GameTable) -> Node | None:
+def again_row(table: Table) -> Node | None:
     """What to do after the end: the same deal again (its seed, now that every card has been
     played, may be seen), a new deal, another setup; the record to replay, keep or share."""
     if table.readonly:
@@ -293,7 +291,7 @@ def again_row(table: GameTable) -> Node | None:
                h("button", {"type": "button", "data-cmd": "copy-link"}, "Copy link")))
 
 
-def record_link(table: GameTable) -> str:
+def record_link(table: Table) -> str:
     """A link that opens this game's record in the replay viewer, on any device."""
     from pyscript import window
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine import IllegalAction
 from engine.playing_cards import PlayingCard
 from engine.private_checkers import (
     SIDE_NAMES,
@@ -91,7 +92,7 @@ class PrivateCheckersTable(GameTable):
         super().show()
         self._show_the_choice()
 
-    def explain(self, seat: int, notation: str) -> str:
+    def explain(self, seat: int, notation: str, error: IllegalAction | None = None) -> str:
         """The engine's reason (``GameTable.explain``), except for a click on a checker of the
         person's that has no move at all while no capture is due: the engine, asked about a
         move, would say "that piece cannot move there"; the legal actions say more plainly that
@@ -105,7 +106,7 @@ class PrivateCheckersTable(GameTable):
                     and not any(_origin(action) == origin for action in legal)
                     and not any(isinstance(action, (Jump, Strike)) for action in legal)):
                 return f"The checker on {origin} cannot move now."
-        return super().explain(seat, notation)
+        return super().explain(seat, notation, error)
 
     def _show_the_choice(self) -> None:
         """When a black card asks the person for a discard, bring their stockpile into view once
