@@ -20,8 +20,6 @@ NAMES = ["Ann", "Bo"]
 #: you"): the catalog's sentence is the right one.
 MENDED = {"{seat_locked} is locked: its cards cannot be targeted": "You are locked: your cards cannot be targeted.",
           "slot {slot} of {seat} holds no card": "Your slot 2 holds no card.",
-          "{seat} must first give a King to {seat_ace}, who played an Ace":
-              "Ann must first give a King to you: you played an Ace.",
           "seats join in seat order: {seat_next} joins next": "Seats join in seat order: you join next."}
 
 

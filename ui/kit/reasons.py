@@ -138,7 +138,7 @@ def _message(template: str, you: str) -> str | None:
         if you == "seat":
             return pgettext("you", "You must first give a King to {seat_ace}, who played an Ace.")
         if you == "seat_ace":
-            return pgettext("you", "{seat} must first give a King to you: you played an Ace.")
+            return pgettext("you", "{seat} must first give a King to you, who played an Ace.")
         return _("{seat} must first give a King to {seat_ace}, who played an Ace.")
     if template == "{seat} {holds|hold} a playable card ({card}) and must play it rather than draw":
         return (pgettext("you", "You hold a playable card ({card}) and must play it rather than draw.")
