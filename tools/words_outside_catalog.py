@@ -56,12 +56,19 @@ _WORDS = re.compile(r"[A-Za-z]{2,}[ ’'\u00a0]+[A-Za-z]{2,}|\b[A-Z][a-z]{2,}\b"
 _CODE_TEXT = re.compile(r"[a-z0-9 _\-:.#\[\]=*>()\"',]*")
 
 
+#: Whether the tree counted phrases the engine's reasons through the catalog (``ui/kit/reasons.py``);
+#: set by ``main`` (a tree from before the catalog has no such module: its templates count).
+PHRASED_REASONS = [True]
+
+
 def said_by_tables(template: str | None) -> bool:
     """Whether the engine's reason ``template`` has its sentences in the catalog
-    (``ui.kit.reasons``): the tables say it from there, the template is only its id."""
+    (``ui.kit.reasons``, this tree's): the tables say it from there, the template is an id."""
+    if template is None or not PHRASED_REASONS[0]:
+        return False
     from ui.kit.reasons import _message
 
-    return template is not None and _message(template, "") is not None
+    return _message(template, "") is not None
 
 
 def literal_text(node: ast.AST) -> str | None:
@@ -150,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true")
     parser.add_argument("folders", nargs="*", default=list(FOLDERS))
     args = parser.parse_args(argv)
+    PHRASED_REASONS[0] = (args.root / "ui" / "kit" / "reasons.py").is_file()
     total = 0
     for folder in args.folders:
         count = 0
