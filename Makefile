@@ -15,6 +15,9 @@
 #   make test           test deps + a Chromium + vendor, then the whole pytest suite
 #   make bench          vendor, then every bench/*.py that defines main(), run as a module
 #   make rules          build deps, then the rules pages from docs/rules/*.md
+#   make catalog        build deps, then the message catalog (tools/catalog.py): extracted into
+#                       locale/, each language's .po checked whole, the pseudo-locale qps
+#                       written, every catalog compiled to the .mo the page fetches
 #   make pyscript.toml  regenerate the [files] table from engine/ and ui/
 #
 # Needs Python 3.11+ and Node.js 20+ with npm. Nothing here needs network access except
@@ -29,7 +32,7 @@ PIP_FLAGS ?= -q --disable-pip-version-check
 
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: all vendor rules build-deps play broker dist serve-dist icons lint test test-deps browser bench pyscript.toml clean
+.PHONY: all vendor rules catalog build-deps play broker dist serve-dist icons lint test test-deps browser bench pyscript.toml clean
 
 all: vendor
 
@@ -39,7 +42,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 	@command -v npm >/dev/null || { echo "npm not found: install Node.js 20+ with npm" >&2; exit 1; }
 	npm ci --no-audit --no-fund
 
-vendor: node_modules/.package-lock.json rules
+vendor: node_modules/.package-lock.json rules catalog
 	$(PYTHON) -m tools.vendor
 	$(PYTHON) -m tools.gen_pyscript_toml
 
@@ -47,6 +50,11 @@ vendor: node_modules/.package-lock.json rules
 # are git-ignored build output, rewritten only when their text changed.
 rules: build-deps
 	$(PYTHON) -m tools.build_rules
+
+# The compiled catalogs are git-ignored build output; the build fails when a language's .po
+# lacks a message the source has.
+catalog: build-deps
+	$(PYTHON) -m tools.catalog
 
 pyscript.toml:
 	$(PYTHON) -m tools.gen_pyscript_toml
@@ -117,4 +125,5 @@ bench: vendor
 
 clean:
 	rm -rf vendor dist test-artifacts test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache
-	rm -f docs/rules/*.html
+	rm -f docs/rules/*.html locale/messages.pot locale/*/LC_MESSAGES/*.mo
+	rm -rf locale/qps

@@ -64,7 +64,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import Verb, deal_order, evolve, with_seat
+from engine.core import N_, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -516,19 +516,19 @@ class CheckState(State):
 
     def _why_not_now(self, seat: int, action: Action) -> str:
         if self.phase is not Phase.LOBBY and isinstance(action, Join):
-            return "the lobby is locked: the game has started"
+            return Reason("the lobby is locked: the game has started")
         if isinstance(action, Join):
             return self._why_not_join(seat)
         if isinstance(action, Start) and seat != GAME_MASTER:
-            return "only the Game Master (seat 0) starts the game"
+            return Reason("only the Game Master (seat 0) starts the game")
         if isinstance(action, Start) and self.phase is Phase.LOBBY:
-            return "every seat must join before the Game Master starts"
+            return Reason("every seat must join before the Game Master starts")
         if seat in self.locked:
             return Reason("{seat} {is|are} locked and {takes|take} no more actions", seat=seat)
         if self.window is not None and seat in self.window.passed:
-            return "that seat has passed: a pass is final for this matching stage"
+            return Reason("that seat has passed: a pass is final for this matching stage")
         if isinstance(action, Timeout):
-            return "no matching stage is open for the clock to close"
+            return Reason("no matching stage is open for the clock to close")
         return ""
 
     def _why_not_join(self, seat: int) -> str:
@@ -542,23 +542,24 @@ class CheckState(State):
     def why_illegal(self, seat: int, action: Any) -> str:
         phase = self.phase
         if isinstance(action, Start) and seat != GAME_MASTER:
-            return "only the Game Master (seat 0) starts the game"
+            return Reason("only the Game Master (seat 0) starts the game")
         if isinstance(action, Join) and phase is not Phase.LOBBY:
-            return "the lobby is locked: the game has started"
+            return Reason("the lobby is locked: the game has started")
         if isinstance(action, Join):
             return self._why_not_join(seat)
         if isinstance(action, TakeDiscard) and phase is Phase.TURN:
             if not self.discard:
-                return "the discard pile is empty"
+                return Reason("the discard pile is empty")
             if self.sealed:  # never at the start of a turn, where the seal lifts (ruling 10)
-                return "the discard pile is sealed by a match: draw from the draw pile"
+                return Reason("the discard pile is sealed by a match: draw from the draw pile")
             if is_special(self.discard[-1]):
-                return f"a King, Queen or Jack ({self.discard[-1]}) cannot be taken from the discard pile"
+                return Reason("a King, Queen or Jack ({card}) cannot be taken from the discard pile",
+                              card=str(self.discard[-1]))
             return Reason("slot {slot} of {seat} holds no card", slot=action.slot, seat=seat)
         if isinstance(action, CallCheck):
             if self.final_queue is not None:
-                return "Check cannot be called once the Final Turns have begun"
-            return "Check is called only at the start of a turn, before drawing"
+                return Reason("Check cannot be called once the Final Turns have begun")
+            return Reason("Check is called only at the start of a turn, before drawing")
         if isinstance(action, (Replace, Match)) and phase in (Phase.DRAWN, Phase.MATCHING):
             return Reason("slot {slot} of {seat} holds no card", slot=action.slot, seat=seat)
         if isinstance(action, (Peek, Exchange)) and phase is Phase.ABILITY:
@@ -568,14 +569,14 @@ class CheckState(State):
                 if pos[0] in self.locked:
                     return Reason("{seat_locked} is locked: its cards cannot be targeted", seat_locked=pos[0])
                 if not 0 <= pos[0] < self.players or pos[1] not in self.slots(pos[0]):
-                    return f"there is no card at {pos_text(pos)}"
+                    return Reason("there is no card at {position}", position=pos_text(pos))
             if isinstance(action, Peek):
                 if not ability.peeks_left:
                     return f"the {RANK_WORDS[ability.card.rank]}'s peeks are done (or skipped): swap or skip"
-                return f"{pos_text(action.target)} was already peeked at with this ability"
+                return Reason("{position} was already peeked at with this ability", position=pos_text(action.target))
             if ability.peeks_left:
-                return "peek first, or skip the peek to go on to the swap"
-            return "a swap needs two different cards, written lower position first"
+                return Reason("peek first, or skip the peek to go on to the swap")
+            return Reason("a swap needs two different cards, written lower position first")
         stage = {
             Phase.LOBBY: "the lobby is open: seats join, then the Game Master starts",
             Phase.PEEK: "seats are looking at their bottom row",
@@ -837,8 +838,8 @@ class Check(Game):
     min_players = 2
     max_players = 6
     options = (
-        Option("match_seconds", "Matching window (seconds)", 5,
-               "How long every player has to match a discarded card.", (3, 5, 8, 10, 15)),
+        Option("match_seconds", N_("Matching window (seconds)"), 5,
+               N_("How long every player has to match a discarded card."), (3, 5, 8, 10, 15)),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> CheckState:

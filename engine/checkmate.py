@@ -45,7 +45,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, EngineError, Game, GameSummary, InvalidNotation, Option, Reason, SetupError, State
-from engine.core import MatchState, Verb, deal_order, evolve, with_seat
+from engine.core import N_, MatchState, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, CARDS, KING, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -287,24 +287,27 @@ class CheckmateState(MatchState):
                 return Reason("{seat} must first give a King to {seat_ace}, who played an Ace",
                               seat=seat, seat_ace=self.turn)
             if action.card.rank != KING:
-                return f"{action.card} is not a King"
+                return Reason("{card} is not a King", card=str(action.card))
             return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
         if isinstance(action, Give):
-            return "no Ace is waiting for a King"
+            return Reason("no Ace is waiting for a King")
         if isinstance(action, Play):
             if action.card not in hand:
                 return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             top = self.pile[-1]
             if action.card.is_joker or top.is_joker:
-                return f"{action.card} does not go on {top}: a Joker only matches its own colour"
-            return f"{action.card} matches neither the rank nor the suit of the top card {top}"
+                return Reason("{card} does not go on {top}: a Joker only matches its own colour",
+                              card=str(action.card), top=str(top))
+            return Reason("{card} matches neither the rank nor the suit of the top card {top}",
+                          card=str(action.card), top=str(top))
         if isinstance(action, Draw):
             playable = self.playable(seat)
             if playable:
                 return Reason("{seat} {holds|hold} a playable card ({card}) and must play it rather than draw",
                               seat=seat, card=playable[0])
-            return f"the stockpile has {len(self.stock)} cards: there is no card {action.position}"
-        return "Checkmate actions are a card, draw:N, give:K? or last"
+            return Reason("the stockpile has {count} cards: there is no card {position}",
+                          count=len(self.stock), position=action.position)
+        return Reason("Checkmate actions are a card, draw:N, give:K? or last")
 
     # -- reading the state --
 
@@ -471,8 +474,8 @@ class Checkmate(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("games", "Games in the series", 1,
-               "Deal several games and keep a tally of wins; a dealer who wins passes the deal on.",
+        Option("games", N_("Games in the series"), 1,
+               N_("Deal several games and keep a tally of wins; a dealer who wins passes the deal on."),
                choices=(1, 3, 5)),
     )
 

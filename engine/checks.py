@@ -44,7 +44,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
+from engine.core import N_, MatchState, Verb, deal_order, evolve, match_result, sole_leader, with_seat
 from engine.playing_cards import STANDARD, PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -249,17 +249,17 @@ class ChecksState(MatchState):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         if not isinstance(action, (Play, Cash)):
-            return "a Checks turn is a play of one card onto a pile or a cash of a pile"
+            return Reason("a Checks turn is a play of one card onto a pile or a cash of a pile")
         hand = self.hands[seat]
         if not 0 <= action.pile < PILES:
-            return f"there is no pile {action.pile + 1} (piles are 1 to {PILES})"
+            return Reason("there is no pile {pile} (piles are 1 to {piles})", pile=action.pile + 1, piles=PILES)
         pile = self.piles[action.pile]
         if not pile:
-            return f"pile {action.pile + 1} is empty: the deck ran out, so it stays empty"
+            return Reason("pile {pile} is empty: the deck ran out, so it stays empty", pile=action.pile + 1)
         if isinstance(action, Play):
             if action.card not in hand:
                 return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
-            return "the rules do not allow it here"
+            return Reason("the rules do not allow it here")
         total = point_total(hand)
         return (
             f"the point total {total} does not match pile {action.pile + 1}'s upcard "
@@ -399,8 +399,8 @@ class Checks(Game):
     min_players = 2
     max_players = 2
     options = (
-        Option("games", "Games in the series", 1,
-               "Play a series; the winner of each game deals the next.", choices=(1, 3, 5)),
+        Option("games", N_("Games in the series"), 1,
+               N_("Play a series; the winner of each game deals the next."), choices=(1, 3, 5)),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChecksState:

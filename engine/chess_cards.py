@@ -46,7 +46,7 @@ from types import MappingProxyType
 from typing import Any
 
 from engine import Action, Game, GameSummary, IllegalAction, InvalidNotation, Option, Reason, SetupError, State
-from engine.core import MatchState, deal_order, evolve, with_seat
+from engine.core import N_, MatchState, deal_order, evolve, with_seat
 from engine.playing_cards import card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -248,12 +248,16 @@ def game_summary(number: int, dealer: int, hands: tuple[frozenset[Card], frozens
     else:
         scores = with_seat((0, 0), mate.seat, mate.score)
         winners = (mate.seat,)
-        kind = f"overmate {'!' * mate.overmate}" if mate.overmate else "mate"
-        reason = Reason(f"{kind}: {{seat}} led {{card}} on move {{move}} and {{seat_mated}} "
-                        "{has|have@seat_mated} no card that may answer it, so the game ends and "
-                        "{seat} {scores|score} {points} points", seat=mate.seat,
-                        seat_mated=1 - mate.seat, card=str(mate.card), move=mate.move,
-                        points=mate.score)
+        parts = {"seat": mate.seat, "seat_mated": 1 - mate.seat, "card": str(mate.card), "move": mate.move,
+                 "points": mate.score}
+        if mate.overmate:
+            reason = Reason("overmate {marks}: {seat} led {card} on move {move} and {seat_mated} "
+                            "{has|have@seat_mated} no card that may answer it, so the game ends and "
+                            "{seat} {scores|score} {points} points", marks="!" * mate.overmate, **parts)
+        else:
+            reason = Reason("mate: {seat} led {card} on move {move} and {seat_mated} "
+                            "{has|have@seat_mated} no card that may answer it, so the game ends and "
+                            "{seat} {scores|score} {points} points", **parts)
     details = {
         "hands": [card_names(sort_cards(hand)) for hand in hands],
         "moves": [move.to_dict() for move in moves],
@@ -351,26 +355,26 @@ class ChessCardsState(MatchState):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         if not isinstance(action, Play):
-            return "Chess Cards actions are plays of a card"
+            return Reason("Chess Cards actions are plays of a card")
         hand = self.hands[seat]
         sacrifice = action.sacrifice
         if sacrifice is not None:
             if not self.options["sacrifice"]:
-                return "sacrifices are off in this game"
+                return Reason("sacrifices are off in this game")
             if sacrifice not in hand:
                 return Reason("{card} is not in {seat's} hand", card=sacrifice, seat=seat)
             if sacrifice == action.card:
-                return "a card cannot be both sacrificed and played"
+                return Reason("a card cannot be both sacrificed and played")
             if len(hand) < 2:
-                return "a sacrifice needs another card left in hand to play"
+                return Reason("a sacrifice needs another card left in hand to play")
             hand = hand - {sacrifice}
         if action.privilege:
             if not self.options["privilege"]:
-                return "Queen's Privilege is off in this game"
+                return Reason("Queen's Privilege is off in this game")
             if self.lead is not None:
-                return "only a lead can announce Queen's Privilege"
+                return Reason("only a lead can announce Queen's Privilege")
             if action.card.piece is not Piece.QUEEN:
-                return "only a queen can announce Queen's Privilege"
+                return Reason("only a queen can announce Queen's Privilege")
         if not hand:
             last = self.played[seat][-1]
             if action.card != last:
@@ -387,7 +391,7 @@ class ChessCardsState(MatchState):
                 f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
                 f"when possible, else match the piece ({lead.card.piece.name.lower()})"
             )
-        return "the rules do not allow it here"
+        return Reason("the rules do not allow it here")
 
     # -- helpers --
 
@@ -502,12 +506,12 @@ class ChessCards(Game):
     max_players = 2
     perfect_information = True
     options = (
-        Option("privilege", "Queen's Privilege", True,
-               "A leader playing a queen may demand a queen in reply."),
-        Option("sacrifice", "Sacrifices", True,
-               "At the start of a turn a player may put one card out of play to raise a mate's score."),
-        Option("match", "Match of two games", True,
-               "Play a second game with the hands exchanged; the higher total wins."),
+        Option("privilege", N_("Queen's Privilege"), True,
+               N_("A leader playing a queen may demand a queen in reply.")),
+        Option("sacrifice", N_("Sacrifices"), True,
+               N_("At the start of a turn a player may put one card out of play to raise a mate's score.")),
+        Option("match", N_("Match of two games"), True,
+               N_("Play a second game with the hands exchanged; the higher total wins.")),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any], deck: Sequence[Any] | None) -> ChessCardsState:

@@ -50,6 +50,13 @@ class GameIsOver(IllegalAction):
     """An action after the end of the game."""
 
 
+def N_(message: str) -> str:
+    """Mark ``message`` (an option's label, a reason's template) as a message of the app's
+    catalog: the engine keeps its English, the UI says it in the reader's language (``pybabel``
+    extracts the calls; nothing is translated here)."""
+    return message
+
+
 class InvalidNotation(IllegalAction):
     """Text that does not parse as an action of the game."""
 
@@ -423,7 +430,7 @@ class State(ABC):
 
     def why_illegal(self, seat: int, action: Action) -> str:
         """A reason, for people, why ``action`` is not legal for ``seat`` now."""
-        return "the rules do not allow it here"
+        return Reason("the rules do not allow it here")
 
     def view_head(self, seat: int | None) -> dict[str, Any]:
         """The keys a view opens with, the same in every game (``VIEW_KEYS``): the game, the

@@ -54,7 +54,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import Verb, deal_order, evolve, with_seat
+from engine.core import N_, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -442,7 +442,7 @@ class PrivateCheckersState(State):
                         f"{SQUARE_NAMES[self.pending.square]}: discard a stockpile card first")
             return f"{action.card} is not in {name}'s stockpile"
         if isinstance(action, Discard):
-            return "there is no black card to answer with a discard"
+            return Reason("there is no black card to answer with a discard")
         if self.pending is not None:
             return (f"the piece on {SQUARE_NAMES[self.pending.square]} must go on capturing "
                     "(one of its jumps)")
@@ -451,12 +451,12 @@ class PrivateCheckersState(State):
         if piece is None or piece.side != side:
             return f"{name} has no piece on {SQUARE_NAMES[origin]}" if origin is not None else "unknown action"
         if self._captures() and not isinstance(action, (Jump, Strike)):
-            return "a capture is possible, and capturing is compulsory"
+            return Reason("a capture is possible, and capturing is compulsory")
         if isinstance(action, Rescue):
-            return "only a king on its own home row can be rescued"
+            return Reason("only a king on its own home row can be rescued")
         if isinstance(action, Strike):
-            return "only a footman can capture in place, and only an adjacent enemy piece"
-        return "that piece cannot move there"
+            return Reason("only a footman can capture in place, and only an adjacent enemy piece")
+        return Reason("that piece cannot move there")
 
     # -- derived facts --
 
@@ -771,13 +771,13 @@ class PrivateCheckers(Game):
     min_players = 2
     max_players = 4
     options = (
-        Option("assassins", "Assassins", False,
-               "Capturing a checker on a face-up black queen or red jack costs the capturer."),
-        Option("kings", "Kings", False, "Turning up a king crowns the checker at once."),
-        Option("queens", "Queens", False,
-               "Turning up a queen makes a queen: captures both ways, steps only forward."),
-        Option("footmen", "Footmen", False,
-               "Turning up a jack makes a footman: it may capture an adjacent enemy without moving."),
+        Option("assassins", N_("Assassins"), False,
+               N_("Capturing a checker on a face-up black queen or red jack costs the capturer.")),
+        Option("kings", N_("Kings"), False, N_("Turning up a king crowns the checker at once.")),
+        Option("queens", N_("Queens"), False,
+               N_("Turning up a queen makes a queen: captures both ways, steps only forward.")),
+        Option("footmen", N_("Footmen"), False,
+               N_("Turning up a jack makes a footman: it may capture an adjacent enemy without moving.")),
     )
 
     def _new(self, seed: int, players: int, options: dict[str, Any],

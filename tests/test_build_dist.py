@@ -21,6 +21,7 @@ import pytest
 
 from pyc_support import HASH_BASED_UNCHECKED, pyc_header
 from tools import build_dist, build_rules, draw_icons, gen_pyscript_toml
+from tools import catalog as catalog_tool
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -28,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> build_dist.Build:
     build_rules.build(log=lambda _line: None)
+    assert catalog_tool.main([]) == 0  # the compiled catalogs (make catalog)
     return build_dist.build(tmp_path_factory.mktemp("dist") / "site")
 
 
@@ -241,6 +243,17 @@ def test_the_build_names_a_file_the_link_module_loads_but_the_site_lacks(tmp_pat
     module.write_text('const script = "./vendor/peerjs/peerjs.js";\n', encoding="utf-8")
     with pytest.raises(build_dist.BuildError, match=r"loads vendor/peerjs/peerjs\.js"):
         build_dist.link_files(tmp_path, build_dist.Site())
+
+
+def test_the_compiled_catalogs_are_carried_and_precached_but_not_downloaded(built: build_dist.Build) -> None:
+    """A language's catalog is fetched by the page when that language is chosen: the site and
+    its service worker carry it, the first visit's downloads do not."""
+    catalog = "locale/qps/LC_MESSAGES/messages.mo"
+    assert catalog in built.precache
+    assert (built.out / catalog).read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # gettext's magic
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    assert "locale/" not in index
+    assert not [path for path in built.files if path.startswith("locale/") and not path.endswith(".mo")]
 
 
 def test_manifest_and_icons(built: build_dist.Build) -> None:

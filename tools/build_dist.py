@@ -15,6 +15,8 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
     docs/learn/<id>.json    the lessons of the coached games
+    locale/<lang>/LC_MESSAGES/messages.mo   the compiled message catalogs (make catalog), each
+                            fetched when its language is chosen (the pseudo-locale qps too)
     vendor/pyscript/        the core chunk and the chunks it loads for this app (the error plugin)
     vendor/pyodide/         pyodide.mjs; the wasm, pyodide.asm.mjs and the standard library
                             gzipped (``.gz``), the library trimmed to the modules of
@@ -484,6 +486,11 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     # The lessons of the coached games, fetched when a lesson opens (ui/learn/screen.py).
     for lesson in sorted((source / "docs" / "learn").glob("*.json")):
         site.add(f"docs/learn/{lesson.name}", lesson.read_bytes())
+
+    # The compiled message catalogs (make catalog), each fetched by the page only when its
+    # language is chosen (ui/main.py): English, the source, has none.
+    for catalog in sorted((source / "locale").glob("*/LC_MESSAGES/messages.mo")):
+        site.add(catalog.relative_to(source).as_posix(), catalog.read_bytes())
 
     pwa_files(source, site)
     link_files(source, site)

@@ -24,9 +24,10 @@ from ui.app import embed, loading
 from ui.app.catalog import CATALOG
 from ui.app.routes import Route, parse_hash
 from ui.app.screen import MessageScreen, Screen
-from ui.kit import access, sound
+from ui.kit import access, i18n, settings, sound
 from ui.kit.dom import attr, present
-from ui.navigation import HOME, later_modules, resolve
+from ui.kit.i18n import _
+from ui.navigation import home, later_modules, resolve
 
 
 class App:
@@ -44,6 +45,9 @@ class App:
         #: Whether a screen was shown already: the page's first one, in a frame, takes no focus
         #: from the page around it.
         self._routed = False
+        #: A language's catalog being fetched (``switch_language``), referenced so that its task
+        #: is not collected before it has run.
+        self._loading: Any = None
         # Proxies live as long as the page: kept here so they are never garbage collected.
         self._listeners = [
             (root, "click", create_proxy(self._on_click)),
@@ -77,8 +81,13 @@ class App:
             here = embed.embedded_hash(here)
             window.history.replaceState(None, "", here)
         route = parse_hash(here)
+        lang = wanted_language(route.query)
+        if lang != i18n.asked():
+            # Another language: its catalog first, then this route again in it.
+            self._loading = asyncio.ensure_future(self.switch_language(lang))
+            return
         route = replace(route, query=tuple(item for item in route.query
-                                           if item[0] not in (embed.PARAM, embed.SOUND_PARAM)))
+                                           if item[0] not in (embed.PARAM, embed.SOUND_PARAM, i18n.PARAM)))
         try:
             wanted = later_modules(route)
         except Exception:  # a bug: resolving the route shows it as a page
@@ -95,8 +104,9 @@ class App:
             await loading.load(*wanted)
         except loading.LoadError as error:
             if asked == self._asked:
-                self._show(MessageScreen(self.root, self.navigate, "This page could not be loaded",
-                                         f"{error}. Check the connection, then reload the page.", [HOME]))
+                self._show(MessageScreen(self.root, self.navigate, _("This page could not be loaded"),
+                                         _("{error}. Check the connection, then reload the page.", error=error),
+                                         [home()]))
             return
         if asked == self._asked:  # no other route was asked for meanwhile
             self.route()
@@ -116,7 +126,7 @@ class App:
             except Exception as error:  # a page, not a traceback, even for our own bugs
                 screen = self._crash(error)
         self.screen = screen
-        document.title = screen.title
+        document.title = i18n.translated(screen.title)
         self._guard(screen.show)
         self._guard(screen.start)
         self._full_site(str(window.location.hash))  # after start: a new game names its saved id
@@ -124,6 +134,10 @@ class App:
             access.focus_heading(self.root)
         self._routed = True
         window.scrollTo(0, 0)
+
+    async def switch_language(self, lang: str) -> None:
+        await load_language(lang)
+        self.route()
 
     def _full_site(self, here: str) -> None:
         """Embedded, the small link to the same screen on the full site (in a new tab)."""
@@ -135,8 +149,8 @@ class App:
 
     def _crash(self, error: BaseException) -> Screen:
         traceback.print_exception(error, file=sys.stderr)
-        return MessageScreen(self.root, self.navigate, "Something went wrong",
-                             f"{type(error).__name__}: {error}", [("#/", "All games")])
+        return MessageScreen(self.root, self.navigate, _("Something went wrong"),
+                             f"{type(error).__name__}: {error}", [("#/", _("All games"))])
 
     def _guard(self, call: Any, *args: Any) -> None:
         """Run a screen callback; an unexpected error replaces the screen with an error page."""
@@ -187,8 +201,37 @@ class App:
         self._guard(self.screen.on_change, target)
 
 
+def wanted_language(query: Any) -> str:
+    """The language a route asks for (``lang=``, then remembered), else the remembered one."""
+    lang = i18n.chosen(query, str(settings.read().get("lang", "")))
+    if any(name == i18n.PARAM for name, _value in query) and lang != settings.read().get("lang"):
+        settings.write({"lang": "" if lang == i18n.SOURCE else lang})
+    return lang
+
+
+async def load_language(lang: str) -> None:
+    """Speak ``lang``: its compiled catalog fetched from the app's own origin (nothing for the
+    source language), the source again when it cannot be read."""
+    data: bytes | None = None
+    if lang != i18n.SOURCE:
+        from pyscript import fetch
+
+        try:
+            response = await fetch(i18n.catalog_path(lang))
+            if response.ok:
+                data = bytes(await response.bytearray())
+        except Exception:  # a network error: the page goes on in English
+            data = None
+        if data is None:
+            window.console.warn(f"five-checks: no catalog for the language {lang!r}; English instead")
+    i18n.install(lang, data)
+    if i18n.language() != i18n.PSEUDO:  # the pseudo-locale is English, disguised
+        document.documentElement.setAttribute("lang", i18n.language())
+
+
 async def main() -> None:
     loading.install()
+    await load_language(wanted_language(parse_hash(str(window.location.hash)).query))
     app = App(document.getElementById("app"))
     # The modules of the route the page opens with come before anything watches the page: an
     # embedding host is told the frame's height from the first screen on, never the empty

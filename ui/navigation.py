@@ -22,11 +22,15 @@ from ui.app.catalog import entry
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
+from ui.kit.i18n import _
 from ui.screens.gallery import GalleryScreen
 from ui.storage.page_store import store
 from ui.storage.saves import SaveError
 
-HOME = ("#/", "All games")
+
+def home() -> tuple[str, str]:
+    """The link back to the gallery, in the page's language."""
+    return ("#/", _("All games"))
 
 
 #: Each game's table: (module, class), imported when a route shows the game.
@@ -112,8 +116,8 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
         return JoinScreen(root, navigate, "/".join(parts[1:]), route.query, store(), table_class)
     item = entry(game_id)
     if item is None:
-        return MessageScreen(root, navigate, "Page not found",
-                             f"There is no game called “{game_id}” here.", [HOME])
+        return MessageScreen(root, navigate, _("Page not found"),
+                             _("There is no game called “{game}” here.", game=game_id), [home()])
     rest = parts[1:]
     # Each screen's module is imported when a route first shows it (``later_modules``, fetched
     # first by ui.main): the start imports what the gallery needs, not the setup form, the rules
@@ -131,7 +135,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
 
         return LearnScreen(root, navigate, game_id, table_class, _delay(dict(route.query).get("delay")))
     if rest == ("play",):
-        back = [(f"#/{game_id}", "Set up the game again"), HOME]
+        back = [(f"#/{game_id}", _("Set up the game again")), home()]
         try:
             found = saved_id(route.query)
             if found is not None:
@@ -143,18 +147,18 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                                (game.min_players, game.max_players), levels(game_id))
             if game_id == "check" and setup.has_friends and setup.seats[0].kind != "human":
                 # Check!'s Game Master opens the lobby and starts: in a room, the host.
-                raise RouteError("seat 1: in Check! the host is the Game Master, so seat 1 is a person "
-                                 "at this device (like seats=human,friend)")
+                raise RouteError(_("seat 1: in Check! the host is the Game Master, so seat 1 is a person "
+                                   "at this device (like seats=human,friend)"))
             return with_room(table_class(game_id)(root, navigate, setup, store=store()))
         except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
-            return MessageScreen(root, navigate, "This game cannot start", _sentence(str(error)), back)
+            return MessageScreen(root, navigate, _("This game cannot start"), _sentence(str(error)), back)
     if rest == ("replay",):
         from ui.screens.replay import ReplayScreen
 
         return ReplayScreen(root, navigate, game_id, route.query, table_class(game_id))
-    return MessageScreen(root, navigate, "Page not found",
-                         f"{item.title} has no page “{'/'.join(rest)}”.",
-                         [(f"#/{game_id}", item.title), HOME])
+    return MessageScreen(root, navigate, _("Page not found"),
+                         _("{game} has no page “{page}”.", game=item.title, page="/".join(rest)),
+                         [(f"#/{game_id}", item.title), home()])
 
 
 def keep_broker(route: Route) -> None:
@@ -182,15 +186,16 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     """The table of saved game ``found``, where it was left; a page saying why when it cannot
     be opened (the saved game stays listed, to discard or to open with another version)."""
     title = GAMES[game_id].title
-    links = [(f"#/{game_id}", f"{title}: games in progress"), HOME]
+    links = [(f"#/{game_id}", _("{game}: games in progress", game=title)), home()]
     try:
         saved = store().load(found)
     except SaveError as error:
-        return MessageScreen(root, navigate, "This saved game cannot be opened", _sentence(str(error)), links)
+        return MessageScreen(root, navigate, _("This saved game cannot be opened"), _sentence(str(error)), links)
     if saved.game != game_id:
-        return MessageScreen(root, navigate, "This saved game cannot be opened",
-                             f"It is a game of {GAMES[saved.game].title if saved.game in GAMES else saved.game}, "
-                             f"not of {title}.", links)
+        return MessageScreen(root, navigate, _("This saved game cannot be opened"),
+                             _("It is a game of {saved}, not of {game}.",
+                               saved=GAMES[saved.game].title if saved.game in GAMES else saved.game, game=title),
+                             links)
     setup = saved.setup()
     delay_ms = _delay(delay)
     if delay_ms is not None:
@@ -198,7 +203,7 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     try:
         return with_room(table_class(game_id)(root, navigate, setup, saved, store()))
     except EngineError as error:  # a move the rules refuse: edited by hand, or another version
-        return MessageScreen(root, navigate, "This saved game cannot be replayed", _sentence(str(error)), links)
+        return MessageScreen(root, navigate, _("This saved game cannot be replayed"), _sentence(str(error)), links)
 
 
 def _delay(text: str | None) -> int | None:

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ui.kit.i18n import N_
+
 
 @dataclass(frozen=True)
 class Entry:
+    """A game as the app shows it; its words are the source's (marked ``N_``), each said through
+    ``ui.kit.i18n.translated`` where it is shown."""
+
     id: str
     title: str
     seats: str
@@ -33,57 +38,57 @@ class Entry:
 
 
 CATALOG: tuple[Entry, ...] = (
-    Entry("checks", "Checks", "2 players",
-          "Cash piles whose top card matches your hand's total; the deck runs out, checks count.",
-          ("deals the first game", "moves first"),
+    Entry("checks", "Checks", N_("2 players"),
+          N_("Cash piles whose top card matches your hand's total; the deck runs out, checks count."),
+          (N_("deals the first game"), N_("moves first")),
           lesson_minutes=5,
-          how_to_win="Win more checks (cards taken) than your rival. Each turn, play a card onto a "
+          how_to_win=N_("Win more checks (cards taken) than your rival. Each turn, play a card onto a "
                      "pile, or cash a pile whose top card equals your hand's total, the last digit "
                      "of its sum (A 1, 10 J Q K 0): take the pile and your hand. An empty hand picks "
-                     "up your next half-trick. Both strips played out: game over.",
-          terms=(("half-tricks", "Your strip: six face-down hands of three cards, picked up left "
-                                 "to right whenever your hand is empty."),)),
-    Entry("checkmate", "Checkmate", "2–4 players",
-          "Match by rank or suit, call for Kings with Aces, and never forget to say “last card”.",
-          ("deals and opens the first game",),
+                     "up your next half-trick. Both strips played out: game over."),
+          terms=(("half-tricks", N_("Your strip: six face-down hands of three cards, picked up left "
+                                 "to right whenever your hand is empty.")),)),
+    Entry("checkmate", "Checkmate", N_("2–4 players"),
+          N_("Match by rank or suit, call for Kings with Aces, and never forget to say “last card”."),
+          (N_("deals and opens the first game"),),
           lesson_minutes=4,
-          how_to_win="Be first to play your last card. Each turn, play a card of the top card's "
+          how_to_win=N_("Be first to play your last card. Each turn, play a card of the top card's "
                      "rank or suit (a Joker on its colour); if none fits, draw from the fan. An Ace "
                      "makes the next player holding a King give it to you. Say “last card” with one "
-                     "left, or going out wins nothing. Each game won scores one."),
-    Entry("private-checkers", "Saving Private Checkers", "2 players (teams for 3–4)",
-          "Checkers on a board of face-down cards: every landing turns one over.",
-          ("Light: moves first", "Dark", "Light, teammate of seat 1", "Dark, teammate of seat 2"),
+                     "left, or going out wins nothing. Each game won scores one.")),
+    Entry("private-checkers", "Saving Private Checkers", N_("2 players (teams for 3–4)"),
+          N_("Checkers on a board of face-down cards: every landing turns one over."),
+          (N_("Light: moves first"), N_("Dark"), N_("Light, teammate of seat 1"), N_("Dark, teammate of seat 2")),
           lesson_minutes=7,
-          how_to_win="Checkers with a twist: each landing turns up the card beneath. A black card "
+          how_to_win=N_("Checkers with a twist: each landing turns up the card beneath. A black card "
                      "costs you a stockpile card, and a board card higher than it blows your piece "
                      "up. Captures are compulsory. A king on its own home row may leave the board, "
                      "rescued. The game ends when a side cannot move. Rescue more, or capture "
-                     "more, to win.",
-          terms=(("survival", "A survival victory: more of your checkers rescued than the other "
-                              "side's."),
-                 ("tactical", "A tactical victory: more enemy checkers captured than the other "
-                              "side captured."),
-                 ("total", "A total victory: both at once, more rescued and more captured."))),
-    Entry("chess-cards", "Chess Cards (MATE)", "2 players",
-          "Twenty cards, all of them open, no luck:",
-          ("deals and leads the first game", "leads the second game"),
+                     "more, to win."),
+          terms=(("survival", N_("A survival victory: more of your checkers rescued than the other "
+                              "side's.")),
+                 ("tactical", N_("A tactical victory: more enemy checkers captured than the other "
+                              "side captured.")),
+                 ("total", N_("A total victory: both at once, more rescued and more captured.")))),
+    Entry("chess-cards", "Chess Cards (MATE)", N_("2 players"),
+          N_("Twenty cards, all of them open, no luck:"),
+          (N_("deals and leads the first game"), N_("leads the second game")),
           lesson_minutes=3,
-          how_to_win="Give mate. A move is a lead and a reply, which must be of the led colour, "
+          how_to_win=N_("Give mate. A move is a lead and a reply, which must be of the led colour, "
                      "else of the led piece; who can do neither is mated. Mate scores the "
                      "led card's value (Q 11, R 10, B 4, N 3, P 7) × (move number + sacrifices). "
-                     "No mate, no score. Two games; the higher total wins.",
-          terms=(("mate", "Mate: the reply can follow neither the led colour nor the led piece, "
-                          "so the game ends and the leader scores."),)),
-    Entry("check", "Check!", "2–6 players",
-          "Remember your face-down cards, race to match the discard, call Check when you are low.",
+                     "No mate, no score. Two games; the higher total wins."),
+          terms=(("mate", N_("Mate: the reply can follow neither the led colour nor the led piece, "
+                          "so the game ends and the leader scores.")),)),
+    Entry("check", "Check!", N_("2–6 players"),
+          N_("Remember your face-down cards, race to match the discard, call Check when you are low."),
           lesson_minutes=6,
-          how_to_win="Have the lowest total in your grid when the round ends. Each turn, draw and "
+          how_to_win=N_("Have the lowest total in your grid when the round ends. Each turn, draw and "
                      "swap the card into your grid or discard it, or take the discard. Anyone may "
                      "match a discard with a card of its rank. Think you are lowest? Call Check at "
-                     "the start of your turn: every other player takes one final turn.",
-          terms=(("values", "Card values: A −1, 2–10 as shown, J 11, Q 12, K 13. Lowest total "
-                            "wins."),)),
+                     "the start of your turn: every other player takes one final turn."),
+          terms=(("values", N_("Card values: A −1, 2–10 as shown, J 11, Q 12, K 13. Lowest total "
+                            "wins.")),)),
 )
 
 def entry(game_id: str) -> Entry | None:

@@ -42,18 +42,18 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
     "ui.friends.joining": ("ui/friends/joining.py", (
         "ui.friends", "ui.friends.guest", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",)),
     "ui.friends.link": ("ui/friends/link.py", ("ui.friends",)),
-    "ui.friends.panels": ("ui/friends/panels.py", ("ui.friends", "ui.friends.protocol", "ui.kit.words",)),
+    "ui.friends.panels": ("ui/friends/panels.py", ("ui.friends", "ui.friends.protocol",)),
     "ui.friends.protocol": ("ui/friends/protocol.py", ("ui.friends",)),
     "ui.friends.room": ("ui/friends/room.py", (
         "engine.bots", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
         "ui.tables.phrasing",)),
     "ui.kit.files": ("ui/kit/files.py", ()),
-    "ui.kit.words": ("ui/kit/words.py", ()),
+    "ui.kit.reasons": ("ui/kit/reasons.py", ()),
     "ui.learn": ("ui/learn/__init__.py", ()),
     "ui.learn.lesson": ("ui/learn/lesson.py", (
         "engine.bots", "ui.learn", "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows",)),
     "ui.learn.screen": ("ui/learn/screen.py", ("ui.learn", "ui.learn.lesson", "ui.tables.base",)),
-    "ui.screens.join": ("ui/screens/join.py", ("ui.friends.joining", "ui.friends.panels", "ui.kit.words",)),
+    "ui.screens.join": ("ui/screens/join.py", ("ui.friends.joining", "ui.friends.panels",)),
     "ui.screens.replay": ("ui/screens/replay.py", ("ui.kit.files", "ui.tables.base",)),
     "ui.screens.rules": ("ui/screens/rules.py", ("ui.tables.chess_cards_look",)),
     "ui.screens.setup": ("ui/screens/setup.py", ("engine.bots",)),
@@ -64,17 +64,14 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows", "ui.tables.parts",
         "ui.tables.playing_cards", "ui.tables.sounds",)),
     "ui.tables.check": ("ui/tables/check.py", (
-        "engine.check", "engine.playing_cards", "ui.kit.words", "ui.tables", "ui.tables.announcer",
-        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
-        "ui.tables.playing_cards",)),
+        "engine.check", "engine.playing_cards", "ui.tables", "ui.tables.announcer", "ui.tables.base",
+        "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.checkmate": ("ui/tables/checkmate.py", (
-        "engine.checkmate", "ui.kit.words", "ui.tables", "ui.tables.announcer", "ui.tables.base",
-        "ui.tables.commands", "ui.tables.game_flows", "ui.tables.last_move", "ui.tables.parts",
-        "ui.tables.playing_cards",)),
+        "engine.checkmate", "ui.tables", "ui.tables.announcer", "ui.tables.base", "ui.tables.commands",
+        "ui.tables.game_flows", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.checks": ("ui/tables/checks.py", (
-        "engine.checks", "engine.playing_cards", "ui.kit.words", "ui.tables", "ui.tables.announcer",
-        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
-        "ui.tables.playing_cards",)),
+        "engine.checks", "engine.playing_cards", "ui.tables", "ui.tables.announcer", "ui.tables.base",
+        "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.chess_cards": ("ui/tables/chess_cards.py", (
         "engine.chess_cards", "engine.chess_cards_solver", "ui.tables", "ui.tables.base",
         "ui.tables.chess_cards_look", "ui.tables.chess_cards_solving", "ui.tables.commands",
@@ -93,11 +90,11 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
     "ui.tables.last_move": ("ui/tables/last_move.py", ("ui.tables", "ui.tables.drawn",)),
     "ui.tables.parts": ("ui/tables/parts.py", (
         "ui.tables", "ui.tables.drawn", "ui.tables.flow", "ui.tables.phrasing",)),
-    "ui.tables.phrasing": ("ui/tables/phrasing.py", ("ui.tables", "ui.tables.flow",)),
+    "ui.tables.phrasing": ("ui/tables/phrasing.py", ("ui.kit.reasons", "ui.tables", "ui.tables.flow",)),
     "ui.tables.playing_cards": ("ui/tables/playing_cards.py", ("engine.playing_cards", "ui.tables",)),
     "ui.tables.private_checkers": ("ui/tables/private_checkers.py", (
-        "engine.playing_cards", "engine.private_checkers", "ui.kit.words", "ui.tables",
-        "ui.tables.announcer", "ui.tables.base", "ui.tables.commands", "ui.tables.last_move",
-        "ui.tables.parts", "ui.tables.playing_cards",)),
+        "engine.playing_cards", "engine.private_checkers", "ui.tables", "ui.tables.announcer",
+        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
+        "ui.tables.playing_cards",)),
     "ui.tables.sounds": ("ui/tables/sounds.py", ("ui.tables", "ui.tables.events",)),
 }

@@ -30,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
+from ui.kit.i18n import _, ngettext
+
 #: How long a bot move is shown as "thinking" at least, so a person can follow it.
 DEFAULT_DELAY_MS = 700
 MAX_DELAY_MS = 10_000
@@ -60,7 +62,7 @@ class Route:
 def parse_hash(hash_text: str) -> Route:
     """The route of a ``location.hash`` (with or without the leading ``#``)."""
     text = hash_text[1:] if hash_text.startswith("#") else hash_text
-    path, _, query = text.partition("?")
+    path, _sep, query = text.partition("?")
     parts = tuple(unquote(part) for part in path.split("/") if part)
     return Route(parts, tuple(parse_qsl(query, keep_blank_values=True)))
 
@@ -180,15 +182,17 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
     items = [item.strip() for item in text.split(",")]
     low, high = seat_count
     if not text.strip() or not low <= len(items) <= high:
-        wanted = str(low) if low == high else f"{low} to {high}"
-        raise RouteError(
-            f"seats: this game needs {wanted} seats, like seats=human,bot:{default_bot_level(levels) or 'random'}"
-            f" (got {text!r})"
-        )
+        example = f"human,bot:{default_bot_level(levels) or 'random'}"
+        if low == high:
+            raise RouteError(ngettext("seats: this game needs {n} seat, like seats={example} (got {got})",
+                                      "seats: this game needs {n} seats, like seats={example} (got {got})",
+                                      low, example=example, got=repr(text)))
+        raise RouteError(_("seats: this game needs {low} to {high} seats, like seats={example} (got {got})",
+                           low=low, high=high, example=example, got=repr(text)))
     humans = sum(1 for item in items if item.split(":", 1)[0].strip().lower() == "human")
     seats: list[SeatSpec] = []
     for number, item in enumerate(items, start=1):
-        kind, _, rest = item.partition(":")
+        kind, _sep, rest = item.partition(":")
         kind = kind.strip().lower()
         if kind == "human":
             name = clean_name(rest) or (UNNAMED if humans == 1 else f"Player {number}")
@@ -199,13 +203,14 @@ def parse_seats(text: str, seat_count: tuple[int, int], levels: Sequence[str]) -
             level = rest.strip().lower() or default_bot_level(levels)
             if level not in levels:
                 raise RouteError(
-                    f"seat {number}: there is no bot level {level!r} "
-                    f"(levels: {', '.join(levels) or 'none yet'})"
+                    _("seat {number}: there is no bot level {level} (levels: {levels})",
+                      number=number, level=repr(level), levels=", ".join(levels) or _("none yet"))
                 )
             seats.append(SeatSpec("bot", bot_name(level), level))
         else:
             raise RouteError(
-                f"seat {number}: {item!r} is none of human[:name], bot[:level] and friend"
+                _("seat {number}: {item} is none of human[:name], bot[:level] and friend",
+                  number=number, item=repr(item))
             )
     return tuple(seats)
 
@@ -224,14 +229,13 @@ def parse_play(
     seen: dict[str, str] = {}
     for name, value in query:
         if name in seen:
-            raise RouteError(f"parameter {name!r} is given twice")
+            raise RouteError(_("parameter {name} is given twice", name=repr(name)))
         seen[name] = value
     known = ("seats", "seed", "deck", "delay", "undo", "broker", *option_names)
     unknown = [name for name in seen if name not in known]
     if unknown:
-        raise RouteError(
-            f"unknown parameter {unknown[0]!r} (this route takes: {', '.join(known)})"
-        )
+        raise RouteError(_("unknown parameter {name} (this route takes: {known})",
+                           name=repr(unknown[0]), known=", ".join(known)))
     default_seats = "human,bot" if seat_count[0] <= 2 <= seat_count[1] else ",".join(
         ["human"] + ["bot"] * (seat_count[0] - 1)
     )
@@ -241,9 +245,9 @@ def parse_play(
         try:
             seed = int(seed_text)
         except ValueError:
-            raise RouteError(f"seed: {seed_text!r} is not a whole number") from None
+            raise RouteError(_("seed: {seed} is not a whole number", seed=repr(seed_text))) from None
         if not 0 <= seed <= MAX_SEED:
-            raise RouteError(f"seed: {seed} is outside 0..{MAX_SEED}")
+            raise RouteError(_("seed: {seed} is outside 0..{most}", seed=seed, most=MAX_SEED))
     else:
         # No seed: pick one, and the table writes it into the URL so the game stays linkable.
         seed = random.SystemRandom().randint(0, 999_999)
@@ -252,17 +256,18 @@ def parse_play(
         try:
             delay = int(seen["delay"])
         except ValueError:
-            raise RouteError(f"delay: {seen['delay']!r} is not a whole number of milliseconds") from None
+            raise RouteError(_("delay: {delay} is not a whole number of milliseconds",
+                               delay=repr(seen["delay"]))) from None
         if not 0 <= delay <= MAX_DELAY_MS:
-            raise RouteError(f"delay: {delay} is outside 0..{MAX_DELAY_MS} ms")
+            raise RouteError(_("delay: {delay} is outside 0..{most} ms", delay=delay, most=MAX_DELAY_MS))
     deck = None
     if "deck" in seen:
         deck = tuple(card.strip() for card in seen["deck"].replace(" ", ",").split(",") if card.strip())
         if not deck:
-            raise RouteError("deck: empty; list the cards in dealing order, like deck=bQ,rR,…")
+            raise RouteError(_("deck: empty; list the cards in dealing order, like deck=bQ,rR,…"))
     undo = seen.get("undo", "1").strip().lower()
     if undo not in ("0", "1", "no", "yes"):
-        raise RouteError(f"undo: {seen['undo']!r} is neither 1 (takebacks allowed) nor 0")
+        raise RouteError(_("undo: {undo} is neither 1 (takebacks allowed) nor 0", undo=repr(seen["undo"])))
     options = {name: seen[name] for name in option_names if name in seen}
     broker = check_broker(seen.get("broker", ""))
     return PlaySetup(
@@ -286,13 +291,14 @@ def check_broker(text: str) -> str:
         return ""
     parts = urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise RouteError(f"broker: {text!r} is not an http(s) address like http://127.0.0.1:9000/")
+        raise RouteError(_("broker: {broker} is not an http(s) address like http://127.0.0.1:9000/",
+                           broker=repr(text)))
     try:
         port_ok = parts.port != 0  # reading the port raises ValueError for a bad one
     except ValueError:
         port_ok = False
     if not port_ok:
-        raise RouteError(f"broker: {text!r} has no valid port number")
+        raise RouteError(_("broker: {broker} has no valid port number", broker=repr(text)))
     return text
 
 
@@ -320,14 +326,15 @@ def room_code(text: str) -> str:
     plain = unicodedata.normalize("NFKC", text)
     code = "".join(char for char in plain if not char.isspace() and char not in "-–—._").upper().translate(LOOK_ALIKES)
     if not code:
-        raise RouteError("type the room code: five letters and digits, like K7QXM")
+        raise RouteError(_("type the room code: five letters and digits, like K7QXM"))
     strange = sorted({char for char in code if char not in CODE_ALPHABET})
     if strange:
-        raise RouteError(f"{text.strip()!r} is not a room code: a code has no {', '.join(strange)} "
-                         "(codes use the digits 3 4 6 7 9 and letters that no digit looks like, as in K7QXM)")
+        raise RouteError(_("{typed} is not a room code: a code has no {strange} (codes use the digits "
+                           "3 4 6 7 9 and letters that no digit looks like, as in K7QXM)",
+                           typed=repr(text.strip()), strange=", ".join(strange)))
     if len(code) != CODE_LENGTH:
-        raise RouteError(f"{text.strip()!r} is not a room code: a code has five letters and digits, "
-                         f"like K7QXM (this has {len(code)})")
+        raise RouteError(_("{typed} is not a room code: a code has five letters and digits, "
+                           "like K7QXM (this has {count})", typed=repr(text.strip()), count=len(code)))
     return code
 
 
@@ -338,13 +345,13 @@ def new_room_code(rng: random.Random) -> str:
 def saved_id(query: Sequence[tuple[str, str]]) -> str | None:
     """The saved game a play route names (``?id=...``), or None for a new game. Raises
     RouteError when ``id`` comes with anything that would start a new game instead."""
-    names = [name for name, _ in query]
+    names = [name for name, _unused in query]
     if "id" not in names:
         return None
     extra = [name for name in names if name not in ("id", "delay")]
     if extra:
-        raise RouteError(f"a saved game's route takes only its id (got {extra[0]!r} as well)")
+        raise RouteError(_("a saved game's route takes only its id (got {name} as well)", name=repr(extra[0])))
     game_id = dict(query)["id"].strip()
     if not game_id or not game_id.isalnum():
-        raise RouteError(f"id: {game_id!r} is not the id of a saved game")
+        raise RouteError(_("id: {id} is not the id of a saved game", id=repr(game_id)))
     return game_id

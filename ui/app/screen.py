@@ -12,6 +12,7 @@ from typing import Any
 
 from ui.kit import motion
 from ui.kit.dom import Node, attr, forget, h, mount, patch, present
+from ui.kit.i18n import N_, _
 from ui.kit.timers import Timers
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
@@ -24,7 +25,7 @@ CONTROLS = "button[data-action]:not([disabled]), button[data-pick]:not([disabled
 class Screen:
     """Base class: ``render`` returns the nodes to show; events arrive already decoded."""
 
-    title = "Five Checks"
+    title = N_("Five Checks")
 
     def __init__(self, root: Any, navigate: Navigate) -> None:
         self.root = root
@@ -180,10 +181,10 @@ class Screen:
         self.timers.clear()
         window.console.error("".join(traceback.format_exception(error)))
         mount(self.root, h("section", {"class": "page message message-error", "data-testid": "error"},
-                           h("h1", None, "Something went wrong"),
+                           h("h1", None, _("Something went wrong")),
                            h("p", {"class": "message-text", "role": "alert"}, f"{type(error).__name__}: {error}"),
                            h("p", {"class": "message-links"},
-                             h("a", {"class": "button-link", "href": "#/"}, "All games"))))
+                             h("a", {"class": "button-link", "href": "#/"}, _("All games")))))
 
     def dispose(self) -> None:
         """The screen is being replaced: stop every timer so nothing runs for it later, and
@@ -292,7 +293,7 @@ class MessageScreen(Screen):
         self.message = message
         self.links = links
         self.kind = kind
-        self.title = f"{heading} — Five Checks"
+        self.title = _("{heading} — Five Checks", heading=heading)
 
     def render(self) -> list[Node]:
         return [

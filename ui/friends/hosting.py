@@ -41,6 +41,7 @@ from ui.friends.protocol import encode
 from ui.friends.room import HostRoom, Outgoing, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
+from ui.kit.i18n import _
 from ui.tables import parts
 from ui.tables.base import GameTable
 from ui.tables.events import Event, Settled
@@ -188,7 +189,7 @@ class HostSide:
         epoch = self.table.flow.epoch
         out = self.room.receive(connection, text)
         self._warn(before)
-        said = next((message for _, message in out if message["type"] == "chat"), None)
+        said = next((message for _unused, message in out if message["type"] == "chat"), None)
         if said is not None:  # sent to every friend, the speaker too: the host hears it once
             self._heard(said)
         self.deliver(out)
@@ -391,29 +392,30 @@ class HostSide:
             tools: list[Node] = []
             if status == "open":
                 tools.append(h("button", {"type": "button", "data-cmd": "room-bot", "data-seat": seat},
-                               "Give this seat to a bot"))
+                               _("Give this seat to a bot")))
             elif status in ("joined", "away"):
                 tools.append(h("button", {"type": "button", "data-cmd": "room-remove", "data-seat": seat},
-                               f"Remove {entry['name']}"))
+                               _("Remove {name}", name=entry["name"])))
             rows.append(seat_row(entry, seat == self.own_seat, *tools))
         ready = room.ready()
         failed = self.link_state == "failed"
         return h("section", {"class": "page room-lobby", "data-testid": "lobby",
                              "data-room": None if failed else room.code, "aria-labelledby": "lobby-title"},
-                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ",
+                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ",
                    h("a", {"href": f"#/{table.game_id}"}, table.game.title)),
-                 h("h1", {"id": "lobby-title", "tabindex": "-1"}, f"{table.game.title}: a room for friends"),
+                 h("h1", {"id": "lobby-title", "tabindex": "-1"},
+                   _("{game}: a room for friends", game=table.game.title)),
                  connection_badge(self.connection_state(), self.connection_text()),
                  self.failure() if failed else self.invitation(),
                  self.name_form(),
-                 h("h2", None, "Seats"),
+                 h("h2", None, _("Seats")),
                  h("ol", {"class": "room-seats"}, rows),
                  self.watchers_line(),
                  h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem and not failed else None,
                  h("p", {"class": "start-row"},
                    h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
-                                "data-testid": "start", "disabled": not ready}, "Start the game"),
-                   None if ready else h("span", {"class": "muted"}, " Every seat needs a friend or a bot first.")),
+                                "data-testid": "start", "disabled": not ready}, _("Start the game")),
+                   None if ready else h("span", {"class": "muted"}, _(" Every seat needs a friend or a bot first."))),
                  standings_panel(room.standings(), self.own_seat),
                  chat_panel(self.chat))
 
@@ -423,31 +425,33 @@ class HostSide:
         invite = self.invite()
         return h("div", {"class": "room-invite"},
                  h("div", {"class": "room-invite-text"},
-                   h("p", None, "Friends join from their own phone or computer: send them the link, let them "
-                     "scan the code, or tell them the room code to type under “Join a friend’s room”."),
-                   h("p", {"class": "room-code-line"}, "Room code ",
+                   h("p", None, _("Friends join from their own phone or computer: send them the link, let them "
+                                  "scan the code, or tell them the room code to type under “Join a friend’s room”.")),
+                   h("p", {"class": "room-code-line"}, _("Room code "),
                      h("strong", {"class": "room-code", "data-testid": "room-code"}, code)),
                    h("p", {"class": "room-link-line"},
                      h("a", {"href": invite, "data-testid": "invite-link", "target": "_blank", "rel": "noopener"},
                        invite)),
                    h("p", {"class": "room-share"},
-                     h("button", {"type": "button", "data-cmd": "room-copy"}, "Copied" if self.copied else "Copy link"),
-                     h("button", {"type": "button", "data-cmd": "room-share"}, "Share…") if _can_share() else None)),
+                     h("button", {"type": "button", "data-cmd": "room-copy"},
+                       _("Copied") if self.copied else _("Copy link")),
+                     h("button", {"type": "button", "data-cmd": "room-share"}, _("Share…")) if _can_share() else None)),
                  h("img", {"class": "room-qr", "data-testid": "invite-qr", "src": self.qr or None,
-                           "width": "168", "height": "168", "alt": f"QR code of the link to room {code}"}))
+                           "width": "168", "height": "168", "alt": _("QR code of the link to room {code}", code=code)}))
 
     def failure(self) -> Node:
         """A room that could not open: what that means, the details, and what to try."""
         return h("div", {"class": "room-failed", "data-testid": "room-failed"},
-                 h("p", {"role": "alert"}, "Your friends cannot join yet: this device could not reach the "
-                   "service that introduces devices to each other. Check that it is online, then try again. "
-                   "On a network without internet, set the address of your own introduction service "
-                   "(a broker) in the connection settings."),
-                 h("details", None, h("summary", None, "Details"), h("p", None, self.problem)),
+                 h("p", {"role": "alert"}, _("Your friends cannot join yet: this device could not reach the "
+                                             "service that introduces devices to each other. Check that it is "
+                                             "online, then try again. On a network without internet, set the "
+                                             "address of your own introduction service (a broker) in the "
+                                             "connection settings.")),
+                 h("details", None, h("summary", None, _("Details")), h("p", None, self.problem)),
                  h("p", {"class": "start-row"},
-                   h("button", {"type": "button", "class": "primary", "data-cmd": "retry"}, "Try again"),
+                   h("button", {"type": "button", "class": "primary", "data-cmd": "retry"}, _("Try again")),
                    " ", h("a", {"class": "button-link", "href": f"#/{self.table.game_id}"},
-                          "Connection settings")))
+                          _("Connection settings"))))
 
     def name_form(self) -> Node | None:
         """The host's name, asked when the setup gave none: what the friends will read."""
@@ -455,10 +459,10 @@ class HostSide:
             return None
         name = self.table.seats[self.own_seat].name
         return h("form", {"class": "room-name-form"},
-                 h("label", {"for": "host-name"}, "Your name, as your friends will see it"),
+                 h("label", {"for": "host-name"}, _("Your name, as your friends will see it")),
                  h("input", {"type": "text", "id": "host-name", "name": "name", "data-field": "host-name",
                              "maxlength": str(MAX_NAME), "autocomplete": "nickname",
-                             "value": "" if name == UNNAMED else name, "placeholder": "Your name"}))
+                             "value": "" if name == UNNAMED else name, "placeholder": _("Your name")}))
 
     def watchers_line(self) -> Node | None:
         return watchers_line([watcher.name for watcher in self.room.watchers.values()])
@@ -467,10 +471,10 @@ class HostSide:
         return {"open": "connected", "broker-lost": "reconnecting"}.get(self.link_state, self.link_state)
 
     def connection_text(self) -> str:
-        return {"opening": "Opening the room…",
-                "open": f"Room {self.room.code} is open",
-                "broker-lost": "Lost the broker: new friends cannot join until it is back",
-                "failed": "The room could not open"}.get(self.link_state, self.link_state)
+        return {"opening": _("Opening the room…"),
+                "open": _("Room {code} is open", code=self.room.code),
+                "broker-lost": _("Lost the broker: new friends cannot join until it is back"),
+                "failed": _("The room could not open")}.get(self.link_state, self.link_state)
 
     def strip(self) -> Node | None:
         table = self.table
@@ -483,15 +487,17 @@ class HostSide:
         for seat, ms in away:
             name = self.room.name(seat)
             turn = seat in to_act
-            text = (f"{name} is away{' on their turn' if turn else ''}: "
-                    f"waiting for them to come back ({int(ms // 1000)} s).")
+            text = (_("{name} is away on their turn: waiting for them to come back ({seconds} s).",
+                      name=name, seconds=int(ms // 1000)) if turn else
+                    _("{name} is away: waiting for them to come back ({seconds} s).",
+                      name=name, seconds=int(ms // 1000)))
             choices = None
             if turn and ms >= AWAY_GRACE_MS and now >= self.waiting.get(seat, 0) and not table.flow.state.is_over():
                 choices = h("span", {"class": "room-away-choices"},
-                            h("button", {"type": "button", "data-cmd": "room-wait", "data-seat": seat}, "Wait"),
+                            h("button", {"type": "button", "data-cmd": "room-wait", "data-seat": seat}, _("Wait")),
                             h("button", {"type": "button", "data-cmd": "room-bot", "data-seat": seat},
-                              f"Give {name}’s seat to a bot"),
-                            h("button", {"type": "button", "data-cmd": "room-end"}, "End the game"))
+                              _("Give {name}’s seat to a bot", name=name)),
+                            h("button", {"type": "button", "data-cmd": "room-end"}, _("End the game")))
             lines.append(h("p", {"class": "room-away", "data-testid": "away", "data-seat": seat}, text, " ", choices))
         return h("div", {"class": "room-strip"},
                  connection_badge(self.connection_state(), self.connection_text()),
@@ -515,18 +521,18 @@ class HostSide:
         table = self.table
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
-                   h("label", {"class": "room-next-game"}, "Next game ",
+                   h("label", {"class": "room-next-game"}, _("Next game "),
                      h("select", {"name": "game", "data-field": "room-game"},
                        [h("option", {"value": game_id, "selected": game_id == self.next_game}, game.title)
                         for game_id, game in GAMES.items()])),
                    h("button", {"type": "button", "class": "primary", "data-cmd": "room-again",
-                                "data-testid": "play-again"}, "Play again"),
-                   h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, "Leave the room")),
+                                "data-testid": "play-again"}, _("Play again")),
+                   h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, _("Leave the room"))),
                  h("p", {"class": "record-row"},
                    h("a", {"class": "button-link", "data-testid": "replay-link",
-                           "href": f"#/{table.game_id}/replay?id={table.flow.save_id}"}, "Watch the replay")
+                           "href": f"#/{table.game_id}/replay?id={table.flow.save_id}"}, _("Watch the replay"))
                    if table.flow.save_id else None,
-                   h("button", {"type": "button", "data-cmd": "download"}, "Download the record")))
+                   h("button", {"type": "button", "data-cmd": "download"}, _("Download the record"))))
 
 
 def new_token() -> str:

@@ -28,6 +28,7 @@ from ui.friends.panels import chat_panel, connection_badge, standings_panel, tak
 from ui.friends.protocol import MAX_NAME, ProtocolError, clean_text, decode, encode
 from ui.kit import settings
 from ui.kit.dom import Node, h
+from ui.kit.i18n import _
 from ui.kit.timers import Timers
 from ui.storage.saves import SavedGame, StorageError, Store, pack_record
 
@@ -258,19 +259,19 @@ class GuestSide:
         if self.info is not None:
             return str(self.info["host"])
         seating = self.seating["seats"] if self.seating is not None else ()
-        return next((str(entry["name"]) for entry in seating if entry["status"] == "here"), "the host")
+        return next((str(entry["name"]) for entry in seating if entry["status"] == "here"), _("the host"))
 
     def connection_text(self) -> str:
         host = self.host_name()
         if self.closed:
-            return f"The room is closed: {self.closed}."
-        return {"connecting": "Connecting to the host…",
-                "connected": f"Connected to room {self.code}",
-                "host-away": f"Waiting for {host}’s device: it has gone quiet (a phone asleep, or another app "
-                             "in front). Moves made meanwhile reach it when it wakes.",
-                "reconnecting": f"Lost the connection to {host}’s device: reconnecting…",
-                "host-gone": f"{host} has left the room: the game cannot go on from here.",
-                "failed": f"Cannot connect: {self.detail}"}.get(self.state, self.state)
+            return _("The room is closed: {why}.", why=self.closed)
+        return {"connecting": _("Connecting to the host…"),
+                "connected": _("Connected to room {code}", code=self.code),
+                "host-away": _("Waiting for {host}’s device: it has gone quiet (a phone asleep, or another app "
+                               "in front). Moves made meanwhile reach it when it wakes.", host=host),
+                "reconnecting": _("Lost the connection to {host}’s device: reconnecting…", host=host),
+                "host-gone": _("{host} has left the room: the game cannot go on from here.", host=host),
+                "failed": _("Cannot connect: {why}", why=self.detail)}.get(self.state, self.state)
 
     def badge(self) -> Node:
         return connection_badge(self.state, self.connection_text())
@@ -288,8 +289,9 @@ class GuestSide:
         mine = self.flow.seat if self.flow is not None else None
         to_act = set(self.flow.to_act()) if self.flow is not None else set()
         return [h("p", {"class": "room-away", "data-testid": "away", "data-seat": entry["seat"]},
-                  f"{entry['name']} is away{' on their turn' if entry['seat'] in to_act else ''}: "
-                  "waiting for them to come back.")
+                  _("{name} is away on their turn: waiting for them to come back.", name=entry["name"])
+                  if entry["seat"] in to_act else
+                  _("{name} is away: waiting for them to come back.", name=entry["name"]))
                 for entry in self.seating["seats"] if entry["status"] == "away" and entry["seat"] != mine]
 
     def waiting_line(self) -> Node | None:
@@ -298,7 +300,7 @@ class GuestSide:
         if flow is None or not flow.pending or self.state == "connected":
             return None
         return h("p", {"class": "room-sent", "data-testid": "sent", "role": "status"},
-                 f"Your move is sent: waiting for {self.host_name()}’s device.")
+                 _("Your move is sent: waiting for {host}’s device.", host=self.host_name()))
 
     def gone_panel(self) -> Node | None:
         """The host has gone: what that means for this device, and the way out."""
@@ -306,11 +308,11 @@ class GuestSide:
             return None
         host = self.host_name()
         return h("div", {"class": "room-gone", "data-testid": "host-gone"},
-                 h("p", None, f"{host} can open the room again from their saved game; then Continue on "
-                   "the games page of this device takes you back to your seat." if self.token and not self.closed
-                   else "Nothing more can be played here."),
+                 h("p", None, _("{host} can open the room again from their saved game; then Continue on "
+                                "the games page of this device takes you back to your seat.", host=host)
+                   if self.token and not self.closed else _("Nothing more can be played here.")),
                  h("p", None, h("a", {"class": "button-link", "href": "#/", "data-cmd": "leave-room"},
-                                "Leave the room")))
+                                _("Leave the room"))))
 
     # -- TableRoom (the guest's table) ----------------------------------------------------
 
@@ -336,11 +338,11 @@ class GuestSide:
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
                    h("span", {"class": "muted", "data-testid": "waiting-again"},
-                     f"{self.host_name()} may deal again: stay here to play on. "),
-                   h("a", {"class": "button-link", "href": "#/", "data-cmd": "leave-room"}, "Leave the room")),
+                     _("{host} may deal again: stay here to play on. ", host=self.host_name())),
+                   h("a", {"class": "button-link", "href": "#/", "data-cmd": "leave-room"}, _("Leave the room"))),
                  h("p", {"class": "record-row"},
                    h("a", {"class": "button-link", "data-testid": "replay-link",
-                           "href": f"#/{game}/replay?r={pack_record(record, names)}"}, "Watch the replay")
+                           "href": f"#/{game}/replay?r={pack_record(record, names)}"}, _("Watch the replay"))
                    if record is not None else None))
 
     def command(self, command: str, element: Any) -> bool:

@@ -12,15 +12,16 @@ from urllib.parse import quote
 
 from ui.friends.protocol import MAX_CHAT, clean_text
 from ui.kit.dom import Node, h, present
-from ui.kit.words import counted
+from ui.kit.i18n import N_, _, ngettext, pgettext, translated
+from ui.kit.words import shown_name
 
 #: Words for a seat's status in the room (``HostRoom.status``).
-SEAT_STATUS = {"open": "open", "joined": "here", "away": "away: reconnecting…", "bot": "bot",
-               "here": "at the host’s device"}
+SEAT_STATUS = {"open": N_("open"), "joined": N_("here"), "away": N_("away: reconnecting…"), "bot": N_("bot"),
+               "here": N_("at the host’s device")}
 
 
 def seat_status_text(status: str) -> str:
-    return SEAT_STATUS.get(status, status)
+    return translated(SEAT_STATUS.get(status, status))
 
 
 def seat_row(entry: dict[str, Any], mine: bool, *tools: Node) -> Node:
@@ -29,15 +30,17 @@ def seat_row(entry: dict[str, Any], mine: bool, *tools: Node) -> Node:
     seat, status = entry["seat"], entry["status"]
     return h("li", {"class": f"room-seat room-seat-{status}", "data-testid": "seat", "data-seat": seat,
                     "data-status": status, "key": f"seat-{seat}"},
-             h("span", {"class": "room-seat-number"}, f"Seat {seat + 1}"),
-             h("strong", None, "You" if mine else entry["name"] if status != "open" else "Waiting for a friend…"),
-             h("span", {"class": "room-seat-status"}, "this device" if mine else seat_status_text(status)),
+             h("span", {"class": "room-seat-number"}, _("Seat {number}", number=seat + 1)),
+             h("strong", None, pgettext("a seat's name", "You") if mine
+               else shown_name(entry["name"]) if status != "open" else _("Waiting for a friend…")),
+             h("span", {"class": "room-seat-status"}, _("this device") if mine else seat_status_text(status)),
              *tools)
 
 
 def watchers_line(names: Sequence[str]) -> Node | None:
     """``[data-testid=watchers]``: who watches the room, if anybody."""
-    return h("p", {"class": "muted", "data-testid": "watchers"}, "Watching: " + ", ".join(names)) if names else None
+    return h("p", {"class": "muted", "data-testid": "watchers"},
+             _("Watching: {names}", names=", ".join(shown_name(name) for name in names))) if names else None
 
 
 def invite_link(page: str, code: str, broker: str) -> str:
@@ -60,20 +63,22 @@ def chat_panel(lines: Sequence[dict[str, Any]], folded: bool = False) -> Node:
     table (``folded``) it is a disclosure that shows how many lines there are."""
     body = [
         h("ol", {"class": "room-chat-lines", "data-testid": "chat-lines", "aria-live": "polite", "tabindex": "0"},
-          [h("li", {"key": f"chat-{index}"}, h("strong", None, f"{line.get('name', '')}: "), str(line.get("text", "")))
+          [h("li", {"key": f"chat-{index}"},
+             h("strong", None, _("{name}: ", name=shown_name(str(line.get("name", ""))))),
+             str(line.get("text", "")))
            for index, line in enumerate(lines)]) if lines else None,
         # The page submits no form (``ui/main.py``): Enter in the field clicks Send.
         h("form", {"class": "room-chat-form"},
-          h("label", {"class": "visually-hidden", "for": "room-chat-text"}, "Message to the room"),
+          h("label", {"class": "visually-hidden", "for": "room-chat-text"}, _("Message to the room")),
           h("input", {"type": "text", "name": "chat", "id": "room-chat-text", "maxlength": str(MAX_CHAT),
-                      "autocomplete": "off", "placeholder": "Say something to the room"}),
-          h("button", {"type": "submit", "data-cmd": "chat"}, "Send")),
+                      "autocomplete": "off", "placeholder": _("Say something to the room")}),
+          h("button", {"type": "submit", "data-cmd": "chat"}, _("Send"))),
     ]
     if folded:
         return h("details", {"class": "room-chat", "data-testid": "chat"},
-                 h("summary", None, f"Chat ({len(lines)})" if lines else "Chat"), *body)
-    return h("section", {"class": "room-chat", "data-testid": "chat", "aria-label": "Chat"},
-             h("h2", None, "Chat"), *body)
+                 h("summary", None, _("Chat ({count})", count=len(lines)) if lines else _("Chat")), *body)
+    return h("section", {"class": "room-chat", "data-testid": "chat", "aria-label": _("Chat")},
+             h("h2", None, _("Chat")), *body)
 
 
 def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
@@ -85,16 +90,18 @@ def standings_panel(standings: dict[str, Any], you: int | None) -> Node | None:
     if not deals or not rows:
         return None
     totals = any(row.get("total") is not None for row in rows)
-    heading = f"After {counted(deals, 'deal')}"
-    note = "The lowest total leads." if standings.get("lowest") else ""
-    return h("section", {"class": "room-standings", "data-testid": "standings", "aria-label": "Standings"},
+    heading = ngettext("After {n} deal", "After {n} deals", deals)
+    note = _("The lowest total leads.") if standings.get("lowest") else ""
+    return h("section", {"class": "room-standings", "data-testid": "standings", "aria-label": _("Standings")},
              h("h2", None, heading),
              h("table", None,
-               h("thead", None, h("tr", None, h("th", {"scope": "col"}, "Player"), h("th", {"scope": "col"}, "Wins"),
-                                  h("th", {"scope": "col"}, "Total") if totals else None)),
+               h("thead", None, h("tr", None, h("th", {"scope": "col"}, _("Player")),
+                                  h("th", {"scope": "col"}, _("Wins")),
+                                  h("th", {"scope": "col"}, _("Total")) if totals else None)),
                h("tbody", None,
                  [h("tr", {"data-seat": row["seat"], "key": f"standing-{row['name']}"},
-                    h("th", {"scope": "row"}, "You" if you is not None and row["seat"] == you else str(row["name"])),
+                    h("th", {"scope": "row"}, pgettext("a seat's name", "You") if you is not None and row["seat"] == you
+                      else shown_name(str(row["name"]))),
                     h("td", None, str(row["wins"])),
                     h("td", None, str(row["total"])) if totals else None)
                   for row in rows])),

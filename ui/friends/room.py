@@ -37,6 +37,7 @@ from engine import GAMES, IllegalAction
 from engine.bots import get_bot, levels
 from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
+from ui.kit.i18n import _
 from ui.tables.events import Settled
 from ui.tables.flow import StalePosition, TableFlow
 from ui.tables.phrasing import Phrasing, refusal
@@ -411,7 +412,7 @@ class HostRoom:
                 out.append((connection, message))
         if self.flow.state.is_over():
             record = {"type": "record", "record": json.loads(self.flow.record().to_json())}
-            out += [(connection, record) for connection, _ in out]
+            out += [(connection, record) for connection, _unused in out]
             out += self._deal_over()
         return out + self._countdown()
 
@@ -494,9 +495,9 @@ class HostRoom:
         """The refusal as the guest's table says it: "you" for the guest, the others by name;
         cards stay in notation, which the guest's table writes its own way."""
         if not self.started:
-            return "The game has not started yet."
+            return _("The game has not started yet.")
         if isinstance(error, StalePosition):
-            return "Too late: the game had moved on when it reached the host."
+            return _("Too late: the game had moved on when it reached the host.")
         names = [self.name(other) for other in range(len(self.flow.seats))]
         return refusal(error, Phrasing(names, seat, lambda text: text), seat)
 

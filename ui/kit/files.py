@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ui.kit.i18n import _
+
 
 def download(name: str, text: str, kind: str = "application/json") -> None:
     """Offer ``text`` as a file called ``name`` (the browser's own download)."""
@@ -53,4 +55,4 @@ def read_file(element: Any, done: Callable[[str, str], None], failed: Callable[[
     name = str(chosen.name)
     promise = chosen.text()  # a JavaScript Promise
     promise.then(lambda text: done(name, str(text)),
-                 lambda error: failed(f"{name} cannot be read: {error}"))
+                 lambda error: failed(_("{file} cannot be read: {why}", file=name, why=error)))

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ui.kit import settings
+from ui.kit.i18n import _
 
 #: How long a thing travels, and how (a quick start, a soft landing).
 DURATION_MS = 240
@@ -188,7 +189,7 @@ def plan(before: list[Thing], after: list[Thing], cue: Cue | None,
     shown: dict[str, Thing] = {}  # a card's value -> where it shows now
     for key, group in groups.items():
         pairs, olds, rest = _nodes(group.olds, group.news)
-        kept = [old for old, _ in pairs]
+        kept = [old for old, _unused in pairs]
         for old, new in pairs:  # the same node: it glides if it moved, flips if it turned up
             if old.down and not new.down:
                 steps.append(Step("flip", new))
@@ -640,5 +641,5 @@ def toggle_attrs() -> dict[str, Any]:
     on = wanted()
     return {"type": "button", "class": "tool motion-toggle", "data-cmd": "motion",
             "aria-pressed": "true" if on else "false",
-            "title": ("Cards and checkers travel to where they go: press to turn it off" if on else
-                      "Motion is off: press to let cards and checkers travel again")}
+            "title": (_("Cards and checkers travel to where they go: press to turn it off") if on else
+                      _("Motion is off: press to let cards and checkers travel again"))}

@@ -9,7 +9,8 @@ that block direct connections (``turn_url``, ``turn_user``, ``turn_password``); 
 opens it on a person's first game of that game only); ``name``, the name this device last used in
 a room (the host's lobby and the join screen offer it again); ``theme``, the colours the page
 takes ("system": the system's light or dark, else "light" or "dark"; ``ui.kit.theme``, and the
-first script of index.html, which reads it before the first paint). A missing or unreadable entry means
+first script of index.html, which reads it before the first paint); ``lang``, the language last
+chosen (a route's ``lang=``; "" for the source, English: ``ui.kit.i18n``). A missing or unreadable entry means
 the defaults; a browser that keeps nothing (storage off, some private modes) keeps the settings
 in memory for the page's life, so a toggle still works until the page closes.
 """
@@ -27,7 +28,7 @@ from ui.kit.web_storage import MemoryStorage
 KEY = "five-checks:settings"
 #: What a setting is when nobody chose.
 DEFAULTS: dict[str, Any] = {"motion": True, "sound": True, "broker": "", "turn_url": "", "turn_user": "",
-                            "turn_password": "", "how_to_win_seen": [], "name": "", "theme": "system"}
+                            "turn_password": "", "how_to_win_seen": [], "name": "", "theme": "system", "lang": ""}
 
 _STORAGE: list[Any] = []
 

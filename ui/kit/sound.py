@@ -25,6 +25,7 @@ from typing import Any
 
 from ui.kit import settings
 from ui.kit.dom import Node, h, present
+from ui.kit.i18n import _
 
 #: The sounds ``pwa/sound.mjs`` makes, by name.
 SOUNDS = ("play", "draw", "turn", "refused", "tick", "win", "loss")
@@ -94,9 +95,9 @@ def button() -> Node:
     on = wanted()
     return h("button", {"type": "button", "class": "tool sound-toggle", "data-cmd": "sound",
                         "aria-pressed": "true" if on else "false",
-                        "title": ("Cards, your turn and the end make a quiet sound: press to turn it off" if on else
-                                  "Sound is off: press to hear cards, your turn and the end")},
-             "Sound")
+                        "title": (_("Cards, your turn and the end make a quiet sound: press to turn it off") if on
+                                  else _("Sound is off: press to hear cards, your turn and the end"))},
+             _("Sound"))
 
 
 # -- the page ------------------------------------------------------------------------------------

@@ -23,10 +23,11 @@ from typing import Any
 
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h, present
+from ui.kit.i18n import N_, _, translated
 
 #: The choices, in the order the control shows them.
 CHOICES = ("system", "light", "dark")
-LABELS = {"system": "System", "light": "Light", "dark": "Dark"}
+LABELS = {"system": N_("System"), "light": N_("Light"), "dark": N_("Dark")}
 #: The media of the dark ``theme-color`` meta tag while the system decides.
 DARK_MEDIA = "(prefers-color-scheme: dark)"
 #: Its media while a person's choice decides: on for dark, off for light.
@@ -68,9 +69,9 @@ def control(current: str | None = None) -> Node:
     current = current if current is not None else chosen()
     return h("div", {"class": "theme-control", "role": "group", "aria-labelledby": "theme-label",
                      "data-testid": "theme"},
-             h("span", {"class": "theme-label", "id": "theme-label"}, "Theme"),
+             h("span", {"class": "theme-label", "id": "theme-label"}, _("Theme")),
              *(h("button", {"type": "button", "class": "theme-choice", "data-cmd": f"theme:{choice}",
-                            "aria-pressed": "true" if choice == current else "false"}, LABELS[choice])
+                            "aria-pressed": "true" if choice == current else "false"}, translated(LABELS[choice]))
                for choice in CHOICES))
 
 
@@ -84,8 +85,9 @@ def cycle_button(current: str | None = None) -> Node:
     current = current if current is not None else chosen()
     return h("button", {"type": "button", "class": "tool theme-cycle",
                         "data-cmd": f"theme:{next_choice(current)}",
-                        "aria-label": f"Theme: {LABELS[current]}. Press for {LABELS[next_choice(current)]}"},
-             f"Theme: {LABELS[current]}")
+                        "aria-label": _("Theme: {now}. Press for {next}", now=translated(LABELS[current]),
+                                        next=translated(LABELS[next_choice(current)]))},
+             _("Theme: {now}", now=translated(LABELS[current])))
 
 
 def command_choice(element: Any) -> str | None:

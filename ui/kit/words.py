@@ -7,7 +7,51 @@ it without a second pair of brackets around a name that has its own ("Bot (hard)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
+
+from ui.kit.i18n import N_, _, pgettext, translated
+
+#: The bots' levels as people read them: the level itself ("hard") is data of routes and saves.
+LEVEL_WORDS = {"random": N_("random"), "easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard"),
+               "perfect": N_("perfect")}
+
+
+def level_word(level: str) -> str:
+    """A bot's level in the page's language."""
+    return translated(LEVEL_WORDS.get(level, level))
+
+
+_BOT = re.compile(r"Bot (?:(?P<number>\d+) )?\((?P<level>[a-z]+)\)")
+_NUMBERED = re.compile(r"(?P<kind>Player|Friend|Seat|Watcher) (?P<number>\d+)")
+
+
+def shown_name(name: str) -> str:
+    """A seat's name as the reader sees it: a name the app gave (``ui.app.routes``: "You",
+    "Bot (hard)", "Bot 2 (easy)", "Player 3", "Friend 2"; a room's "Host") in the page's language; a person's own
+    name as they typed it. The names stay data in English (routes, saved games, the wire)."""
+    if name == "You":
+        return pgettext("a seat's name", "You")
+    if name == "Host":
+        return pgettext("a seat's name", "Host")
+    found = _BOT.fullmatch(name)
+    if found is not None and found["level"] in LEVEL_WORDS:
+        level = level_word(found["level"])
+        if found["number"]:
+            return _("Bot {number} ({level})", number=found["number"], level=level)
+        return _("Bot ({level})", level=level)
+    found = _NUMBERED.fullmatch(name)
+    if found is not None:
+        number = found["number"]
+        kind = found["kind"]
+        if kind == "Player":
+            return _("Player {number}", number=number)
+        if kind == "Friend":
+            return _("Friend {number}", number=number)
+        if kind == "Seat":
+            return _("Seat {number}", number=number)
+        return _("Watcher {number}", number=number)
+    return name
 
 
 def counted(number: int, noun: str, plural: str = "") -> str:

@@ -23,6 +23,7 @@ from typing import Any
 from engine import CLOCK, GAMES, Action, SetupError, State
 from engine.bots import levels
 from ui.app.routes import PlaySetup, RouteError, parse_seats
+from ui.kit.i18n import N_, _, translated
 from ui.tables.events import Settled
 from ui.tables.flow import Asked, TableFlow, Timed, Timers
 from ui.tables.game_flows import FLOWS
@@ -32,8 +33,8 @@ LEARN_DIR = "docs/learn"
 #: The seat the learner plays.
 LEARNER = 0
 #: What the coach says when the real countdown of a ``hurry`` step ran out.
-TIME_UP = ("Time is up: in a real game the window would be closed now, and the chance gone. "
-           "This once the lesson holds it open for you.")
+TIME_UP = N_("Time is up: in a real game the window would be closed now, and the chance gone. "
+             "This once the lesson holds it open for you.")
 
 
 def lesson_path(game_id: str) -> str:
@@ -135,11 +136,14 @@ def parse_lesson(data: Any) -> Lesson:
     texts = {key: data.get(key, "") for key in ("start", "free", "end", "title")}
     if not all(isinstance(text, str) for text in texts.values()):
         raise LessonError("start, free, end and title are texts")
+    # The coach's words in the page's language (tools/catalog.py extracts them from the file).
+    texts = {key: translated(text) for key, text in texts.items()}
     numbers = {key: data.get(key, default) for key, default in (("seed", 1), ("minutes", 3), ("delay_ms", 1200))}
     if not all(isinstance(value, int) and not isinstance(value, bool) for value in numbers.values()):
         raise LessonError("seed, minutes and delay_ms are whole numbers")
     lesson = Lesson(game_id=game_id, seats=tuple(seats), options=dict(options),
-                    deck=None if deck is None else tuple(deck), rules=dict(rules), steps=steps,
+                    deck=None if deck is None else tuple(deck),
+                    rules={key: translated(title) for key, title in rules.items()}, steps=steps,
                     **texts, **numbers)
     try:
         lesson.setup()
@@ -173,7 +177,7 @@ def _step(number: int, raw: Any, players: int, rules: Mapping[str, str]) -> Step
     hurry = raw.get("hurry", False)
     if not isinstance(hurry, bool) or (hurry and seat != LEARNER):
         raise LessonError(f"{where}: hurry (true or false) is for the learner's own steps")
-    return Step(seat, action, say, tuple(brought), tuple(picks), off, hurry)
+    return Step(seat, action, translated(say), tuple(brought), tuple(picks), translated(off), hurry)
 
 
 def play_through(lesson: Lesson) -> list[State]:
@@ -236,7 +240,7 @@ class Coach:
             if step.say:
                 comments.append(step.say)
             if late:
-                comments.append(TIME_UP)
+                comments.append(translated(TIME_UP))
             titles = " · ".join(lesson.rules[rule] for rule in step.rules)
             return Said(tuple(comments), step, ply, total, titles)
         return Said(tuple(comments), None, ply, total)
@@ -248,10 +252,10 @@ class Coach:
         if step is None or seat != LEARNER:
             return ""
         if step.seat != LEARNER:
-            return "Wait a moment: watch what the bot does first."
+            return _("Wait a moment: watch what the bot does first.")
         if str(action) == step.action:
             return ""
-        return step.off or f"Not that one yet. {step.say}"
+        return step.off or _("Not that one yet. {say}", say=step.say)
 
 
 class CoachedFlow(TableFlow):

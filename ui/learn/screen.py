@@ -19,6 +19,7 @@ from ui.app.catalog import entry
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
+from ui.kit.i18n import _
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
 from ui.tables.base import NEXT_GAME, GameTable
 
@@ -45,8 +46,8 @@ class CoachRoom:
     def strip(self) -> Node | None:
         said = self.said()
         title = self.table.game.title
-        progress = (f"Step {said.done + 1} of {said.total}" if said.done < said.total
-                    else "You know the rules" if not self.flow.state.is_over() else "Lesson over")
+        progress = (_("Step {number} of {total}", number=said.done + 1, total=said.total) if said.done < said.total
+                    else _("You know the rules") if not self.flow.state.is_over() else _("Lesson over"))
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
         # On a phone only the newest words show (what to do now, or what just happened) and
         # "More" opens the rest: a panel of every line took a third of the screen and hid the
@@ -58,24 +59,24 @@ class CoachRoom:
                              "data-more": "1" if self.more else None},
                  h("div", {"class": "coach-top"},
                    h("h2", {"id": "coach-heading", "class": "coach-heading"},
-                     f"Learning {title}", h("span", {"class": "coach-progress"}, f" · {progress}")),
+                     _("Learning {game}", game=title), h("span", {"class": "coach-progress"}, f" · {progress}")),
                    h("button", {"type": "button", "class": "coach-more", "data-cmd": "coach-more",
                                 "aria-expanded": "true" if self.more else "false"},
-                     "Less" if self.more else "More") if earlier else None),
+                     _("Less") if self.more else _("More")) if earlier else None),
                  h("p", {"class": "coach-rule", "data-testid": "coach-rule"}, said.rule) if said.rule else None,
                  [h("p", {"class": "coach-line", "key": f"line-{said.done}-{index}"}, self.table.card_words(line))
                   for index, line in enumerate(said.lines)],
                  # A div, not a p: the newest line is the last p (style.css shows it alone on a phone).
-                 h("div", {"class": "coach-wait muted"}, "Watch the bot’s answer…") if waiting else None)
+                 h("div", {"class": "coach-wait muted"}, _("Watch the bot’s answer…")) if waiting else None)
 
     def after_game(self) -> Node | None:
         game_id = self.table.game_id
         return h("div", {"class": "after-game"},
                  h("p", {"class": "again-row"},
                    h("a", {"class": "button-link primary", "href": quick_game_route(game_id),
-                           "data-testid": "real-game"}, "Play a real game"),
-                   h("button", {"type": "button", "data-cmd": "learn-again"}, "Start the lesson again"),
-                   h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, "Read the rules")))
+                           "data-testid": "real-game"}, _("Play a real game")),
+                   h("button", {"type": "button", "data-cmd": "learn-again"}, _("Start the lesson again")),
+                   h("a", {"class": "button-link", "href": f"#/{game_id}/rules"}, _("Read the rules"))))
 
     def command(self, command: str, element: Any) -> bool:
         if command == "coach-more":
@@ -211,16 +212,16 @@ class LearnScreen(TableScreen):
         self.table_class = table_class
         item = entry(game_id)
         self.game_title = item.title if item else game_id
-        self.title = f"Learn {self.game_title} — Five Checks"
+        self.title = _("Learn {game} — Five Checks", game=self.game_title)
         self.problem = ""
 
     def render(self) -> list[Node]:
         return [h("section", {"class": "page learn", "data-testid": "learn"},
-                  h("h1", {"tabindex": "-1"}, f"Learn {self.game_title}"),
+                  h("h1", {"tabindex": "-1"}, _("Learn {game}", game=self.game_title)),
                   h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else
-                  h("p", {"class": "muted", "data-testid": "learn-loading"}, "Dealing the lesson…"),
-                  h("p", None, h("a", {"class": "button-link", "href": f"#/{self.game_id}/rules"}, "Read the rules"),
-                    " ", h("a", {"class": "button-link", "href": "#/"}, "All games")))]
+                  h("p", {"class": "muted", "data-testid": "learn-loading"}, _("Dealing the lesson…")),
+                  h("p", None, h("a", {"class": "button-link", "href": f"#/{self.game_id}/rules"}, _("Read the rules")),
+                    " ", h("a", {"class": "button-link", "href": "#/"}, _("All games"))))]
 
     def start(self) -> None:
         self.load_text(lesson_path(self.game_id), self._begin)
@@ -229,9 +230,9 @@ class LearnScreen(TableScreen):
         try:
             lesson = parse_lesson(json.loads(text)) if text else None
         except (ValueError, LessonError) as error:
-            lesson, self.problem = None, f"This lesson cannot be played: {error}."
+            lesson, self.problem = None, _("This lesson cannot be played: {why}.", why=error)
         if lesson is None:
-            self.problem = self.problem or ("The lesson of this game is missing from this copy of the app.")
+            self.problem = self.problem or _("The lesson of this game is missing from this copy of the app.")
             self.show()
             return
         if self.delay_ms is not None:
@@ -244,7 +245,7 @@ class LearnScreen(TableScreen):
         room = CoachRoom(table, flow)
         table.room = room
         table.coach_room = room
-        table.fixed_title = f"Learn {self.game_title} — Five Checks"
+        table.fixed_title = _("Learn {game} — Five Checks", game=self.game_title)
         self.table = table
         self._drawn = False
         table.show()

@@ -17,8 +17,9 @@ from typing import Any
 from ui.app.catalog import CATALOG
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
-from ui.kit import theme
+from ui.kit import i18n, theme
 from ui.kit.dom import Node, attr, build, h, present
+from ui.kit.i18n import N_, _, ngettext, translated
 from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
 from ui.storage.saves import Store
 
@@ -26,7 +27,7 @@ GAME_TITLES = {item.id: item.title for item in CATALOG}
 
 
 class GalleryScreen(Screen):
-    title = "Five Checks — card games"
+    title = N_("Five Checks — card games")
 
     def __init__(self, root: Any, navigate: Navigate, shell: Any | None, store: Store | None = None) -> None:
         super().__init__(root, navigate)
@@ -52,26 +53,29 @@ class GalleryScreen(Screen):
                    h("a", {"class": "game-card", "href": f"#/{item.id}"},
                      h("h2", None, item.title),
                      h("p", {"class": "game-meta"},
-                       h("span", None, item.seats), h("span", {"class": "badge badge-go"}, "Play"))),
+                       h("span", None, translated(item.seats)), h("span", {"class": "badge badge-go"}, _("Play")))),
                    h("p", {"class": "game-links"},
-                     h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, "Rules"), " ",
-                     h("a", {"href": quick_game_route(item.id)}, "Quick game against a bot"), " ",
-                     h("a", {"href": f"#/{item.id}/learn"}, f"Learn to play ({item.lesson_minutes} minutes)")))
+                     h("a", {"data-rules": True, "href": f"#/{item.id}/rules"}, _("Rules")), " ",
+                     h("a", {"href": quick_game_route(item.id)}, _("Quick game against a bot")), " ",
+                     h("a", {"href": f"#/{item.id}/learn"},
+                       ngettext("Learn to play ({minutes} minute)", "Learn to play ({minutes} minutes)",
+                                item.lesson_minutes, minutes=item.lesson_minutes))))
                  for item in CATALOG]
         return [
-            h("header", {"class": "shell-header"}, h("h1", None, "Five Checks")),
+            h("header", {"class": "shell-header"}, h("h1", None, _("Five Checks"))),
             *self.lists(),
-            h("ul", {"class": "gallery", "aria-label": "Games"}, cards),
+            h("ul", {"class": "gallery", "aria-label": _("Games")}, cards),
             h("p", {"class": "shell-join"},
-              h("a", {"href": "#/join", "data-testid": "join-room"}, "Join a friend’s room"), " ",
-              h("span", {"class": "muted"}, "with the code on their screen")),
+              h("a", {"href": "#/join", "data-testid": "join-room"}, _("Join a friend’s room")), " ",
+              h("span", {"class": "muted"}, _("with the code on their screen"))),
             theme.control(),
         ]
 
     def show(self) -> None:
         from pyscript import document
 
-        if self.shell is None:
+        if self.shell is None or i18n.language() != i18n.SOURCE:
+            # The static shell is English: in another language, the gallery is drawn here.
             super().show()
         else:
             fragment = document.createDocumentFragment()

@@ -24,7 +24,8 @@ from ui.friends.joining import GuestSide
 from ui.friends.panels import chat_panel, seat_row, standings_panel, watchers_line
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
-from ui.kit.words import counted
+from ui.kit.i18n import _, ngettext
+from ui.kit.words import shown_name
 from ui.storage.saves import Store
 
 
@@ -49,7 +50,8 @@ class JoinScreen(TableScreen):
             self.broker = str(settings.read().get("broker", ""))
         self.name = str(ticket.get("name", "")) if ticket else str(settings.read().get("name", ""))
         self.guest: GuestSide | None = None
-        self.title = f"Join room {self.code} — Five Checks" if self.code else "Join a room — Five Checks"
+        self.title = (_("Join room {code} — Five Checks", code=self.code) if self.code
+                      else _("Join a room — Five Checks"))
         self._rejoin = ticket is not None
 
     # -- the room -----------------------------------------------------------------------
@@ -78,7 +80,7 @@ class JoinScreen(TableScreen):
                 return
             self.forget_room()
             self.code, self.problem = code, ""
-            self.title = f"Join room {code} — Five Checks"
+            self.title = _("Join room {code} — Five Checks", code=code)
             from pyscript import window
 
             # The address names the room: a reload comes back to it.
@@ -128,29 +130,30 @@ class JoinScreen(TableScreen):
         """``#/join``, or a code that no room answers: the code and the name to type."""
         guest = self.guest
         error = self.problem or (
-            f"No room answers to the code {self.code}. Check it with your friend (their screen shows it "
-            "under “Room code”), or ask them for the link again." if guest is not None and guest.no_room else "")
+            _("No room answers to the code {code}. Check it with your friend (their screen shows it "
+              "under “Room code”), or ask them for the link again.", code=self.code)
+            if guest is not None and guest.no_room else "")
         return h("section", {"class": "page room-join", "data-testid": "join"},
-                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games")),
-                 h("h1", {"tabindex": "-1"}, "Join a friend’s room"),
-                 h("p", {"class": "lead-text"}, "The friend who opened the room sees its code on their screen: "
-                   "five letters and digits."),
+                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games"))),
+                 h("h1", {"tabindex": "-1"}, _("Join a friend’s room")),
+                 h("p", {"class": "lead-text"}, _("The friend who opened the room sees its code on their screen: "
+                                                  "five letters and digits.")),
                  h("p", {"class": "problem", "role": "alert", "data-testid": "join-error"}, error) if error else None,
                  h("form", {"class": "room-join-form"},
-                   h("label", {"for": "join-code"}, "Room code"),
+                   h("label", {"for": "join-code"}, _("Room code")),
                    h("input", {"type": "text", "id": "join-code", "name": "code", "value": self.typed or self.code,
                                "data-field": "code", "autocomplete": "off", "autocapitalize": "characters",
                                "spellcheck": "false", "maxlength": "16", "placeholder": "K7QXM",
                                "aria-invalid": "true" if error else None}),
                    self.name_field(),
-                   h("button", {"type": "submit", "class": "primary", "data-cmd": "join"}, "Join the room")),
-                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, "Back to all games")))
+                   h("button", {"type": "submit", "class": "primary", "data-cmd": "join"}, _("Join the room"))),
+                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, _("Back to all games"))))
 
     def name_field(self) -> list[Node]:
-        return [h("label", {"for": "join-name"}, "Your name"),
+        return [h("label", {"for": "join-name"}, _("Your name")),
                 h("input", {"type": "text", "id": "join-name", "name": "name", "maxlength": str(MAX_NAME),
                             "autocomplete": "nickname", "value": self.name, "data-field": "name",
-                            "placeholder": "How the others will see you"})]
+                            "placeholder": _("How the others will see you")})]
 
     def before_joining(self, guest: GuestSide) -> Node:
         """A room found (or being looked for): its game and host, then the name and Join, or
@@ -161,33 +164,37 @@ class JoinScreen(TableScreen):
         open_seats = sum(1 for entry in seats if entry["status"] == "open")
         full = guest.full is not None or (info is not None and (info["started"] or not open_seats))
         if guest.full is not None:
-            why = "The game has started: every seat is taken." if guest.full["started"] \
-                else "This room is full: every seat is taken."
+            why = _("The game has started: every seat is taken.") if guest.full["started"] \
+                else _("This room is full: every seat is taken.")
         elif info is not None and info["started"]:
-            why = "The game has started: every seat is taken."
+            why = _("The game has started: every seat is taken.")
         elif info is not None and not open_seats:
-            why = "This room is full: every seat is taken."
+            why = _("This room is full: every seat is taken.")
         else:
             why = ""
-        about = (f"{game.title}, hosted by {info['host']}. "
-                 + (f"{counted(open_seats, 'seat')} open." if open_seats and not info["started"]
-                    else "") if game is not None and info is not None else "")
+        about = ""
+        if game is not None and info is not None:
+            about = (ngettext("{game}, hosted by {host}. {n} seat open.", "{game}, hosted by {host}. {n} seats open.",
+                              open_seats, game=game.title, host=shown_name(str(info["host"])))
+                     if open_seats and not info["started"] else
+                     _("{game}, hosted by {host}.", game=game.title, host=shown_name(str(info["host"]))))
         return h("section", {"class": "page room-join", "data-testid": "join", "data-room": self.code,
                              "data-game": info["game"] if info is not None else None},
-                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games")),
-                 h("h1", {"tabindex": "-1"}, f"{game.title}: room {self.code}" if game else f"Join room {self.code}"),
+                 h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games"))),
+                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game.title, code=self.code) if game
+                   else _("Join room {code}", code=self.code)),
                  guest.badge(),
                  h("p", {"class": "lead-text", "data-testid": "room-about"}, about) if about else
-                 h("p", {"class": "lead-text"}, "A friend invited you to play at their table. The game runs "
-                   "in their browser; yours shows your cards and sends your moves."),
+                 h("p", {"class": "lead-text"}, _("A friend invited you to play at their table. The game runs "
+                                                  "in their browser; yours shows your cards and sends your moves.")),
                  h("p", {"class": "problem", "data-testid": "join-full", "role": "status"}, why) if why else None,
                  h("form", {"class": "room-join-form"},
                    *self.name_field(),
                    None if full else h("button", {"type": "submit", "class": "primary", "data-cmd": "join"},
-                                       "Join the room"),
+                                       _("Join the room")),
                    h("button", {"type": "button", "class": "primary" if full else None, "data-cmd": "watch"},
-                     "Watch the game")),
-                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, "Back to all games")))
+                     _("Watch the game"))),
+                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, _("Back to all games"))))
 
     def lobby(self, guest: GuestSide) -> Node:
         seating = guest.seating
@@ -199,17 +206,17 @@ class JoinScreen(TableScreen):
         closed = guest.closed
         watching = flow.seat is None
         return h("section", {"class": "page room-join room-lobby", "data-testid": "join-lobby"},
-                 h("h1", {"tabindex": "-1"}, f"{game.title}: room {self.code}"),
+                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game.title, code=self.code)),
                  guest.badge(),
-                 h("p", {"class": "problem", "role": "alert"}, f"The host closed the room: {closed}.")
+                 h("p", {"class": "problem", "role": "alert"}, _("The host closed the room: {why}.", why=closed))
                  if closed else
-                 h("p", {"class": "lead-text"}, "You are watching. The game shows here when the host starts it."
-                   if watching else "You are in. The game starts when the host starts it."),
+                 h("p", {"class": "lead-text"}, _("You are watching. The game shows here when the host starts it.")
+                   if watching else _("You are in. The game starts when the host starts it.")),
                  h("ol", {"class": "room-seats"}, rows) if rows else None,
                  watchers_line(watchers),
                  standings_panel(guest.standings, flow.seat) if guest.standings else None,
                  chat_panel(guest.chat),
-                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, "All games")) if closed else None)
+                 h("p", None, h("a", {"class": "button-link", "href": "#/"}, _("All games"))) if closed else None)
 
     # -- events -------------------------------------------------------------------------
 

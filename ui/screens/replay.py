@@ -20,6 +20,7 @@ from engine import CLOCK, GAMES, EngineError, Record
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, attr, classes, h
+from ui.kit.i18n import _
 from ui.storage.page_store import store
 from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
 from ui.tables.base import GameTable
@@ -28,13 +29,18 @@ from ui.tables.base import GameTable
 KEYS = {"ArrowLeft": "back", "ArrowRight": "forward", "Home": "first", "End": "last"}
 
 
+#: Where a record came from, when not a file (a file is named by its name).
+LINK = "link"
+PASTED = "pasted"
+
+
 class ReplayScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...],
                  table_class: Callable[..., GameTable]) -> None:
         super().__init__(root, navigate)
         self.game = GAMES[game_id]
         self.table_class = table_class
-        self.title = f"{self.game.title}: replay — Five Checks"
+        self.title = _("{game}: replay — Five Checks", game=self.game.title)
         self.table: GameTable | None = None
         self.ply = 0
         self.problem = ""
@@ -42,7 +48,7 @@ class ReplayScreen(Screen):
         if "id" in params:
             self._open_saved(params["id"])
         elif "r" in params:
-            self._open_text(params["r"], "the link", packed=True)
+            self._open_text(params["r"], LINK, packed=True)
 
     # -- opening a record ------------------------------------------------------------------
 
@@ -50,7 +56,7 @@ class ReplayScreen(Screen):
         try:
             saved = store().load(game_id)
         except SaveError as error:
-            self.problem = f"This game cannot be opened: {error}."
+            self.problem = _("This game cannot be opened: {why}.", why=error)
             return
         self._open(saved.record, list(saved.seats), "your games")
 
@@ -58,7 +64,12 @@ class ReplayScreen(Screen):
         try:
             record, names = unpack_record(text) if packed else read_record(text)
         except EngineError as error:
-            self.problem = f"{_capital(source)} holds no record that can be opened: {error}."
+            if source == LINK:
+                self.problem = _("The link holds no record that can be opened: {why}.", why=error)
+            elif source == PASTED:
+                self.problem = _("The pasted text holds no record that can be opened: {why}.", why=error)
+            else:
+                self.problem = _("{file} holds no record that can be opened: {why}.", file=source, why=error)
             return
         seats = [SeatSpec("human", name) for name in names] if names else None
         self._open(record, seats, source)
@@ -68,17 +79,17 @@ class ReplayScreen(Screen):
         it is of another game or does not replay."""
         if record.game != self.game.id:
             other = GAMES[record.game].title if record.game in GAMES else repr(record.game)
-            self.problem = (f"This is a record of {other}, not of {self.game.title}: "
-                            "open it from that game’s replay page.")
+            self.problem = _("This is a record of {other}, not of {game}: open it from that game’s replay page.",
+                             other=other, game=self.game.title)
             return
         if seats is None:
-            seats = [SeatSpec("human", f"Seat {seat + 1}") for seat in range(record.players)]
+            seats = [SeatSpec("human", _("Seat {number}", number=seat + 1)) for seat in range(record.players)]
         saved = SavedGame(id="replay", record=record, seats=tuple(seats))
         setup: PlaySetup = saved.setup()
         try:
             table = self.table_class(self.root, self.navigate, setup, saved, readonly=True)
         except EngineError as error:  # a move the rules refuse, a setup that does not start
-            self.problem = f"This record cannot be replayed: {error}."
+            self.problem = _("This record cannot be replayed: {why}.", why=error)
             return
         people = [seat for seat, spec in enumerate(seats) if not spec.is_bot]
         table.watching = (people[0] if people else 0) if table.flow.states[-1].is_over() else None
@@ -127,9 +138,9 @@ class ReplayScreen(Screen):
             field = self.root.querySelector("[data-field=record-text]")
             text = str(field.value) if field is not None else ""
             if text.strip():
-                self._open_text(text, "The pasted text")
+                self._open_text(text, PASTED)
             else:
-                self.problem = "Paste a record (the JSON of a downloaded game) first."
+                self.problem = _("Paste a record (the JSON of a downloaded game) first.")
             self.show()
         else:
             self.step(command)
@@ -154,9 +165,9 @@ class ReplayScreen(Screen):
     def render(self) -> list[Node]:
         table = self.table
         return [h("section", {"class": "page replay", "data-testid": "replay"},
-                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ",
-                    h("a", {"href": f"#/{self.game.id}"}, self.game.title), " › Replay"),
-                  h("h1", None, f"{self.game.title}: replay"),
+                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ",
+                    h("a", {"href": f"#/{self.game.id}"}, self.game.title), " › ", _("Replay")),
+                  h("h1", None, _("{game}: replay", game=self.game.title)),
                   h("p", {"class": "problem", "role": "alert", "data-testid": "record-error"}, self.problem)
                   if self.problem else None,
                   self._viewer(table) if table is not None else None,
@@ -165,26 +176,27 @@ class ReplayScreen(Screen):
     def _viewer(self, table: GameTable) -> Node:
         moves = table.flow.states[-1].history
         return h("div", {"class": "replay-viewer"},
-                 h("div", {"class": "replay-controls", "role": "toolbar", "aria-label": "Step through the game"},
-                   self._step_button("first", "« First", "First position (Home)", self.ply > 0),
-                   self._step_button("back", "◀", "Back one move (←)", self.ply > 0),
+                 h("div", {"class": "replay-controls", "role": "toolbar", "aria-label": _("Step through the game")},
+                   self._step_button("first", _("« First"), _("First position (Home)"), self.ply > 0),
+                   self._step_button("back", "◀", _("Back one move (←)"), self.ply > 0),
                    h("span", {"class": "replay-where", "data-testid": "replay-where", "aria-live": "polite"},
-                     f"Move {self.ply} of {self.last}"),
-                   self._step_button("forward", "▶", "Forward one move (→)", self.ply < self.last),
-                   self._step_button("last", "Last »", "Last position (End)", self.ply < self.last)),
+                     _("Move {ply} of {last}", ply=self.ply, last=self.last)),
+                   self._step_button("forward", "▶", _("Forward one move (→)"), self.ply < self.last),
+                   self._step_button("last", _("Last »"), _("Last position (End)"), self.ply < self.last)),
                  self._watch_row(table),
                  h("div", {"class": "replay-body"},
                    h("div", {"class": "replay-table"}, table.render()),
-                   h("ol", {"class": "replay-moves", "data-testid": "replay-moves", "aria-label": "Moves"},
+                   h("ol", {"class": "replay-moves", "data-testid": "replay-moves", "aria-label": _("Moves")},
                      h("li", None, h("button", {"type": "button", "data-cmd": "step:0",
                                                 "aria-current": "step" if self.ply == 0 else None},
-                                     "Start")),
+                                     _("Start"))),
                      [h("li", None,
                         h("button", {"type": "button", "data-cmd": f"step:{number}",
                                      "class": classes(number == self.ply and "current"),
                                      "aria-current": "step" if number == self.ply else None},
-                          h("span", {"class": "move-number"}, f"{number}."), " ",
-                          "Clock" if seat == CLOCK else table.name(seat), ": ", str(action)))
+                          h("span", {"class": "move-number"}, _("{number}.", number=number)), " ",
+                          _("Clock: {action}", action=str(action)) if seat == CLOCK
+                          else _("{name}: {action}", name=table.name(seat), action=str(action))))
                       for number, (seat, action) in enumerate(moves, start=1)])))
 
     def _step_button(self, command: str, text: str, label: str, enabled: bool) -> Node:
@@ -195,33 +207,29 @@ class ReplayScreen(Screen):
         if self.game.perfect_information:
             return None
         if not self.finished:
-            return h("p", {"class": "muted"}, "This game is not over: the replay shows only what every "
-                                              "player could see.")
-        choices = [("table", "Table only", table.watching is None)] + [
+            return h("p", {"class": "muted"}, _("This game is not over: the replay shows only what every "
+                                                "player could see."))
+        choices = [("table", _("Table only"), table.watching is None)] + [
             (str(seat), table.name(seat), table.watching == seat) for seat in range(len(table.seats))]
-        return h("p", {"class": "replay-watch", "role": "group", "aria-label": "Whose cards to show"},
-                 h("span", None, "Show the cards of: "),
+        return h("p", {"class": "replay-watch", "role": "group", "aria-label": _("Whose cards to show")},
+                 h("span", None, _("Show the cards of: ")),
                  [h("button", {"type": "button", "class": "tool", "data-cmd": f"watch:{key}",
                                "aria-pressed": "true" if pressed else "false"}, label)
                   for key, label, pressed in choices])
 
     def _opener(self, open: bool) -> Node:
         body = [
-            h("p", None, "Open a record: a file downloaded at the end of a game, or its text."),
+            h("p", None, _("Open a record: a file downloaded at the end of a game, or its text.")),
             h("p", {"class": "open-row"},
-              h("label", {"for": "record-file"}, "Record file "),
+              h("label", {"for": "record-file"}, _("Record file ")),
               h("input", {"type": "file", "id": "record-file", "accept": ".json,application/json",
                           "data-field": "record-file"})),
             h("p", {"class": "open-row"},
-              h("label", {"for": "record-text", "class": "block"}, "or paste it here"),
+              h("label", {"for": "record-text", "class": "block"}, _("or paste it here")),
               h("textarea", {"id": "record-text", "rows": "4", "data-field": "record-text",
                              "spellcheck": "false", "placeholder": '{"game": "…", "seed": …, "moves": […]}'}),
-              h("button", {"type": "button", "data-cmd": "open-text"}, "Open")),
+              h("button", {"type": "button", "data-cmd": "open-text"}, _("Open"))),
         ]
         if open:
             return h("section", {"class": "panel replay-open"}, body)
-        return h("details", {"class": "panel replay-open"}, h("summary", None, "Open another record"), body)
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+        return h("details", {"class": "panel replay-open"}, h("summary", None, _("Open another record")), body)

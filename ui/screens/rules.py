@@ -28,6 +28,7 @@ from ui.app.catalog import CATALOG, entry
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, build, h, present
+from ui.kit.i18n import _
 from ui.tables.chess_cards_look import chip
 
 #: Where the build writes the page of a game, relative to index.html (and to the repository).
@@ -64,16 +65,16 @@ def article(game_id: str, body: Node | str, link: Link) -> Node:
     title = item.title if item else game_id
     others = [other for other in CATALOG if other.id != game_id]
     return h("article", {"class": "page rules", "data-testid": "rules", "data-game": game_id},
-             h("nav", {"class": "crumbs", "aria-label": "Breadcrumbs"},
-               h("a", {"href": link("#/")}, "All games"), " › ",
-               h("a", {"href": link(f"#/{game_id}")}, title), " › rules"),
+             h("nav", {"class": "crumbs", "aria-label": _("Breadcrumbs")},
+               h("a", {"href": link("#/")}, _("All games")), " › ",
+               h("a", {"href": link(f"#/{game_id}")}, title), " › ", _("rules")),
              h("div", {"class": "rules-text", BODY_ATTR: True}, body),
              h("p", {"class": "start-row"},
                h("a", {"class": "button-link primary", "href": link(quick_game_route(game_id))},
-                 "Play against a bot"),
-               h("a", {"class": "button-link", "href": link(f"#/{game_id}")}, "Set up a game")),
-             h("nav", {"class": "rules-others", "aria-label": "Rules of the other games"},
-               "Rules of the other games: ",
+                 _("Play against a bot")),
+               h("a", {"class": "button-link", "href": link(f"#/{game_id}")}, _("Set up a game"))),
+             h("nav", {"class": "rules-others", "aria-label": _("Rules of the other games")},
+               _("Rules of the other games: "),
                [[" · " if index else None, h("a", {"href": link(f"#/{other.id}/rules")}, other.title)]
                 for index, other in enumerate(others)]))
 
@@ -86,10 +87,10 @@ class RulesScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, game_id: str, title: str) -> None:
         super().__init__(root, navigate)
         self.game_id = game_id
-        self.title = f"{title}: rules — Five Checks"
+        self.title = _("{game}: rules — Five Checks", game=title)
 
     def render(self) -> list[Node]:
-        waiting = h("p", {"class": "muted", "data-testid": "rules-loading"}, "Loading the rules…")
+        waiting = h("p", {"class": "muted", "data-testid": "rules-loading"}, _("Loading the rules…"))
         return [article(self.game_id, waiting, _app_link)]
 
     def start(self) -> None:
@@ -105,8 +106,8 @@ class RulesScreen(Screen):
         body = parsed.querySelector(f"[{BODY_ATTR}]") if parsed is not None else None
         if not present(body):
             missing = h("p", {"class": "message-text", "role": "alert"},
-                        "The rules page of this game is missing from this copy of the app "
-                        "(make vendor builds it).")
+                        _("The rules page of this game is missing from this copy of the app "
+                          "(make vendor builds it)."))
             slot.replaceChildren(build(missing, document))
             return
         # The Markdown's own links point at the static pages; inside the app, follow the routes.

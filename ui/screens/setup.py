@@ -34,6 +34,8 @@ from ui.app.routes import (
 from ui.app.screen import Navigate, Screen
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
+from ui.kit.i18n import _, ngettext, translated
+from ui.kit.words import level_word
 from ui.screens.saved_lists import (
     ListActions,
     continue_section,
@@ -64,7 +66,7 @@ class SetupScreen(Screen):
         self.game = GAMES[game_id]
         self.entry = entry(game_id)
         self.levels = levels(game_id)
-        self.title = f"{self.game.title}: new game — Five Checks"
+        self.title = _("{game}: new game — Five Checks", game=self.game.title)
         self.kinds = ["human"]
         self.names = [""]
         self._resize(self.game.min_players)
@@ -144,31 +146,33 @@ class SetupScreen(Screen):
         hotseat = all(kind == "human" for kind in self.kinds)
         seats = []
         for seat, kind in enumerate(self.kinds):
-            choices = [h("option", {"value": "human", "selected": kind == "human"}, "Person here")]
+            choices = [h("option", {"value": "human", "selected": kind == "human"}, _("Person here"))]
             if not (game.id == "check" and seat == 0):  # Check!'s Game Master is the room's host
                 choices.append(h("option", {"value": "friend", "selected": kind == "friend"},
-                                 "A friend on another device"))
+                                 _("A friend on another device")))
             for level in self.levels:
                 choices.append(h("option", {"value": f"bot:{level}", "selected": kind == f"bot:{level}"},
-                                 f"Bot: {level}"))
+                                 _("Bot: {level}", level=level_word(level))))
             about = ""
             if kind.startswith("bot:"):
-                about = getattr(get_bot(game.id, kind[4:]), "description", "") or ""
+                # A bot's description: engine/bots' English, extracted by tools.catalog.extract_bots.
+                about = translated(getattr(get_bot(game.id, kind[4:]), "description", "") or "")
             roles = self.entry.roles if self.entry else ()
             role = roles[seat] if seat < len(roles) else ""
             seats.append(h("div", {"class": "seat-row"},
                            h("label", {"for": f"seat-kind-{seat}"},
-                             h("strong", None, f"Seat {seat + 1}"),
-                             h("span", {"class": "muted"}, f" ({role})") if role else None),
+                             h("strong", None, _("Seat {number}", number=seat + 1)),
+                             h("span", {"class": "muted"}, _(" ({role})", role=translated(role))) if role else None),
                            h("select", {"id": f"seat-kind-{seat}", "data-field": f"kind:{seat}",
                                         "data-testid": f"seat-{seat}"}, choices),
                            h("input", {"id": f"seat-name-{seat}", "data-field": f"name:{seat}", "type": "text",
                                        "maxlength": "24", "autocomplete": "off",
-                                       "placeholder": "Name (optional)", "value": self.names[seat],
-                                       "aria-label": f"Seat {seat + 1} name"})
+                                       "placeholder": _("Name (optional)"), "value": self.names[seat],
+                                       "aria-label": _("Seat {number} name", number=seat + 1)})
                            if kind == "human" else
-                           h("span", {"class": "muted bot-about"}, "Joins from their own device with the "
-                             "room’s link or code; the game runs in this browser.")
+                           h("span", {"class": "muted bot-about"},
+                             _("Joins from their own device with the room’s link or code; "
+                               "the game runs in this browser."))
                            if kind == "friend" else
                            h("span", {"class": "muted bot-about"},
                              about[:1].upper() + about[1:] + "." if about else "")))
@@ -176,36 +180,38 @@ class SetupScreen(Screen):
         if game.min_players != game.max_players:
             counts = range(game.min_players, game.max_players + 1)
             seat_count = h("div", {"class": "seed-row count-row"},
-                           h("label", {"for": "seat-count"}, h("strong", None, "How many players")),
+                           h("label", {"for": "seat-count"}, h("strong", None, _("How many players"))),
                            h("select", {"id": "seat-count", "data-field": "count", "data-testid": "seat-count"},
                              [h("option", {"value": str(n), "selected": n == len(self.kinds)}, str(n))
                               for n in counts]))
         else:
             seat_count = None
         hidden = not game.perfect_information
-        together = ("Two people on one device" if game.max_players == 2 else "Only people, on one device")
+        together = (_("Two people on one device") if game.max_players == 2 else _("Only people, on one device"))
         now = self.store.now()
         in_progress, stats, history = self.records()
-        together_help = ("A “pass the device” screen hides the table between turns, so nobody sees "
-                         "another player’s cards." if hidden else
-                         "Every seat is played here, turn about; all cards are open, so nothing needs hiding.")
+        together_help = (_("A “pass the device” screen hides the table between turns, so nobody sees "
+                           "another player’s cards.") if hidden else
+                         _("Every seat is played here, turn about; all cards are open, so nothing needs hiding."))
         return [
             h("section", {"class": "page setup", "data-testid": "setup"},
-              h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, "All games"), " › ", game.title),
-              h("h1", None, f"{game.title}: new game"),
+              h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ", game.title),
+              h("h1", None, _("{game}: new game", game=game.title)),
               storage_problem(self.store),
               self.actions.notes(),
               continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False,
                                rooms=[(code, ticket) for code, ticket in self.store.tickets()
                                       if ticket.get("game") == game.id]),
-              h("p", {"class": "lead-text"}, (self.entry.setup_line + " ") if self.entry else None,
-                h("a", {"href": f"#/{game.id}/rules"}, "read the rules"), " or just start."),
+              h("p", {"class": "lead-text"}, (translated(self.entry.setup_line) + " ") if self.entry else None,
+                h("a", {"href": f"#/{game.id}/rules"}, _("read the rules")), _(" or just start.")),
               h("p", {"class": "learn-row"},
                 h("a", {"class": "button-link", "href": f"#/{game.id}/learn", "data-testid": "learn-link"},
-                  f"Learn to play, {self.entry.lesson_minutes if self.entry else 3} minutes"),
-                h("span", {"class": "muted"}, " a coached first game against a bot")),
+                  ngettext("Learn to play, {minutes} minute", "Learn to play, {minutes} minutes",
+                           self.entry.lesson_minutes if self.entry else 3,
+                           minutes=self.entry.lesson_minutes if self.entry else 3)),
+                h("span", {"class": "muted"}, _(" a coached first game against a bot"))),
               h("fieldset", None,
-                h("legend", None, "Players"),
+                h("legend", None, _("Players")),
                 seat_count,
                 seats,
                 h("label", {"class": "option-row", "for": "hotseat"},
@@ -213,22 +219,23 @@ class SetupScreen(Screen):
                               "data-testid": "hotseat", "checked": hotseat}),
                   h("span", None, h("strong", None, together),
                     h("span", {"class": "muted block"}, together_help)))),
-              h("fieldset", None, h("legend", None, "Options"), options, self._undo_row())
+              h("fieldset", None, h("legend", None, _("Options")), options, self._undo_row())
               if options or self.undo_offered() else None,
               self._connection_fields() if "friend" in self.kinds else None,
               h("fieldset", None,
-                h("legend", None, "Deal"),
+                h("legend", None, _("Deal")),
                 h("div", {"class": "seed-row"},
-                  h("label", {"for": "seed"}, "Seed"),
+                  h("label", {"for": "seed"}, _("Seed")),
                   h("input", {"id": "seed", "type": "number", "min": "0", "max": str(MAX_SEED),
                               "inputmode": "numeric", "data-field": "seed", "value": str(self.seed)}),
-                  h("button", {"type": "button", "data-cmd": "reseed"}, "New seed")),
-                h("p", {"class": "muted"}, "The same seed deals the same cards: share the link to replay a deal."),
-                h("p", {"class": "muted"}, f"Stacked deck: {','.join(self.deck)}") if self.deck else None),
+                  h("button", {"type": "button", "data-cmd": "reseed"}, _("New seed"))),
+                h("p", {"class": "muted"}, _("The same seed deals the same cards: share the link to replay a deal.")),
+                h("p", {"class": "muted"}, _("Stacked deck: {cards}", cards=",".join(self.deck)))
+                if self.deck else None),
               h("p", {"class": "problem", "role": "alert"}, self.problem) if self.problem else None,
               h("p", {"class": "start-row"},
                 h("button", {"type": "button", "class": "primary big", "data-cmd": "start",
-                             "data-testid": "start"}, "Start the game"))),
+                             "data-testid": "start"}, _("Start the game")))),
             # Outside the form's section, so its sticky start button does not ride over them.
             h("div", {"class": "page setup-records"},
               stats_section(stats, self.levels),
@@ -251,25 +258,25 @@ class SetupScreen(Screen):
         field = {"type": "text", "autocomplete": "off", "spellcheck": "false"}
         return h("details", {"class": "setup-connection", "data-testid": "connection-settings",
                              "open": bool(broker or kept["turn_url"])},
-                 h("summary", None, "Connection for friends on other devices"),
-                 h("p", {"class": "muted"}, "A public broker introduces the devices; the game then goes "
-                   "straight between them. On one Wi-Fi with no internet, run the project's own broker "
-                   "(make broker) and give its address here."),
+                 h("summary", None, _("Connection for friends on other devices")),
+                 h("p", {"class": "muted"}, _("A public broker introduces the devices; the game then goes "
+                                              "straight between them. On one Wi-Fi with no internet, run the "
+                                              "project's own broker (make broker) and give its address here.")),
                  h("label", {"class": "option-row option-value", "for": "broker"},
-                   h("span", None, h("strong", None, "Broker"), h("span", {"class": "muted block"},
-                                                                    "Empty: the public PeerJS broker.")),
+                   h("span", None, h("strong", None, _("Broker")), h("span", {"class": "muted block"},
+                                                                       _("Empty: the public PeerJS broker."))),
                    h("input", {**field, "id": "broker", "data-field": "broker", "value": broker,
                                "placeholder": "http://192.168.1.20:9000/", "inputmode": "url"})),
                  h("label", {"class": "option-row option-value", "for": "turn-url"},
-                   h("span", None, h("strong", None, "TURN server"),
-                     h("span", {"class": "muted block"}, "For mobile networks that block direct "
-                       "connections, like turn:turn.example.org:3478.")),
+                   h("span", None, h("strong", None, _("TURN server")),
+                     h("span", {"class": "muted block"}, _("For mobile networks that block direct "
+                                                           "connections, like turn:turn.example.org:3478."))),
                    h("input", {**field, "id": "turn-url", "data-field": "turn_url", "value": kept["turn_url"]})),
                  h("label", {"class": "option-row option-value", "for": "turn-user"},
-                   h("span", None, "TURN user name"),
+                   h("span", None, _("TURN user name")),
                    h("input", {**field, "id": "turn-user", "data-field": "turn_user", "value": kept["turn_user"]})),
                  h("label", {"class": "option-row option-value", "for": "turn-password"},
-                   h("span", None, "TURN password"),
+                   h("span", None, _("TURN password")),
                    h("input", {**field, "type": "password", "id": "turn-password", "data-field": "turn_password",
                                "value": kept["turn_password"]})))
 
@@ -278,22 +285,22 @@ class SetupScreen(Screen):
         if not self.undo_offered():
             return None
         if self.game.perfect_information:
-            about = "Against bots you may take back your moves, as far back as the first."
+            about = _("Against bots you may take back your moves, as far back as the first.")
         else:
-            about = ("Against bots you may take back a move as long as taking it back "
-                     "shows you no card you had not seen.")
+            about = _("Against bots you may take back a move as long as taking it back "
+                      "shows you no card you had not seen.")
         return h("label", {"class": "option-row", "for": "undo"},
                  h("input", {"type": "checkbox", "id": "undo", "data-field": "undo", "data-testid": "undo",
                              "checked": self.undo}),
-                 h("span", None, h("strong", None, "Allow takebacks"),
+                 h("span", None, h("strong", None, _("Allow takebacks")),
                    h("span", {"class": "muted block"}, about)))
 
     def _option_row(self, option: Any) -> Node:
         """A checkbox for a yes/no option, a list for one with choices, a number field otherwise."""
         field_id = f"option-{option.name}"
         value = self.options[option.name]
-        about = h("span", None, h("strong", None, option.label),
-                  h("span", {"class": "muted block"}, option.help) if option.help else None)
+        about = h("span", None, h("strong", None, translated(option.label)),
+                  h("span", {"class": "muted block"}, translated(option.help)) if option.help else None)
         if isinstance(option.default, bool):
             return h("label", {"class": "option-row", "for": field_id},
                      h("input", {"type": "checkbox", "id": field_id, "data-field": f"option:{option.name}",
@@ -312,7 +319,7 @@ class SetupScreen(Screen):
 
     def on_change(self, element: Any) -> None:
         field = attr(element, "data-field")
-        kind, _, arg = field.partition(":")
+        kind, _sep, arg = field.partition(":")
         if kind == "name":
             self.names[int(arg)] = str(element.value)
             return  # no redraw while typing: it would move the caret
@@ -335,7 +342,7 @@ class SetupScreen(Screen):
                 self.seed = int(text)
                 self.problem = ""
             else:
-                self.problem = f"The seed must be a whole number from 0 to {MAX_SEED}."
+                self.problem = _("The seed must be a whole number from 0 to {most}.", most=MAX_SEED)
             return
         if kind == "kind":
             self.kinds[int(arg)] = str(element.value)

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ui.kit.i18n import _
 from ui.kit.web_storage import MemoryStorage
 from ui.storage.saves import Store
 
@@ -19,6 +20,6 @@ def store() -> Store:
             storage.getItem("five-checks:probe")  # some browsers throw only on first use
             _STORE.append(Store(storage))
         except Exception as error:
-            _STORE.append(Store(MemoryStorage(), f"This browser keeps no games for this site "
-                                                 f"({type(error).__name__}): a game ends when the page closes."))
+            _STORE.append(Store(MemoryStorage(), _("This browser keeps no games for this site ({why}): a game ends "
+                                                   "when the page closes.", why=type(error).__name__)))
     return _STORE[0]

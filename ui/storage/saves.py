@@ -28,6 +28,7 @@ from typing import Any
 
 from engine import Record, SetupError
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
+from ui.kit.i18n import _, ngettext
 
 #: Bumped when the saved format changes in a way older code cannot read.
 SCHEMA = 1
@@ -113,16 +114,17 @@ class SavedGame:
         """Read a saved game. Raises SaveError naming what is wrong (not JSON, another
         version's format, a field of the wrong kind, a record the engine cannot read)."""
         if not isinstance(text, str):
-            raise SaveError("nothing readable is stored")
+            raise SaveError(_("nothing readable is stored"))
         try:
             data = json.loads(text)
         except ValueError:
-            raise SaveError("not a saved game (the stored text is not JSON)") from None
+            raise SaveError(_("not a saved game (the stored text is not JSON)")) from None
         if not isinstance(data, dict):
-            raise SaveError("not a saved game (expected a JSON object)")
+            raise SaveError(_("not a saved game (expected a JSON object)"))
         schema = data.get("schema")
         if schema != SCHEMA:
-            raise SaveError(f"saved in another format (schema {schema!r}; this version reads {SCHEMA})")
+            raise SaveError(_("saved in another format (schema {schema}; this version reads {version})",
+                              schema=repr(schema), version=SCHEMA))
         try:
             record = Record.from_json(json.dumps(data["record"]))
             seats = tuple(_seat(item) for item in data["seats"])
@@ -431,7 +433,7 @@ def read_record(text: str) -> tuple[Record, list[str] | None]:
     names = json.loads(text).get("names")
     if isinstance(names, list) and len(names) == record.players and all(isinstance(n, str) for n in names):
         cleaned = [clean_name(name) for name in names]
-        return record, [name or f"Seat {seat + 1}" for seat, name in enumerate(cleaned)]
+        return record, [name or _("Seat {number}", number=seat + 1) for seat, name in enumerate(cleaned)]
     return record, None
 
 
@@ -447,7 +449,7 @@ def unpack_record(text: str) -> tuple[Record, list[str] | None]:
         raw = base64.urlsafe_b64decode(text.strip() + "=" * (-len(text.strip()) % 4))
         data = zlib.decompress(raw).decode("utf-8")
     except (ValueError, zlib.error, UnicodeDecodeError):
-        raise SetupError("not a game record: the link's data is damaged (was it cut short?)") from None
+        raise SetupError(_("not a game record: the link's data is damaged (was it cut short?)")) from None
     return read_record(data)
 
 
@@ -455,10 +457,10 @@ def ago(then_ms: float, now_ms: float) -> str:
     """When, in words: "just now", "5 min ago", "3 h ago", "2 days ago"."""
     seconds = max(0.0, (now_ms - then_ms) / 1000)
     if seconds < 60:
-        return "just now"
+        return _("just now")
     if seconds < 3600:
-        return f"{int(seconds // 60)} min ago"
+        return ngettext("{n} min ago", "{n} min ago", int(seconds // 60))
     if seconds < 86400:
-        return f"{int(seconds // 3600)} h ago"
+        return ngettext("{n} h ago", "{n} h ago", int(seconds // 3600))
     days = int(seconds // 86400)
-    return "yesterday" if days == 1 else f"{days} days ago"
+    return _("yesterday") if days == 1 else ngettext("{n} day ago", "{n} days ago", days)

@@ -44,6 +44,8 @@ from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import motion, sound, theme
 from ui.kit.dom import Node, classes, h, present
+from ui.kit.i18n import _, pgettext
+from ui.kit.words import shown_name
 from ui.storage.saves import SavedGame, Store, record_json
 from ui.tables import commands, embedding, parts
 from ui.tables.announcer import Announcer
@@ -164,8 +166,8 @@ class GameTable(Screen):
         """A seat as the table shows it: "You" for the reader's own seat (whatever name the others
         know it by), the seat's name otherwise."""
         if seat == CLOCK:
-            return "Clock"
-        return "You" if seat == self.reader else self.seats[seat].name
+            return _("Clock")
+        return pgettext("a seat's name", "You") if seat == self.reader else shown_name(self.seats[seat].name)
 
     # -- what the screen shows -------------------------------------------------------------
 
@@ -269,7 +271,8 @@ class GameTable(Screen):
         elif isinstance(event, Thinking):
             line = self.root.querySelector("[data-testid=status]")
             if present(line):
-                line.textContent = f"{self.name(event.seat)} is thinking… {event.seconds} s"
+                line.textContent = _("{name} is thinking… {seconds} s", name=self.name(event.seat),
+                                     seconds=event.seconds)
 
     # -- clicks ----------------------------------------------------------------------------
 
@@ -354,8 +357,9 @@ class GameTable(Screen):
         """The seconds left of the timed event running, for ``[data-testid=countdown]``; while
         the device that keeps the time is silent, that the countdown waits for it."""
         if self.flow.clock_held:
-            return f"{self.flow.countdown_left_ms() / 1000:.1f} s, waiting for {self.flow.clock_held}’s device"
-        return f"{self.flow.countdown_left_ms() / 1000:.1f} s"
+            return _("{seconds} s, waiting for {name}’s device", seconds=f"{self.flow.countdown_left_ms() / 1000:.1f}",
+                     name=shown_name(self.flow.clock_held))
+        return _("{seconds} s", seconds=f"{self.flow.countdown_left_ms() / 1000:.1f}")
 
     # -- drawing ---------------------------------------------------------------------------
 
@@ -406,7 +410,7 @@ class GameTable(Screen):
                    # viewer) or the pass-the-device screen is the heading.
                    h("h2" if self.readonly or self.needs_pass() else "h1", {"class": "cc-bar-name"},
                      h("a", {"href": f"#/{self.game_id}", "class": "cc-home",
-                             "title": "Set up another game"}, parts.game_name(self))),
+                             "title": _("Set up another game")}, parts.game_name(self))),
                    h("span", {"class": "cc-where", "data-testid": "where"}, where)),
                  score,
                  h("div", {"class": "cc-bar-tools"}, *(() if self.readonly else tools), parts.undo_button(self),
@@ -424,7 +428,7 @@ def _pass_done(table: GameTable, command: Do) -> None:
 def _undo(table: GameTable, command: Do) -> None:
     why = table.flow.undo()
     if why:
-        table.notice = f"No takeback: {why}."
+        table.notice = _("No takeback: {why}.", why=why)
         table.show()
 
 

@@ -24,6 +24,7 @@ from engine import IllegalAction
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
+from ui.kit.i18n import N_, _, ngettext, translated
 from ui.kit.words import counted
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
@@ -95,7 +96,7 @@ class ChecksTable(GameTable):
             self.frame("ck", view, self._bar(view, over, paused),
                        h("div", {"class": "ck-layout"},
                          h("div", {"class": "ck-board"}, board),
-                         h("aside", {"class": "ck-side", "aria-label": "Move log"},
+                         h("aside", {"class": "ck-side", "aria-label": _("Move log")},
                            self._series(view),
                            self._log(view))),
                        alert="ck-error"),
@@ -105,14 +106,14 @@ class ChecksTable(GameTable):
         games = view["games"]
         shown = view["finished"][-1] if paused else None
         number = shown["number"] if shown else view["game_number"]
-        where = f"Game {number} of {games}" if games > 1 else "Single game"
+        where = _("Game {number} of {games}", number=number, games=games) if games > 1 else _("Single game")
         counts = shown["details"]["checks"] if shown else view["check_counts"]
         return self.bar(
-            where + (" · over" if paused else ""),
+            _("{where} · over", where=where) if paused else where,
             parts.score_pair(self,
-                "Checks won", counts,
+                _("Checks won"), counts,
                 h("span", {"class": "cc-games", "data-testid": "series-score"},
-                  f"games won {view['totals'][0]} : {view['totals'][1]}")
+                  _("games won {first} : {second}", first=view["totals"][0], second=view["totals"][1]))
                 if games > 1 else None),
             css="ck-bar")
 
@@ -121,17 +122,17 @@ class ChecksTable(GameTable):
     def _seat(self, view: dict[str, Any], seat: int, top: bool, legal: tuple[Any, ...] = ()) -> Node:
         to_act = not self.flow.error and seat in view["to_act"]
         tags = [
-            h("span", {"class": "tag", "title": "Dealer of this game"}, "dealer")
+            h("span", {"class": "tag", "title": _("Dealer of this game")}, _("dealer"))
             if view["dealer"] == seat else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
+              _("thinking…") if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
             h("span", {"class": "tag ck-checks", "data-testid": f"checks-{seat}"},
-              counted(view['check_counts'][seat], "check")),
+              ngettext("{n} check", "{n} checks", view["check_counts"][seat])),
         ]
         own = view["seat"] == seat and "hand" in view
         return h("section", {
             "class": classes("cc-seat", "ck-seat", top and "cc-seat-top", to_act and "cc-active"),
-            "data-seat": seat, "aria-label": f"{self.name(seat)}: half-tricks and hand",
+            "data-seat": seat, "aria-label": _("{name}: half-tricks and hand", name=self.name(seat)),
         },
             h("div", {"class": "cc-seat-head"},
               h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
@@ -145,20 +146,21 @@ class ChecksTable(GameTable):
 
     def _row(self, view: dict[str, Any], seat: int) -> Node:
         """The six half-trick places, left to right: played out, in hand, still face down."""
-        labels = {"gone": "played out", "hand": "in hand", "down": "face down"}
-        return h("ol", {"class": "ck-row", "aria-label": "Half-tricks, left to right",
+        labels = {"gone": N_("Half-trick {number}: played out"), "hand": N_("Half-trick {number}: in hand"),
+                  "down": N_("Half-trick {number}: face down")}
+        return h("ol", {"class": "ck-row", "aria-label": _("Half-tricks, left to right"),
                         "data-testid": f"row-{seat}"},
                  [h("li", {"class": classes("ck-ht", f"ck-ht-{place}"), "data-place": place,
-                           "title": f"Half-trick {index + 1}: {labels[place]}"},
-                    h("span", {"class": "ck-sr"}, f"Half-trick {index + 1}: {labels[place]}"))
+                           "title": translated(labels[place], number=index + 1)},
+                    h("span", {"class": "ck-sr"}, translated(labels[place], number=index + 1)))
                   for index, place in enumerate(view["rows"][seat])])
 
     def _hidden_hand(self, view: dict[str, Any], seat: int) -> Node:
         count = view["hand_sizes"][seat]
         return h("div", {"class": "ck-hand ck-hand-hidden", "data-testid": f"hand-{seat}", "role": "img",
-                         "aria-label": f"{counted(count, 'card')} in hand, hidden"},
+                         "aria-label": ngettext("{n} card in hand, hidden", "{n} cards in hand, hidden", count)},
                  [back() for _ in range(count)]
-                 or h("p", {"class": "cc-note"}, "No cards in hand."))
+                 or h("p", {"class": "cc-note"}, _("No cards in hand.")))
 
     def _hand(self, view: dict[str, Any], seat: int, legal: tuple[Any, ...]) -> Node:
         hand = view["hand"]
@@ -172,34 +174,34 @@ class ChecksTable(GameTable):
                 cards.append(card_face(card, "button", {
                     "type": "button", "data-pick": f"card:{card}", "data-seat": seat,
                     "aria-pressed": "true" if chosen else "false",
-                    "aria-label": f"Play the {card_name(card)}",
+                    "aria-label": _("Play the {card}", card=card_name(card)),
                 }, "ck-live", chosen and "ck-picked"))
             else:
                 cards.append(card_face(card, "button", {
                     "type": "button", "data-seat": seat, **parts.offer(self._tried(view, card), False),
-                    "aria-label": f"{card_name(card)}: cannot be played now"}))
+                    "aria-label": _("{card}: cannot be played now", card=card_name(card))}))
         total = h("p", {"class": "ck-total", "data-testid": "point-total"},
-                  "Point total ", h("b", None, str(view["point_total"])) if hand else "—")
+                  _("Point total "), h("b", None, str(view["point_total"])) if hand else "—")
         if not legal:
             prompt = None
         elif self.picked:
-            prompt = (f"Now pick the pile for the {card_name(self.picked)} "
-                      "(or press the card again to put it back).")
+            prompt = _("Now pick the pile for the {card} (or press the card again to put it back).",
+                       card=card_name(self.picked))
         elif any(isinstance(action, Cash) for action in legal):
-            prompt = "Cash a highlighted pile, or pick a card to play onto any pile."
+            prompt = _("Cash a highlighted pile, or pick a card to play onto any pile.")
         else:
-            prompt = "No pile matches your total: pick a card to play onto a pile."
+            prompt = _("No pile matches your total: pick a card to play onto a pile.")
         return h("div", {"class": "ck-own"},
                  h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt) if prompt else None,
-                 h("div", {"class": "ck-hand", "role": "group", "aria-label": "Your hand",
+                 h("div", {"class": "ck-hand", "role": "group", "aria-label": _("Your hand"),
                            "data-testid": f"hand-{seat}", "data-keynav": True},
                    cards or h("p", {"class": "cc-note"}, self._empty_hand(view, seat))),
                  total)
 
     def _empty_hand(self, view: dict[str, Any], seat: int) -> str:
         if view["result"] is None and "down" in view["rows"][seat]:
-            return "No cards in hand: the next half-trick is picked up at your turn."
-        return "No cards in hand."
+            return _("No cards in hand: the next half-trick is picked up at your turn.")
+        return _("No cards in hand.")
 
     def _viewer_plays(self) -> bool:
         """Whether the seat in front of the screen is a person's (whose cards and piles are
@@ -211,13 +213,14 @@ class ChecksTable(GameTable):
         """The base's reason; a click on a pile before a card of the hand was picked (a ``cash``
         tried on its upcard) also says how a play onto it is made."""
         reason = super().explain(seat, notation, error)
-        kind, _, number = notation.partition(" ")
+        kind, _sep, number = notation.partition(" ")
         if kind != "cash" or seat not in self.flow.to_act() or self.flow.paused:
             return reason
-        how = f"To play onto pile {number}, pick a card of your hand first, then the pile."
         if not reason:
-            return f"{how} To cash the pile, press its Cash button."
-        return f"{how} It cannot be cashed: {reason[:1].lower()}{reason[1:]}"
+            return _("To play onto pile {pile}, pick a card of your hand first, then the pile. To cash the pile, "
+                     "press its Cash button.", pile=number)
+        return _("To play onto pile {pile}, pick a card of your hand first, then the pile. It cannot be cashed: "
+                 "{why}", pile=number, why=reason[:1].lower() + reason[1:])
 
     def _tried(self, view: dict[str, Any], card: str) -> str:
         """The play a click on ``card`` stands for when it cannot be played: onto the first
@@ -238,7 +241,7 @@ class ChecksTable(GameTable):
                  h("div", {"class": "ck-piles", "data-testid": "piles"}, piles),
                  h("p", {"class": "ck-deck", "data-testid": "deck"},
                    back("div", None, "ck-deck-card"),
-                   f"Deck: {view['deck_count']} card{'s' if view['deck_count'] != 1 else ''} to refill"),
+                   ngettext("Deck: {n} card to refill", "Deck: {n} cards to refill", view["deck_count"])),
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over)))
 
@@ -250,42 +253,48 @@ class ChecksTable(GameTable):
         cashable = cash is not None
         if not pile:
             return h("div", {"class": "ck-pile ck-pile-empty", "data-pile": number},
-                     h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
-                     h("div", {"class": "card card-empty ck-slot"}, "empty"))
+                     h("span", {"class": "ck-pile-label"}, _("Pile {number}", number=number)),
+                     h("div", {"class": "card card-empty ck-slot"}, _("empty")))
         upcard = pile[-1]
-        last = any(getattr(action, "pile", None) == index for _, action in last_move.last_moves(self))
+        last = any(getattr(action, "pile", None) == index for _unused, action in last_move.last_moves(self))
         if target is not None:
             top = card_face(upcard, "button", {"type": "button", "data-action": str(target),
-                                               "aria-label": f"Play the {card_name(str(target.card))} "
-                                                             f"onto pile {number}"}, "ck-live", "ck-target")
+                                               "aria-label": _("Play the {card} onto pile {number}",
+                                                               card=card_name(str(target.card)), number=number)},
+                             "ck-live", "ck-target")
         elif self._viewer_plays():
             # The person's upcards are buttons throughout (a click before picking a card says
             # what to do), so an upcard keeps its element when it becomes a target.
             top = card_face(upcard, "button", {
                 "type": "button", **parts.offer(f"cash {number}", False),
-                "aria-label": f"Pile {number}: {card_name(upcard)} on top"}, cashable and "ck-cashable")
+                "aria-label": _("Pile {number}: {card} on top", number=number, card=card_name(upcard))},
+                cashable and "ck-cashable")
         else:
             top = card_face(upcard, "div", None, cashable and "ck-cashable")
         beneath = pile[:-1]
         return h("div", {"class": classes("ck-pile", cashable and "ck-pile-cashable"),
                          "data-pile": number, "data-height": len(pile), "data-last-move": last},
-                 h("span", {"class": "ck-pile-label"}, f"Pile {number}"),
+                 h("span", {"class": "ck-pile-label"}, _("Pile {number}", number=number)),
                  top,
                  h("button", {"type": "button", "class": "ck-height", "data-cmd": f"pile:{index}",
                               "aria-expanded": "true" if index in self.opened else "false",
-                              "title": "Show the cards beneath", "disabled": not beneath},
-                   counted(len(pile), "card")),
+                              "title": _("Show the cards beneath"), "disabled": not beneath},
+                   ngettext("{n} card", "{n} cards", len(pile))),
                  h("div", {"class": "ck-beneath", "data-testid": f"beneath-{number}"},
                    [chip(card) for card in reversed(beneath)]) if index in self.opened and beneath else None,
                  h("button", {"type": "button", "class": "primary ck-cash",
                               "data-action": str(cash),
-                              "aria-label": f"Cash: {counted(len(pile) + len(view['hand'] or []), 'check')}, "
-                                            f"pile {number}’s {counted(len(pile), 'card')} and your hand"},
-                   f"Cash: {counted(len(pile) + len(view['hand'] or []), 'check')}") if cashable else None)
+                              "aria-label": _("Cash: {checks}, pile {number}’s {cards} and your hand",
+                                              checks=ngettext("{n} check", "{n} checks",
+                                                              len(pile) + len(view["hand"] or [])),
+                                              number=number, cards=ngettext("{n} card", "{n} cards", len(pile)))},
+                   _("Cash: {checks}", checks=ngettext("{n} check", "{n} checks",
+                                                       len(pile) + len(view["hand"] or []))))
+                 if cashable else None)
 
     def _status(self, view: dict[str, Any], over: bool) -> str:
         if over:
-            return "The game is over."
+            return _("The game is over.")
         if self.flow.paused:
             return ""
         seat = view["to_act"][0]

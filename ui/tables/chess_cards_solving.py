@@ -28,6 +28,7 @@ from engine.bots.chess_cards import BOTS, model_solver
 from engine.chess_cards import ChessCardsState, Play
 from engine.chess_cards_solver import solve_steps
 from engine.core import Game
+from ui.kit.i18n import _
 from ui.kit.timers import Job, Timers, now_ms
 
 #: Solver positions per step of background work: a few milliseconds in the page, so a slice
@@ -105,7 +106,7 @@ class Solving:
     def _work(self, state: ChessCardsState) -> Generator[None, None, tuple[int, Play]]:
         # Without sacrifices the light model is the exact one: straight to the exact search.
         if self.light is None and state.options["sacrifice"]:
-            _, play = yield from solve_steps(state, BACKGROUND_NODES, model_solver(state, "light"))
+            _unused, play = yield from solve_steps(state, BACKGROUND_NODES, model_solver(state, "light"))
             self.light = Advice(play, LIGHT)
             self.on_news()
         return (yield from solve_steps(state, BACKGROUND_NODES, model_solver(state, "exact")))
@@ -118,7 +119,7 @@ class Solving:
         self.on_news()
 
     def _failed(self, error: BaseException) -> None:
-        self.error = f"The solver failed: {error}"
+        self.error = _("The solver failed: {why}", why=error)
         self.job = None
         self.on_news()
 

@@ -35,6 +35,8 @@ from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
 from engine.bots import Bot, get_bot
 from engine.knowledge import undo_point
 from ui.app.routes import PlaySetup, distinct_bot_names
+from ui.kit.i18n import _
+from ui.kit.words import level_word
 from ui.storage.saves import SavedGame, StorageError
 from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, Thinking, TimeLeft
 
@@ -292,7 +294,7 @@ class TableFlow:
             saved = self.saved()
             (self.store.finish if saved.result is not None else self.store.save)(saved)
         except StorageError as error:
-            self.save_problem = f"This game is not being saved: {error}."
+            self.save_problem = _("This game is not being saved: {why}.", why=error)
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -506,7 +508,7 @@ class TableFlow:
             self.timers.later(wait, lambda: self._bot_plays(seat, action, asked))
 
         def failed(error: BaseException) -> None:
-            self.fail(f"The {self.seats[seat].level} bot failed: {error}")
+            self.fail(_("The {level} bot failed: {why}", level=level_word(self.seats[seat].level), why=error))
 
         def still_thinking() -> None:
             job = asked.job

@@ -19,6 +19,7 @@ from ui.app.catalog import entry
 from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
+from ui.kit.i18n import _, translated
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
 from ui.tables.flow import Returned
@@ -56,10 +57,10 @@ def whose(table: Table, seat: int) -> str:
 
 def turn_text(table: Table, seat: int) -> str:
     if table.seats[seat].is_bot or table.readonly or seat not in table.humans:
-        return f"{table.name(seat)} to play"
+        return _("{name} to play", name=table.name(seat))
     if table.solo:
-        return "Your turn"
-    return f"{table.name(seat)}’s turn"
+        return _("Your turn")
+    return _("{name}’s turn", name=table.name(seat))
 
 
 def to_act_line(table: Table, seat: int, verb: str = "", suffix: str = "") -> str:
@@ -79,14 +80,17 @@ def to_act_line(table: Table, seat: int, verb: str = "", suffix: str = "") -> st
 def headline(table: Table, winners: Sequence[int], what: str = "") -> str:
     """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""
     if not winners:
-        return "Draw" if not what else f"Drawn {what}"
+        return _("Draw") if not what else _("Drawn {what}", what=what)
     if list(winners) == [table.reader]:
-        text = "You win"
-    elif len(winners) == 1:
-        text = f"{table.name(winners[0])} wins"
-    else:
-        text = " and ".join([", ".join(table.name(s) for s in winners[:-1]), table.name(winners[-1])]) + " win"
-    return f"{text} {what}".rstrip()
+        return _("You win {what}", what=what).rstrip() if what else _("You win")
+    if len(winners) == 1:
+        name = table.name(winners[0])
+        return _("{name} wins {what}", name=name, what=what).rstrip() if what else _("{name} wins", name=name)
+    names = table.name(winners[0])
+    for seat in winners[1:-1]:
+        names = _("{names}, {name}", names=names, name=table.name(seat))
+    names = _("{names} and {name}", names=names, name=table.name(winners[-1]))
+    return _("{names} win {what}", names=names, what=what).rstrip() if what else _("{names} win", names=names)
 
 
 def name_in_address(table: Table) -> None:
@@ -103,8 +107,10 @@ def table_title(table: Table) -> str:
     the lesson around it) gives its own (``fixed_title``)."""
     if table.fixed_title:
         return table.fixed_title
-    names = " v ".join(table.name(seat) for seat in range(len(table.seats)))
-    return f"{table.game.title}: {names} — Five Checks"
+    names = table.name(0)
+    for seat in range(1, len(table.seats)):
+        names = _("{names} v {name}", names=names, name=table.name(seat))
+    return _("{game}: {names} — Five Checks", game=table.game.title, names=names)
 
 
 def tab_title(table: Table) -> str:
@@ -114,7 +120,8 @@ def tab_title(table: Table) -> str:
     seat = table.human_to_act()
     if seat is None or table.readonly or table.flow.paused or table.flow.error:
         return title
-    return ("Your turn — " if table.solo else f"{table.name(seat)}’s turn — ") + title
+    return (_("Your turn — {title}", title=title) if table.solo
+            else _("{name}’s turn — {title}", name=table.name(seat), title=title))
 
 
 # -- the bar and its tools ----------------------------------------------------------------
@@ -134,8 +141,8 @@ def undo_button(table: Table) -> Node | None:
     return h("span", {"class": "undo-tool"},
              h("button", {"type": "button", "class": "tool", "data-cmd": "undo",
                           "aria-disabled": "true" if reason else None,
-                          "title": reason or "Take back your last move",
-                          "aria-describedby": "undo-reason" if reason else None}, "Take back"),
+                          "title": reason or _("Take back your last move"),
+                          "aria-describedby": "undo-reason" if reason else None}, _("Take back")),
              h("span", {"id": "undo-reason", "class": "visually-hidden",
                         "data-testid": "undo-reason"}, reason) if reason else None)
 
@@ -143,7 +150,7 @@ def undo_button(table: Table) -> Node | None:
 def motion_button(table: Table) -> Node | None:
     """The "Motion" toggle of a table's bar (``[data-cmd=motion]``, ``aria-pressed``: cards
     travel or not, ``ui.kit.motion``); none in the replay viewer."""
-    return None if table.readonly else h("button", motion.toggle_attrs(), "Motion")
+    return None if table.readonly else h("button", motion.toggle_attrs(), _("Motion"))
 
 
 def sound_button(table: Table) -> Node | None:
@@ -161,7 +168,7 @@ def theme_button(table: Table) -> Node | None:
 def rules_link(table: Table) -> Node:
     """The last tool of a table's bar: the game's rules, in a new tab."""
     return h("a", {"class": "tool", "href": f"#/{table.game_id}/rules", "target": "_blank",
-                   "rel": "noopener"}, "Rules")
+                   "rel": "noopener"}, _("Rules"))
 
 
 def score_pair(table: Table, label: str, scores: Sequence[Any], *extra: Any) -> Node:
@@ -192,7 +199,8 @@ def refusal_text(table: Table, seat: int, notation: str, error: IllegalAction) -
     """A refusal as ``table`` says it (``ui.tables.phrasing.refusal``); an action that was sent
     to be played elsewhere and came back refused (``Returned``) is named."""
     text = refusal(error, phrasing(table), seat)
-    return f"Not played ({table.card_words(notation)}): {text}" if isinstance(error, Returned) else text
+    return (_("Not played ({action}): {why}", action=table.card_words(notation), why=text)
+            if isinstance(error, Returned) else text)
 
 
 # -- screens and boxes --------------------------------------------------------------------
@@ -202,18 +210,18 @@ def pass_screen(table: Table) -> Node:
     seat = table.human_to_act()
     name = table.name(seat) if seat is not None else ""
     return h("section", {"class": "panel pass-screen", "data-testid": "pass-screen"},
-             h("h1", None, f"Pass the device to {name}"),
-             h("p", None, "The table is hidden so that nobody sees a hand that is not theirs. ",
-               f"{name}, press the button when only you can see the screen."),
+             h("h1", None, _("Pass the device to {name}", name=name)),
+             h("p", None, _("The table is hidden so that nobody sees a hand that is not theirs. "),
+               _("{name}, press the button when only you can see the screen.", name=name)),
              h("button", {"type": "button", "class": "primary", "data-cmd": "pass-done",
                           "data-testid": "pass-done", "autofocus": True},
-               f"I am {name}: show my cards"))
+               _("I am {name}: show my cards", name=name)))
 
 
 def term(table: Table, word: str) -> str:
     """The game's sentence that explains ``word`` (``ui.app.catalog``), or ""."""
     found = entry(table.game_id)
-    return found.term(word) if found is not None else ""
+    return translated(found.term(word)) if found is not None else ""
 
 
 def how_to_win(table: Table) -> Node | None:
@@ -231,8 +239,8 @@ def how_to_win(table: Table) -> Node | None:
             settings.write({HOW_TO_WIN_SEEN: [*seen, table.game_id]})
     return h("details", {"class": "how-to-win", "data-testid": "how-to-win",
                          "open": True if table.how_open else None},
-             h("summary", None, "How to win"),
-             h("p", None, found.how_to_win))
+             h("summary", None, _("How to win")),
+             h("p", None, translated(found.how_to_win)))
 
 
 # -- the end ------------------------------------------------------------------------------
@@ -282,19 +290,19 @@ def again_row(table: Table) -> Node | None:
     return h("div", {"class": "after-game"},
              h("p", {"class": "again-row"},
                h("button", {"type": "button", "data-cmd": "again", "data-testid": "replay-deal"},
-                 f"Replay this deal (#{table.setup.seed})"),
-               h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, "New deal"),
-               h("a", {"class": "button-link", "href": setup_hash(table.setup)}, "Change setup")),
+                 _("Replay this deal (#{seed})", seed=table.setup.seed)),
+               h("button", {"type": "button", "data-cmd": "new-deal", "class": "primary"}, _("New deal")),
+               h("a", {"class": "button-link", "href": setup_hash(table.setup)}, _("Change setup"))),
              h("p", {"class": "record-row"},
                h("a", {"class": "button-link", "data-testid": "replay-link",
-                       "href": f"#/{table.game_id}/replay?id={save_id}"}, "Watch the replay")
+                       "href": f"#/{table.game_id}/replay?id={save_id}"}, _("Watch the replay"))
                if save_id else None,
-               h("button", {"type": "button", "data-cmd": "download"}, "Download the record"),
+               h("button", {"type": "button", "data-cmd": "download"}, _("Download the record")),
                h("label", {"class": "record-link"},
-                 h("span", {"class": "visually-hidden"}, "Link to this game’s record"),
+                 h("span", {"class": "visually-hidden"}, _("Link to this game’s record")),
                  h("input", {"type": "text", "readonly": True, "value": record_link(table),
                              "data-testid": "record-link"})),
-               h("button", {"type": "button", "data-cmd": "copy-link"}, "Copy link")))
+               h("button", {"type": "button", "data-cmd": "copy-link"}, _("Copy link"))))
 
 
 def record_link(table: Table) -> str:

@@ -14,6 +14,9 @@ from collections.abc import Callable, Sequence
 
 from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn, Reason
 from engine.core import render_reason
+from ui.kit import reasons
+from ui.kit.i18n import N_, _, translated
+from ui.kit.words import shown_name
 from ui.tables.flow import FlowStopped, StalePosition
 
 
@@ -28,7 +31,11 @@ class Phrasing:
         self.card_words = card_words
 
     def name(self, seat: int) -> str:
-        return "Clock" if seat == CLOCK else self.names[seat]
+        return _("Clock") if seat == CLOCK else shown_name(self.names[seat])
+
+    def _named(self, seat: int) -> str:
+        """A seat by its name (the catalog's sentences say "you" themselves)."""
+        return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else _("seat {number}", number=seat)
 
     def seat_word(self, seat: int) -> str:
         """A seat inside a sentence: "you" for the person addressed, else its name."""
@@ -37,7 +44,11 @@ class Phrasing:
         return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else f"seat {seat}"
 
     def sentence(self, reason: str) -> str:
-        """``reason`` (a ``Reason`` or plain engine text) as a sentence of the table's."""
+        """``reason`` (a ``Reason`` or plain engine text) as a sentence of the table's: the
+        catalog's sentence for its template (``ui.kit.reasons``), else the engine's English."""
+        said = reasons.sentence(reason, self._named, self.you)
+        if said is not None:
+            return self.card_words(said)
         text = (render_reason(reason.template, reason.parts, self.seat_word, self.you)
                 if isinstance(reason, Reason) else reason)
         text = self.card_words(text.strip())
@@ -49,10 +60,10 @@ class Phrasing:
 
 #: What the flow's stops say (``FlowStopped.kind``).
 STOPPED = {
-    "over": "The game is over.",
-    "paused": "This game is over: press the button to deal the next one.",
-    "readonly": "This is a replay: nothing can be played on it.",
-    "failed": "The game has stopped.",
+    "over": N_("The game is over."),
+    "paused": N_("This game is over: press the button to deal the next one."),
+    "readonly": N_("This is a replay: nothing can be played on it."),
+    "failed": N_("The game has stopped."),
 }
 
 
@@ -61,16 +72,19 @@ def refusal(error: IllegalAction, phrasing: Phrasing, seat: int) -> str:
     the flow's own (the game over or paused, a position that has passed) or the rules' reason,
     with the seats named as ``phrasing`` names them."""
     if isinstance(error, GameIsOver):
-        return STOPPED["over"]
+        return translated(STOPPED["over"])
     if isinstance(error, FlowStopped) and error.kind in STOPPED:
-        return STOPPED[error.kind]
+        return translated(STOPPED[error.kind])
     if isinstance(error, StalePosition):
-        return "Too late: the game had moved on."
+        return _("Too late: the game had moved on.")
     if isinstance(error, NotYourTurn):
         others = [other for other in error.to_act if other != CLOCK]
         if not others:
-            return "Wait a moment: the table is about to go on."
-        who = " and ".join(phrasing.name(other) for other in others)
-        mine = "your" if seat == phrasing.you else f"{phrasing.name(seat)}’s"
-        return f"Not {mine} turn: {who} to play."
+            return _("Wait a moment: the table is about to go on.")
+        who = phrasing.name(others[0])
+        for other in others[1:]:
+            who = _("{names} and {name}", names=who, name=phrasing.name(other))
+        if seat == phrasing.you:
+            return _("Not your turn: {names} to play.", names=who)
+        return _("Not {name}’s turn: {names} to play.", name=phrasing.name(seat), names=who)
     return phrasing.sentence(error.reason)
