@@ -21,36 +21,18 @@ table holds each finished deal's result on screen (bots paused) until someone de
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.kit.dom import Node, classes, h
-from ui.kit.i18n import _, ngettext, pgettext
+from ui.kit.i18n import _, ngettext, pgettext, spliced
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import NEXT_GAME, GameTable
 from ui.tables.commands import Do, handles
 from ui.tables.game_flows import CheckmateFlow
 from ui.tables.playing_cards import back, card_name, chip, face
-
-#: A placeholder of a message: ``{card}``.
-_PLACE = re.compile(r"\{(\w+)\}")
-
-
-def spliced(message: str, **parts: Any) -> list[Any]:
-    """A translated message whose placeholders are filled with text or nodes (a card's chip, a
-    bold count): the sentence stays whole in the catalog and each node goes where the language
-    puts it. ``message`` comes unfilled from ``_``/``pgettext`` called without parts."""
-    out: list[Any] = []
-    for index, piece in enumerate(_PLACE.split(message)):
-        if index % 2:
-            out.append(parts[piece])
-        elif piece:
-            out.append(piece)
-    return out
-
 
 # --- the table -----------------------------------------------------------------------------------
 
