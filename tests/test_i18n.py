@@ -159,6 +159,14 @@ def test_english_is_the_source_and_a_catalog_translates_with_its_parts_named() -
     assert (i18n.language(), i18n.asked()) == ("en", "de")
 
 
+def test_a_sentence_with_nodes_for_parts_keeps_them_where_the_language_puts_them() -> None:
+    chip = object()  # a node: spliced never turns it into text
+    assert i18n.spliced(i18n._("{name} plays {card}"), name="Ann", card=chip) == ["Ann", " plays ", chip]
+    assert i18n.spliced(i18n._("Known to hold {cards}"), cards=[chip]) == ["Known to hold ", [chip]]
+    i18n.install("fr", compiled({"{name} plays {card}": "{card} : joué par {name}"}))
+    assert i18n.spliced(i18n._("{name} plays {card}"), name="Ann", card=chip) == [chip, " : joué par ", "Ann"]
+
+
 def test_the_language_comes_from_the_route_then_the_setting() -> None:
     assert i18n.chosen((("lang", "qps"),), "ar") == "qps"
     assert i18n.chosen((("seed", "3"),), "ar") == "ar"

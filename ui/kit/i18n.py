@@ -12,6 +12,8 @@ Say a sentence with its parts named, whole, from the reader's side::
 The message is always a literal (``pybabel extract`` reads the calls: ``tools/catalog.py``; a
 test fails on an f-string or a sum inside a call), its parts are filled after translation with
 ``str.format`` (a message without parts is never formatted, so its braces stay as they are). A
+message with a part that is a node (a card's chip, a bold count) is asked for unfilled and
+filled by ``spliced``, which puts each node where the language's sentence has it. A
 message kept in a table of data is marked with ``N_`` where it is written and translated with
 ``translated`` where it is shown; the lessons' words (``docs/learn/*.json``) are extracted by
 ``tools.catalog.extract_lesson`` and translated with ``translated`` too.
@@ -106,6 +108,23 @@ def ngettext(singular: str, plural: str, n: int, /, **parts: Any) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int, /, **parts: Any) -> str:
     """``ngettext`` in ``context``."""
     return _state["catalog"].npgettext(context, singular, plural, n).format(n=n, **parts)
+
+
+#: A placeholder of a message: ``{card}``.
+_PLACE = re.compile(r"\{(\w+)\}")
+
+
+def spliced(message: str, **parts: Any) -> list[Any]:
+    """A translated message whose placeholders are filled with text or nodes (a card's chip, a
+    bold count): the sentence stays whole in the catalog and each node goes where the language
+    puts it. ``message`` comes unfilled from ``_``/``pgettext`` called without parts."""
+    out: list[Any] = []
+    for index, piece in enumerate(_PLACE.split(message)):
+        if index % 2:
+            out.append(parts[piece])
+        elif piece:
+            out.append(piece)
+    return out
 
 
 def N_(message: str) -> str:  # gettext's own name for "mark, translate later"

@@ -26,7 +26,7 @@ from typing import Any
 
 from engine.checkmate import Announce, Draw, Give, Play
 from ui.kit.dom import Node, classes, h
-from ui.kit.words import counted
+from ui.kit.i18n import _, ngettext, pgettext, spliced
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import NEXT_GAME, GameTable
@@ -47,7 +47,7 @@ class CheckmateTable(GameTable):
 
     def clock_text(self) -> str:
         """The seconds left of the "last card" grace (Checkmate has no timed event of its own)."""
-        return f"{self.flow.countdown_left_ms('grace') / 1000:.1f} s"
+        return _("{seconds} s", seconds=f"{self.flow.countdown_left_ms('grace') / 1000:.1f}")
 
     #: Whether a phone shows the fanned stockpile, to draw a card of one's choice.
     fan_open = False
@@ -65,41 +65,42 @@ class CheckmateTable(GameTable):
 
     # -- words -----------------------------------------------------------------------------
 
-    def subject(self, seat: int) -> tuple[str, bool]:
-        """The name to start a sentence with, and whether it is "You" (verb without -s)."""
-        if parts.is_you(self, seat):
-            return "You", True
-        return self.name(seat), False
-
-    def says(self, seat: int, verb: str, rest: str = "") -> str:
-        """``"Ann plays"`` / ``"You play"`` + ``rest``."""
-        who, you = self.subject(seat)
-        if not you:
-            verb = {"have": "has", "say": "says", "go": "goes", "miss": "misses",
-                    "draw": "draws", "give": "gives", "deal": "deals"}.get(verb, verb + "s")
-        return f"{who} {verb}{rest}"
-
     def event_text(self, event: dict[str, Any]) -> list[Any]:
+        """A log line, a whole sentence: "You ..." to the reader, the seat's name otherwise."""
         seat = event["seat"]
         kind = event["kind"]
         card = event.get("card")
+        you = parts.is_you(self, seat)
+        name = self.name(seat)
         if kind == "play":
-            return [self.says(seat, "draw", " and play " if parts.is_you(self, seat) else " and plays ")
-                    if event.get("drawn") else self.says(seat, "play", " "), chip(event["card"])]
+            if event.get("drawn"):
+                return spliced(pgettext("you", "You draw and play {card}") if you
+                               else _("{name} draws and plays {card}"), name=name, card=chip(event["card"]))
+            return spliced(pgettext("you", "You play {card}") if you else _("{name} plays {card}"),
+                           name=name, card=chip(event["card"]))
         if kind == "draw":
             if card:
-                return [self.says(seat, "draw", " "), chip(card), " and keep it" if parts.is_you(self, seat)
-                        else " and keeps it"]
-            return [self.says(seat, "draw", " a card and keep it" if parts.is_you(self, seat)
-                              else " a card and keeps it")]
+                return spliced(pgettext("you", "You draw {card} and keep it") if you
+                               else _("{name} draws {card} and keeps it"), name=name, card=chip(card))
+            return [pgettext("you", "You draw a card and keep it") if you
+                    else _("{name} draws a card and keeps it", name=name)]
         if kind == "give":
-            return [self.says(seat, "give", " "), chip(event["card"]), f" to {parts.object_name(self, event['to'])}"]
+            to = event["to"]
+            if you:
+                message = pgettext("you", "You give {card} to {other}")
+            elif parts.is_you(self, to):
+                message = pgettext("you", "{name} gives {card} to you")
+            else:
+                message = _("{name} gives {card} to {other}")
+            return spliced(message, name=name, card=chip(event["card"]), other=self.name(to))
         if kind == "no-king":
-            return [f"Nobody has a King to give to {parts.object_name(self, seat)}"]
+            return [pgettext("you", "Nobody has a King to give to you") if you
+                    else _("Nobody has a King to give to {name}", name=name)]
         if kind == "last":
-            return [self.says(seat, "say", " “last card!”")]
+            return [pgettext("you", "You say “last card!”") if you else _("{name} says “last card!”", name=name)]
         if kind == "missed":
-            return [self.says(seat, "miss", " the moment to say “last card”")]
+            return [pgettext("you", "You miss the moment to say “last card”") if you
+                    else _("{name} misses the moment to say “last card”", name=name)]
         return [kind]
 
     def card_words(self, text: str) -> str:
@@ -125,7 +126,7 @@ class CheckmateTable(GameTable):
                            [self._interlude(view)] if paused else
                            [self._others(view), self._centre(view, over, legal),
                             self._mine(view, over, legal)]),
-                         h("aside", {"class": "cc-side", "aria-label": "Log and tally"},
+                         h("aside", {"class": "cc-side", "aria-label": _("Log and tally")},
                            self._log(view), self._legend())),
                        phase=True),
         ]
@@ -139,15 +140,17 @@ class CheckmateTable(GameTable):
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
         games = view["games"]
         number = view["finished"][-1]["number"] if paused else view["game_number"]
-        where = f"Game {number} of {games}" if games > 1 else "Single game"
-        where += f" · {self.name(view['dealer'])} dealt" if not paused else " · over"
+        where = _("Game {number} of {games}", number=number, games=games) if games > 1 else _("Single game")
+        where = (_("{where} · {name} dealt", where=where, name=self.name(view["dealer"])) if not paused
+                 else _("{where} · over", where=where))
         return self.bar(
             where,
-            h("div", {"class": "cc-bar-score cm-tally", "data-testid": "tally", "aria-label": "Games won"},
+            h("div", {"class": "cc-bar-score cm-tally", "data-testid": "tally", "aria-label": _("Games won")},
               [h("span", {"class": "cm-tally-seat"}, h("span", {"class": "cc-score-name"}, self.name(seat)),
                  " ", h("b", None, wins))
                for seat, wins in enumerate(view["totals"])] if games > 1 else
-              h("span", {"class": "cc-where"}, f"{len(self.seats)} players · first to go out wins")))
+              h("span", {"class": "cc-where"}, ngettext("{n} player · first to go out wins",
+                                                        "{n} players · first to go out wins", len(self.seats)))))
 
     # The other seats, in turn order after the person at the bottom -----------------------
 
@@ -162,23 +165,23 @@ class CheckmateTable(GameTable):
             if index:
                 boxes.append(h("span", {"class": "cm-arrow", "aria-hidden": "true"}, "→"))
             boxes.append(self._other(view, seat))
-        return h("div", {"class": "cm-others", "aria-label": "Other players, in turn order"},
+        return h("div", {"class": "cm-others", "aria-label": _("Other players, in turn order")},
                  h("p", {"class": "cm-direction"},
-                   "Turn order: ", h("strong", None, " → ".join(
-                       parts.object_name(self, seat).capitalize() if parts.is_you(self, seat) else self.name(seat)
-                       for seat in [near, *order])), " → …"),
+                   spliced(_("Turn order: {order} → …"), order=h("strong", None, " → ".join(
+                       pgettext("you", "You") if parts.is_you(self, seat) else self.name(seat)
+                       for seat in [near, *order])))),
                  h("div", {"class": "cm-others-row"}, boxes))
 
     def _tags(self, view: dict[str, Any], seat: int) -> list[Any]:
         call = view["call"]
         main = view["mover"]
         return [
-            h("span", {"class": "tag"}, "dealer") if view["dealer"] == seat else None,
-            h("span", {"class": "tag cm-tag-last", "data-testid": f"last-{seat}"}, "last card!")
+            h("span", {"class": "tag"}, _("dealer")) if view["dealer"] == seat else None,
+            h("span", {"class": "tag cm-tag-last", "data-testid": f"last-{seat}"}, _("last card!"))
             if seat in view["announced"] else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.flow.thinking == seat else
-              ("gives a King" if call and call["giver"] == seat else parts.turn_text(self, seat)))
+              _("thinking…") if self.flow.thinking == seat else
+              (_("gives a King") if call and call["giver"] == seat else parts.turn_text(self, seat)))
             if seat == main and not self.flow.paused else None,
         ]
 
@@ -187,14 +190,16 @@ class CheckmateTable(GameTable):
         known = view["known"][seat]
         active = view["mover"] == seat and not self.flow.paused
         return h("section", {"class": classes("cm-seat", active and "cm-active"), "data-seat": seat,
-                             "aria-label": f"{self.name(seat)}: {counted(count, 'card')}"},
+                             "aria-label": ngettext("{name}: {n} card", "{name}: {n} cards", count,
+                                                     name=self.name(seat))},
                  h("div", {"class": "cm-seat-head"},
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"}, self.name(seat)),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
                  h("div", {"class": "cm-backs", "data-testid": f"count-{seat}", "data-count": count},
-                   [back() for _ in range(min(count, 12))],
-                   h("span", {"class": "cm-count"}, f"{count} card{'s' if count != 1 else ''}")),
-                 h("p", {"class": "cm-known"}, "Known to hold ", [chip(card) for card in known])
+                   [back() for _back in range(min(count, 12))],
+                   h("span", {"class": "cm-count"}, ngettext("{n} card", "{n} cards", count))),
+                 h("p", {"class": "cm-known"},
+                   spliced(_("Known to hold {cards}"), cards=[chip(card) for card in known]))
                  if known else None)
 
     # The pile, the fan, the prompt --------------------------------------------------------
@@ -204,10 +209,10 @@ class CheckmateTable(GameTable):
         return h("div", {"class": "cm-centre"},
                  h("div", {"class": "cm-pile", "data-testid": "pile", "data-top": top or "",
                            "data-last-move": bool(top) and any(isinstance(action, Play) and str(action.card) == top
-                                                               for _, action in last_move.last_moves(self))},
-                   h("span", {"class": "cm-label"}, f"Play pile · {len(view['pile'])}"),
+                                                               for _seat, action in last_move.last_moves(self))},
+                   h("span", {"class": "cm-label"}, _("Play pile · {count}", count=len(view["pile"]))),
                    face(top, "div", None, "cm-top") if top else
-                   h("div", {"class": "card card-empty cm-top"}, "the dealer opens")),
+                   h("div", {"class": "card card-empty cm-top"}, _("the dealer opens"))),
                  self._fan(view, legal),
                  h("p", {"class": "cc-status cm-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, still, self.viewer(), any(isinstance(action, Draw) for action in legal))))
@@ -227,7 +232,8 @@ class CheckmateTable(GameTable):
                                **parts.offer(f"draw {position}", position in drawing),
                                "data-seat": viewer if position not in drawing else None,
                                "tabindex": None if position in drawing else "-1",
-                               "aria-label": f"Face-down card {position} of {stock}"},
+                               "aria-label": _("Face-down card {position} of {stock}",
+                                                position=position, stock=stock)},
                     "cm-fan-card", position in drawing and "live") if viewer is not None else
                back("div", None, "cm-fan-card")
                for position in range(1, stock + 1)]
@@ -239,48 +245,56 @@ class CheckmateTable(GameTable):
                                   "class": classes("cm-draw", bool(drawing) and "live"),
                                   **parts.offer(f"draw {first}", bool(drawing)),
                                   "data-seat": viewer if not drawing else None,
-                                  "aria-label": f"Draw: {stock} face down"},
+                                  "aria-label": ngettext("Draw: {n} face down", "Draw: {n} face down",
+                                                          stock)},
                        h("span", {"class": "pc-back cm-draw-back", "aria-hidden": "true"}),
-                       h("span", {"class": "cm-draw-text"}, "Draw ",
-                         h("small", None, f"{stock} face down"))),
+                       h("span", {"class": "cm-draw-text"},
+                         spliced(_("Draw {count}"), count=h("small", None, ngettext(
+                             "{n} face down", "{n} face down", stock))))),
                      h("button", {"type": "button", "class": "tool cm-fan-toggle", "data-cmd": "fan",
                                   "aria-expanded": "true" if self.fan_open else "false"},
-                       "Hide the fan" if self.fan_open else "Choose a card") if drawing else None)
+                       _("Hide the fan") if self.fan_open else _("Choose a card")) if drawing else None)
         return h("div", {"class": classes("cm-fan", bool(drawing) and "cm-fan-live",
                                            bool(drawing) and self.fan_open and "cm-fan-open"),
                          "data-testid": "fan", "data-count": stock},
                  h("span", {"class": "cm-label"},
-                   f"Stockpile · {stock} face down" + (": draw, or pick any card" if drawing else "")),
+                   ngettext("Stockpile · {n} face down: draw, or pick any card",
+                            "Stockpile · {n} face down: draw, or pick any card", stock) if drawing else
+                   ngettext("Stockpile · {n} face down", "Stockpile · {n} face down", stock)),
                  draw,
                  h("div", {"class": "cm-fan-cards", "role": "group" if drawing else None,
-                           "aria-label": "The fanned stockpile" if drawing else None},
-                   fan or h("span", {"class": "cc-none"}, "empty")))
+                           "aria-label": _("The fanned stockpile") if drawing else None},
+                   fan or h("span", {"class": "cc-none"}, _("empty"))))
 
     def _status(self, view: dict[str, Any], still: bool, viewer: int | None, drawing: bool) -> str:
         if still:
-            return "The game is over."
+            return _("The game is over.")
         if self.flow.paused:
-            return "This game is over."
+            return _("This game is over.")
         call = view["call"]
         main = view["mover"]
         if self.flow.thinking is not None:
-            return f"{self.name(self.flow.thinking)} is thinking…"
+            return _("{name} is thinking…", name=self.name(self.flow.thinking))
         bot = self.flow.bot_to_act()
         if self.in_grace() and bot is not None and viewer in view["due"]:
-            return f"{self.name(bot)} waits a moment for your “last card”."
+            return _("{name} waits a moment for your “last card”.", name=self.name(bot))
         if call is not None:
             ace = call["ace_player"]
+            you = parts.is_you(self, ace)
             if call["giver"] == viewer:
-                return f"{'You' if parts.is_you(self, ace) else self.name(ace)} played an Ace: give a King."
-            return f"{self.says(ace, 'play', ' an Ace')}: {self.name(call['giver'])} must give a King."
+                return (pgettext("you", "You played an Ace: give a King.") if you
+                        else _("{name} played an Ace: give a King.", name=self.name(ace)))
+            giver = self.name(call["giver"])
+            return (pgettext("you", "You play an Ace: {giver} must give a King.", giver=giver) if you
+                    else _("{name} plays an Ace: {giver} must give a King.", name=self.name(ace), giver=giver))
         if view["phase"] == "opening":
-            return (f"{self.name(main)} deals and opens with any card." if main != viewer
-                    else "You deal: open the play pile with any card.")
+            return (_("{name} deals and opens with any card.", name=self.name(main)) if main != viewer
+                    else _("You deal: open the play pile with any card."))
         if main == viewer:
             if drawing:
-                return "No card fits: draw one from the stockpile."
-            return "Your turn: play a card of the top card’s rank or suit."
-        return f"{parts.turn_text(self, main)}."
+                return _("No card fits: draw one from the stockpile.")
+            return _("Your turn: play a card of the top card’s rank or suit.")
+        return _("{turn}.", turn=parts.turn_text(self, main))
 
     def _mine(self, view: dict[str, Any], still: bool, legal: tuple[Any, ...]) -> Node | None:
         """The hand of the person in front of the screen, with what they may do now. Its parts
@@ -300,8 +314,8 @@ class CheckmateTable(GameTable):
         for card in hand:
             action = by_card.get(card)
             if action is not None:
-                label = (f"Give the {card_name(card)} to {self.name(call['ace_player'])}"
-                         if isinstance(action, Give) else f"Play the {card_name(card)}")
+                label = (_("Give the {card} to {name}", card=card_name(card), name=self.name(call["ace_player"]))
+                         if isinstance(action, Give) else _("Play the {card}", card=card_name(card)))
             else:
                 label = card_name(card)
             # What a click on it would do, playable or not: a refused one says why.
@@ -312,37 +326,39 @@ class CheckmateTable(GameTable):
                               action is not None and "live", acting and action is None and "dim"))
         others_to_move = acting and announce is not None and view["mover"] != seat
         return h("section", {"class": classes("cm-seat", "cm-mine", acting and "cm-active"),
-                             "data-seat": seat, "aria-label": "Your hand"},
+                             "data-seat": seat, "aria-label": _("Your hand")},
                  h("div", {"class": "cm-seat-head"},
                    h("h2", {"class": "cm-name", "data-testid": f"name-{seat}"},
-                     f"{parts.whose(self, seat)} hand"),
+                     pgettext("you", "Your hand") if parts.is_you(self, seat)
+                     else _("{name}’s hand", name=self.name(seat))),
                    h("div", {"class": "cc-tags"}, self._tags(view, seat))),
                  self._last_row(announce, others_to_move) if announce is not None else None,
                  h("p", {"class": "cc-prompt cm-prompt", "data-testid": "prompt"},
-                   "Give one of your Kings: tap it." if giving and acting else None),
+                   _("Give one of your Kings: tap it.") if giving and acting else None),
                  h("div", {"class": "cm-hand", "data-testid": "hand", "role": "group",
-                           "aria-label": "Your cards", "data-keynav": True},
+                           "aria-label": _("Your cards"), "data-keynav": True},
                    cards or h("p", {"class": "cm-empty"},
-                              "No cards left." if still else
-                              "No cards: at your turn you draw from the stockpile.")))
+                              _("No cards left.") if still else
+                              _("No cards: at your turn you draw from the stockpile."))))
 
     def _last_row(self, announce: Any, others_to_move: bool) -> Node:
         """The "Last card!" button, and while bots hold back for it the seconds left."""
         bot = self.flow.bot_to_act()
         if self.in_grace() and bot is not None:
             note = h("span", {"class": "cm-last-note cm-grace"},
-                     f"{self.name(bot)} moves in ",
-                     h("b", {"class": "cm-countdown", "data-testid": "countdown"}, self.clock_text()),
-                     ": say it now, or going out will not count.")
+                     spliced(_("{name} moves in {seconds}: say it now, or going out will not count."),
+                             name=self.name(bot),
+                             seconds=h("b", {"class": "cm-countdown", "data-testid": "countdown"},
+                                       self.clock_text())))
         else:
             note = h("span", {"class": "cm-last-note"},
-                     "Say it before anyone else moves, or going out will not count.")
+                     _("Say it before anyone else moves, or going out will not count."))
         return h("div", {"class": "cm-last-row", "data-testid": "last-card-row"},
                  h("button", {"type": "button", "class": "cm-last", "data-action": str(announce),
-                              "data-testid": "last-card", "autofocus": True}, "Last card!"),
+                              "data-testid": "last-card", "autofocus": True}, _("Last card!")),
                  note,
                  h("button", {"type": "button", "data-cmd": "waive", "class": "tool"},
-                   "Let the moment pass") if others_to_move and bot is None else None)
+                   _("Let the moment pass")) if others_to_move and bot is None else None)
 
     # Results ------------------------------------------------------------------------------
 
@@ -351,32 +367,37 @@ class CheckmateTable(GameTable):
         and who dealt."""
         winner = deal["winner"]
         return h("li", {"data-game": deal["number"], "data-winner": "" if winner is None else winner},
-                 h("strong", None, f"Game {deal['number']}: "),
+                 h("strong", None, _("Game {number}: ", number=deal["number"])),
                  parts.reason_text(self, deal), " ",
                  # Not in brackets: a bot's name has its own ("Bot (hard)").
-                 h("span", {"class": "cc-muted"}, f"· {self.name(deal['dealer'])} dealt"))
+                 h("span", {"class": "cc-muted"}, _("· {name} dealt", name=self.name(deal["dealer"]))))
 
     def _games_won(self, totals: list[int]) -> Node:
         """The series' score, said once: each seat's games won."""
-        return h("ul", {"class": "result-scores", "aria-label": "Games won"},
-                 [h("li", {"data-seat": seat}, h("span", None, self.name(seat)), " ",
-                    h("strong", None, str(wins)), " won")
+        return h("ul", {"class": "result-scores", "aria-label": _("Games won")},
+                 [h("li", {"data-seat": seat},
+                    spliced(_("{name} {wins} won"), name=h("span", None, self.name(seat)),
+                            wins=h("strong", None, str(wins))))
                   for seat, wins in enumerate(totals)])
 
     def _interlude(self, view: dict[str, Any]) -> Node:
         deal = view["finished"][-1]
         return h("section", {"class": "panel cm-interlude", "data-testid": "game-result",
                              "data-game": deal["number"]},
-                 h("h2", None, f"Game {deal['number']} of {view['games']}: "
-                               f"{parts.headline(self, [deal['winner']] if deal['winner'] is not None else [])}"),
+                 h("h2", None, _("Game {number} of {games}: {headline}", number=deal["number"], games=view["games"],
+                                 headline=parts.headline(self, [deal["winner"]] if deal["winner"] is not None
+                                                         else []))),
                  parts.end_reason(self, deal),
-                 h("p", None, "Games won so far:"), self._games_won(view["totals"]),
-                 h("p", None, f"{self.name(view['dealer'])} deals game {view['game_number']}",
-                   " (the dealer went out, so the deal passes on)." if deal["winner"] == deal["dealer"]
-                   else " again (the dealer did not go out)."),
+                 h("p", None, _("Games won so far:")), self._games_won(view["totals"]),
+                 h("p", None,
+                   _("{name} deals game {number} (the dealer went out, so the deal passes on).",
+                     name=self.name(view["dealer"]), number=view["game_number"])
+                   if deal["winner"] == deal["dealer"] else
+                   _("{name} deals game {number} again (the dealer did not go out).",
+                     name=self.name(view["dealer"]), number=view["game_number"])),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,
                               "data-testid": NEXT_GAME, "autofocus": True},
-                   f"Deal game {view['game_number']}"))
+                   _("Deal game {number}", number=view["game_number"])))
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won and why, said once. A single game's reason names how it ended; a
@@ -385,9 +406,10 @@ class CheckmateTable(GameTable):
         deals = view["finished"]
         series = len(deals) > 1
         return parts.result_panel(
-            self, parts.headline(self, result["winners"], "the series" if series else "") + ".",
+            self, _("{headline}.", headline=parts.headline(self, result["winners"], _("the series") if series else "")),
             [self._games_won(result["scores"]),
-             parts.end_reason(self, deals[-1], lead=f"Game {deals[-1]['number']}, the last of the series: "),
+             parts.end_reason(self, deals[-1],
+                              lead=_("Game {number}, the last of the series: ", number=deals[-1]["number"])),
              h("ul", {"class": "cm-deals"}, [self._deal_line(deal) for deal in deals])] if series else
             parts.end_reason(self, deals[-1]))
 
@@ -405,16 +427,17 @@ class CheckmateTable(GameTable):
         lines = [h("li", {"data-kind": view["log"][index]["kind"], "data-last-move": index in recent},
                     self.event_text(view["log"][index])) for index in shown]
         if not view["log"]:
-            lines = [h("li", None, f"{self.name(view['dealer'])} dealt ten cards each.")]
+            lines = [h("li", None, _("{name} dealt ten cards each.", name=self.name(view["dealer"])))]
         return h("section", {"class": "cc-panel cm-log", "data-testid": "log"},
-                 h("h2", None, f"Game {view['game_number']} so far"),
+                 h("h2", None, _("Game {number} so far", number=view["game_number"])),
                  h("ol", {"class": "cm-log-list", "start": max(1, len(view["log"]) - 13)}, lines))
 
     def _legend(self) -> Node:
         return h("details", {"class": "cc-panel cc-legend"},
-                 h("summary", None, "The rules in short"),
-                 h("p", None, "Play a card of the top card’s rank or suit. ", chip("RJ"), " and ",
-                   chip("BJ"), " go on any card of their colour, and take any card of their colour."),
-                 h("p", None, "No card fits: draw any face-down card; if it fits it is played at once."),
-                 h("p", None, "An Ace makes the next player holding a King give you one."),
-                 h("p", None, "Down to one card? Say “last card” at once, or going out only draws."))
+                 h("summary", None, _("The rules in short")),
+                 h("p", None, spliced(_("Play a card of the top card’s rank or suit. {red} and {black} go on any "
+                                        "card of their colour, and take any card of their colour."),
+                                      red=chip("RJ"), black=chip("BJ"))),
+                 h("p", None, _("No card fits: draw any face-down card; if it fits it is played at once.")),
+                 h("p", None, _("An Ace makes the next player holding a King give you one.")),
+                 h("p", None, _("Down to one card? Say “last card” at once, or going out only draws.")))

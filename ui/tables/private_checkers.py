@@ -25,7 +25,6 @@ from typing import Any
 from engine import IllegalAction
 from engine.playing_cards import PlayingCard
 from engine.private_checkers import (
-    SIDE_NAMES,
     SQUARE_NAMES,
     Discard,
     Jump,
@@ -36,7 +35,8 @@ from engine.private_checkers import (
 )
 from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h, present
-from ui.kit.words import counted, with_players
+from ui.kit.i18n import N_, _, ngettext, pgettext, spliced, translated
+from ui.kit.words import with_players
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
@@ -45,9 +45,24 @@ from ui.tables.playing_cards import card_name, with_chips, with_signs
 
 FILES = "abcdefgh"
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
+#: The sides as people read them (``SIDE_NAMES`` stays the engine's, in its records).
+SIDE_WORDS = (N_("Light"), N_("Dark"))
+#: A checker as people read it, by side and rank.
+PIECE_WORDS = {(0, "man"): N_("Light man"), (0, "footman"): N_("Light footman"),
+               (0, "queen"): N_("Light queen"), (0, "king"): N_("Light king"),
+               (1, "man"): N_("Dark man"), (1, "footman"): N_("Dark footman"),
+               (1, "queen"): N_("Dark queen"), (1, "king"): N_("Dark king")}
+#: A victory in a headline, by its kind (``victories``).
+VICTORY_WORDS = {"total": N_("a total victory"), "survival": N_("a survival victory"),
+                 "tactical": N_("a tactical victory")}
 #: How many of the latest log entries the table shows.
 LOG_LINES = 8
 #: A card named in an engine sentence of the log ("QS turns up on d4"), shown as a chip.
+
+
+def side_name(side: int) -> str:
+    """A side's name in the page's language."""
+    return translated(SIDE_WORDS[side])
 
 
 def is_red(card: str) -> bool:
@@ -97,7 +112,7 @@ class PrivateCheckersTable(GameTable):
         person's that has no move at all while no capture is due: the engine, asked about a
         move, would say "that piece cannot move there"; the legal actions say more plainly that
         this checker cannot move now."""
-        origin, _, target = notation.partition("-")
+        origin, _dash, target = notation.partition("-")
         if origin == target and seat in self.flow.to_act():
             entry = next((entry for entry in self.view()["squares"] if entry["square"] == origin), None)
             piece = None if entry is None else entry["piece"]
@@ -105,7 +120,7 @@ class PrivateCheckersTable(GameTable):
             if (piece is not None and piece["side"] == seat % 2 and self.view()["phase"] == "move"
                     and not any(_origin(action) == origin for action in legal)
                     and not any(isinstance(action, (Jump, Strike)) for action in legal)):
-                return f"The checker on {origin} cannot move now."
+                return _("The checker on {square} cannot move now.", square=origin)
         return super().explain(seat, notation, error)
 
     def _show_the_choice(self) -> None:
@@ -161,7 +176,7 @@ class PrivateCheckersTable(GameTable):
                       self._status(view, over, picked)),
                     self._board(view, origins, moves, picked),
                     self._rescue(legal, picked)),
-                  h("aside", {"class": "spc-side", "aria-label": "Stockpiles, counts and events"},
+                  h("aside", {"class": "spc-side", "aria-label": _("Stockpiles, counts and events")},
                     self._sides(view, legal),
                     self._log(view),
                     self._legend())),
@@ -170,37 +185,47 @@ class PrivateCheckersTable(GameTable):
 
     def _bar(self, view: dict[str, Any], over: bool) -> Node:
         turn = sum(view["turns"]) + (0 if over else 1)
-        where = f"Turn {turn}" + ("" if over else f" · {SIDE_NAMES[view['side_to_move']]} to move")
-        variants = [option.label for option in self.game.options if view["options"].get(option.name)]
+        where = (_("Turn {turn}", turn=turn) if over
+                 else _("Turn {turn} · {side} to move", turn=turn, side=side_name(view["side_to_move"])))
+        variants = [translated(option.label) for option in self.game.options if view["options"].get(option.name)]
         return self.bar(
             where,
             h("div", {"class": "cc-bar-score spc-counts", "data-testid": "counts"},
               [h("span", {"class": f"spc-count spc-count-{side}", "data-side": side},
                  h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                 f"{SIDE_NAMES[side]}: ", h("b", None, view["captured"][side]), " captured · ",
-                 h("b", None, view["rescued"][side]), " rescued")
+                 spliced(_("{side}: {captured} captured · {rescued} rescued"), side=side_name(side),
+                         captured=h("b", None, view["captured"][side]), rescued=h("b", None, view["rescued"][side])))
                for side in (0, 1)],
-              h("span", {"class": "cc-games"}, "Variants: " + ", ".join(variants)) if variants else None),
+              h("span", {"class": "cc-games"}, _("Variants: {names}", names=", ".join(variants)))
+              if variants else None),
             css="spc-bar")
 
     def _status(self, view: dict[str, Any], over: bool, picked: str | None) -> str:
         if over:
-            return "Game over."
+            return _("Game over.")
         seat = view["to_act"][0]
         if seat in self.flow.bots:
             return parts.to_act_line(self, seat)
-        you = "You" if self.solo else self.name(seat)
+        # One person at the device is "You"; several are each named.
+        you = self.solo
+        name = self.name(seat)
         phase = view["phase"]
         if phase == "discard":
             square = view["pending"]["square"]
             card = with_signs(self._square(view, square)["card"])
-            return (f"{you}: a black {card} turned up under your checker on {square}. "
-                    "Discard a card of your stockpile.")
+            return (pgettext("you", "You: a black {card} turned up under your checker on {square}. "
+                                    "Discard a card of your stockpile.", card=card, square=square) if you
+                    else _("{name}: a black {card} turned up under your checker on {square}. "
+                           "Discard a card of your stockpile.", name=name, card=card, square=square))
         if phase == "jump":
-            return f"{you}: jump on with the checker on {view['pending']['square']}."
+            square = view["pending"]["square"]
+            return (pgettext("you", "You: jump on with the checker on {square}.", square=square) if you
+                    else _("{name}: jump on with the checker on {square}.", name=name, square=square))
         if picked:
-            return f"{you}: choose where the checker on {picked} goes."
-        return f"{you}: pick a checker to move."
+            return (pgettext("you", "You: choose where the checker on {square} goes.", square=picked) if you
+                    else _("{name}: choose where the checker on {square} goes.", name=name, square=picked))
+        return (pgettext("you", "You: pick a checker to move.") if you
+                else _("{name}: pick a checker to move.", name=name))
 
     def _square(self, view: dict[str, Any], name: str) -> dict[str, Any]:
         return next(entry for entry in view["squares"] if entry["square"] == name)
@@ -234,7 +259,7 @@ class PrivateCheckersTable(GameTable):
                 cells.append(self._cell(view, entry, origins, moves, picked, blast_square == name))
         # A group of squares, not a grid: the squares are buttons and pictures, in no rows.
         return h("div", {"class": "spc-board", "data-testid": "board", "role": "group",
-                         "aria-label": f"Board, {SIDE_NAMES[bottom]} at the bottom"}, cells)
+                         "aria-label": _("Board, {side} at the bottom", side=side_name(bottom))}, cells)
 
     def _cell(self, view: dict[str, Any], entry: dict[str, Any], origins: set[str],
               moves: dict[str, str], picked: str | None, blast: bool) -> Node:
@@ -272,7 +297,8 @@ class PrivateCheckersTable(GameTable):
             attrs.update({"class": cls, "data-action": moves[name], "aria-label": f"{moves[name]}: {label}"})
         elif name in origins:
             attrs.update({"class": classes(cls, "spc-movable"), "data-pick": name,
-                          "aria-pressed": "true" if picked == name else "false", "aria-label": f"Pick {label}"})
+                          "aria-pressed": "true" if picked == name else "false",
+                          "aria-label": _("Pick {square}", square=label)})
         elif self.viewer() is None:  # a spectator's board is only a picture
             return h("div", {"class": cls, "data-square": name, "data-last-move": attrs["data-last-move"],
                              "role": "img", "aria-label": label}, content)
@@ -286,7 +312,7 @@ class PrivateCheckersTable(GameTable):
     def _last_squares(self) -> set[str]:
         """The squares the other seats' last moves left and reached."""
         squares: set[str] = set()
-        for _, action in last_move.last_moves(self):
+        for _seat, action in last_move.last_moves(self):
             for square in (getattr(action, "origin", None), getattr(action, "target", None)):
                 if square is not None:
                     squares.add(SQUARE_NAMES[square])
@@ -294,16 +320,21 @@ class PrivateCheckersTable(GameTable):
 
     def _cell_words(self, entry: dict[str, Any]) -> str:
         card = entry["card"]
-        if entry["up"]:
-            under = f"face-up {card_name(card)}"
-        elif card:
-            under = f"face-down card (seen: {card_name(card)})"
-        else:
-            under = "face-down card"
+        square = entry["square"]
         piece = entry["piece"]
         if piece is None:
-            return f"{entry['square']}, {under}"
-        return f"{entry['square']}, {SIDE_NAMES[piece['side']]} {piece['rank']} on a {under}"
+            if entry["up"]:
+                return _("{square}, face-up {card}", square=square, card=card_name(card))
+            if card:
+                return _("{square}, face-down card (seen: {card})", square=square, card=card_name(card))
+            return _("{square}, face-down card", square=square)
+        checker = translated(PIECE_WORDS[piece["side"], piece["rank"]])
+        if entry["up"]:
+            return _("{square}, {piece} on a face-up {card}", square=square, piece=checker, card=card_name(card))
+        if card:
+            return _("{square}, {piece} on a face-down card (seen: {card})", square=square, piece=checker,
+                     card=card_name(card))
+        return _("{square}, {piece} on a face-down card", square=square, piece=checker)
 
     def _rescue(self, legal: tuple[Any, ...], picked: str | None) -> Node | None:
         """A rescue for the king picked."""
@@ -312,7 +343,7 @@ class PrivateCheckersTable(GameTable):
         if rescue:
             return h("p", {"class": "spc-rescue"},
                      h("button", {"type": "button", "class": "primary", "data-action": rescue},
-                       f"Rescue the king on {picked}"))
+                       _("Rescue the king on {square}", square=picked)))
         return None
 
     def _stockpile(self, view: dict[str, Any], side: int, stock: list[str], legal: tuple[Any, ...]) -> Node:
@@ -326,8 +357,8 @@ class PrivateCheckersTable(GameTable):
             offered = card in safe
             words = card_name(card)
             if offered:
-                words = (f"Discard the {words}: " +
-                         ("safe, the checker survives" if safe[card] else "too low, the checker is blown up"))
+                words = (_("Discard the {card}: safe, the checker survives", card=words) if safe[card]
+                         else _("Discard the {card}: too low, the checker is blown up", card=words))
             cards.append(h("button", {
                 "type": "button", "data-card": card,
                 **parts.offer(f"discard {card}", offered), "data-seat": None if offered else viewer,
@@ -336,11 +367,11 @@ class PrivateCheckersTable(GameTable):
                 "aria-label": name_showing(words, with_signs(card))},
                 h("span", {"class": "spc-rank"}, with_signs(card)),
                 h("span", {"class": "spc-mark", "aria-hidden": "true"},
-                  ("safe" if safe[card] else "low") if offered else None)))
+                  (_("safe") if safe[card] else _("low")) if offered else None)))
         return h("div", {"class": classes("spc-hand spc-stock", bool(safe) and "spc-choosing"),
                          "data-testid": f"stockpile-{side}", "role": "group",
-                         "aria-label": "Your stockpile", "data-keynav": True},
-                 cards or h("p", {"class": "spc-note"}, "No cards left: a black card blows your checker up."))
+                         "aria-label": _("Your stockpile"), "data-keynav": True},
+                 cards or h("p", {"class": "spc-note"}, _("No cards left: a black card blows your checker up.")))
 
     def _sides(self, view: dict[str, Any], legal: tuple[Any, ...]) -> Node:
         blocks = []
@@ -356,24 +387,28 @@ class PrivateCheckersTable(GameTable):
                                                          mine and "spc-mine", mine and choosing and "spc-discarding"),
                                         "data-testid": f"side-{side}"},
                             h("h2", None, h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                              f"{SIDE_NAMES[side]}: ", h("span", {"class": "spc-names"}, names)),
+                              spliced(_("{side}: {names}"), side=side_name(side),
+                                      names=h("span", {"class": "spc-names"}, names))),
                             h("p", {"class": "spc-tally"},
-                              f"Captured {view['captured'][side]} · Rescued {view['rescued'][side]} · "
-                              f"Stockpile {counted(view['stock_counts'][side], 'card')}"),
+                              ngettext("Captured {captured} · Rescued {rescued} · Stockpile {n} card",
+                                       "Captured {captured} · Rescued {rescued} · Stockpile {n} cards",
+                                       view["stock_counts"][side], captured=view["captured"][side],
+                                       rescued=view["rescued"][side])),
                             h("p", {"class": "spc-prompt", "data-testid": "discard"},
-                              "Discard one card: one marked “safe” keeps your checker, a lower one blows it up."
+                              _("Discard one card: one marked “safe” keeps your checker, a lower one blows it up.")
                               if any(safe.values()) else
-                              "Discard one card: none is high enough, your checker is blown up whatever you choose.")
+                              _("Discard one card: none is high enough, your checker is blown up whatever you "
+                                "choose."))
                             if mine and choosing else None,
                             self._stockpile(view, side, stock, legal) if mine else None))
         discards = view["discards"]
         blocks.append(h("section", {"class": "panel", "data-testid": "discards"},
-                        h("h2", None, f"Discards ({len(discards)})"),
+                        h("h2", None, _("Discards ({count})", count=len(discards))),
                         h("div", {"class": "spc-hand spc-stock"},
                           [h("span", {"class": classes("spc-card spc-face", is_red(card) and "spc-red"),
                                       "data-card": card}, with_signs(card)) for card in discards])
                         if discards else
-                        h("p", {"class": "spc-note"}, "None yet.")))
+                        h("p", {"class": "spc-note"}, _("None yet."))))
         return h("div", {"class": "spc-sides"}, blocks)
 
     def _team_names(self, view: dict[str, Any], side: int) -> list[str]:
@@ -389,18 +424,18 @@ class PrivateCheckersTable(GameTable):
         recent = last_move.recent(self, view["log"])
         latest = list(enumerate(view["log"]))[-LOG_LINES:][::-1]
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
-                 h("h2", None, "What happened"),
+                 h("h2", None, _("What happened")),
                  h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}",
                                          "data-last-move": index in recent}, log_text(entry["text"]))
                                 for index, entry in latest]) if latest else
-                 h("p", {"class": "spc-note"}, "Light moves first."))
+                 h("p", {"class": "spc-note"}, _("Light moves first.")))
 
     def _legend(self) -> Node:
         return h("section", {"class": "panel spc-legend"},
-                 h("h2", None, "Reading the board"),
-                 h("p", None, "A card back: face down. A small card on a back: face down, but seen "
-                              "before. K king, Q queen, F footman. Land on a face-down black card "
-                              "and you must discard: lower than the card blows the checker up."))
+                 h("h2", None, _("Reading the board")),
+                 h("p", None, _("A card back: face down. A small card on a back: face down, but seen "
+                                "before. K king, Q queen, F footman. Land on a face-down black card "
+                                "and you must discard: lower than the card blows the checker up.")))
 
     def _blast(self, view: dict[str, Any]) -> dict[str, Any] | None:
         """The latest blow-up logged since the person's last move, if any."""
@@ -416,7 +451,7 @@ class PrivateCheckersTable(GameTable):
         if blast is None:
             return None
         return h("p", {"class": "spc-blowup", "data-testid": "blowup", "role": "alert"},
-                 h("span", {"class": "spc-boom"}, "BOOM"), "Blown up! ", log_text(blast["text"]))
+                 h("span", {"class": "spc-boom"}, _("BOOM")), _("Blown up! "), log_text(blast["text"]))
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won and by which victory in the headline, then each side's rescued and
@@ -427,21 +462,25 @@ class PrivateCheckersTable(GameTable):
         kinds = [("total" if len(won) == 2 else won[0]) if won else "" for won in victories]
         if wins[0] != wins[1]:
             best = 0 if wins[0] > wins[1] else 1
-            headline = parts.headline(self, result["winners"], f"a {kinds[best]} victory") + "."
-        elif any(kinds):
-            headline = "Draw: " + " and ".join(f"a {kinds[side]} victory for {SIDE_NAMES[side]}"
-                                               for side in (0, 1) if kinds[side]) + "."
+            headline = _("{headline}.", headline=parts.headline(self, result["winners"],
+                                                                 translated(VICTORY_WORDS[kinds[best]])))
+        elif all(kinds):
+            # As many victories each, and some: one each.
+            headline = _("Draw: {victory} for {side} and {other_victory} for {other_side}.",
+                         victory=translated(VICTORY_WORDS[kinds[0]]), side=side_name(0),
+                         other_victory=translated(VICTORY_WORDS[kinds[1]]), other_side=side_name(1))
         else:
-            headline = "Draw: no victory for either side."
+            headline = _("Draw: no victory for either side.")
         return parts.result_panel(
             self, headline,
             parts.end_reason(self, result, *(parts.term(self, kind) for kind in dict.fromkeys(kinds) if kind)),
             h("ul", {"class": "result-scores spc-victories", "data-testid": "victories"},
               [h("li", {"data-side": side},
                  h("span", {"class": f"spc-dot spc-{_side_class(side)}"}),
-                 h("span", None, f"{with_players(SIDE_NAMES[side], self._team_names(view, side))}: "),
-                 h("strong", None, str(view["rescued"][side])), " rescued, ",
-                 h("strong", None, str(view["captured"][side])), " captured")
+                 spliced(_("{side}: {rescued} rescued, {captured} captured"),
+                         side=h("span", None, with_players(side_name(side), self._team_names(view, side))),
+                         rescued=h("strong", None, str(view["rescued"][side])),
+                         captured=h("strong", None, str(view["captured"][side]))))
                for side in (0, 1)]))
 
 
