@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 from engine.chess_cards import Card, ChessCardsState, Play, parse_play
 from engine.chess_cards_solver import analyze_steps
 from ui.kit.dom import Node, classes, h, present
+from ui.kit.i18n import N_, _, ngettext, pgettext, spliced
 from ui.kit.timers import Job
 from ui.tables import last_move, parts
 from ui.tables.base import NEXT_GAME, GameTable
@@ -31,6 +32,7 @@ from ui.tables.chess_cards_look import (
     chip,
     describe,
     face,
+    piece_name,
     play_chips,
     with_names,
 )
@@ -55,7 +57,7 @@ class Analysis:
 
 class ChessCardsTable(GameTable):
     game_id = "chess-cards"
-    short_title = "Chess Cards"
+    short_title = N_("Chess Cards")
     #: Whether a finished game's analysis grades each turn against perfect play. A lesson's
     #: moves are the coach's, chosen to show a rule, not the person's: they are not graded.
     graded: ClassVar[bool] = True
@@ -128,8 +130,14 @@ class ChessCardsTable(GameTable):
     def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
         # A lead waits on the table for its reply: a move still waiting there was a lead.
         leading = self.view().get("lead") is not None
-        return [f"{parts.whose(self, seat)} move: {describe(action, leading)}" if isinstance(action, Play)
+        return [(pgettext("you", "Your move: {play}", play=describe(action, leading)) if parts.is_you(self, seat)
+                 else _("{name}’s move: {play}", name=self.name(seat), play=describe(action, leading)))
+                if isinstance(action, Play)
                 else super().news([(seat, action)], ())[0] for seat, action in moves]
+
+    def _hand_label(self, seat: int) -> str:
+        """A hand's name for whoever reads it: "Your hand" to its reader, "Ann’s hand" otherwise."""
+        return pgettext("you", "Your hand") if parts.is_you(self, seat) else _("{name}’s hand", name=self.name(seat))
 
     @handles("hint")
     def toggle_hint(self, command: Do) -> None:
@@ -159,9 +167,9 @@ class ChessCardsTable(GameTable):
             line.textContent = _progress_text(analysis)
 
     def _analyse(self, game_number: int) -> None:
+        """Queue the comparison of a finished game's moves with perfect play."""
         if not self.graded:
             return
-        """Queue the comparison of a finished game's moves with perfect play."""
         self.analyses[game_number] = Analysis(
             labels=[_step_label(before) for before, _, _ in self.steps(game_number)])
         self.analysis_queue.append(game_number)
@@ -218,7 +226,7 @@ class ChessCardsTable(GameTable):
             self.frame("cc", view, self._bar(view, over, paused),
                        h("div", {"class": "cc-layout"},
                          h("div", {"class": "cc-board"}, board),
-                         h("aside", {"class": "cc-side", "aria-label": "Score sheet"},
+                         h("aside", {"class": "cc-side", "aria-label": _("Score sheet")},
                            self._hint_box(view, over, paused),
                            self._sheet(view, side_game),
                            self._analyses(view),
@@ -228,24 +236,28 @@ class ChessCardsTable(GameTable):
     def _bar(self, view: dict[str, Any], over: bool, paused: bool) -> Node:
         games = view["games"]
         number = view["finished"][-1]["number"] if paused else view["game_number"]
-        where = (f"Game {number}/{games}" if games > 1 else "Single game")
-        if paused:
-            where += " · over"
-        elif not over:
-            where += f" · Move {view['move_number']}/10"
+        move = view["move_number"]
+        if games > 1:
+            where = (_("Game {number}/{games} · over", number=number, games=games) if paused else
+                     _("Game {number}/{games}", number=number, games=games) if over else
+                     _("Game {number}/{games} · Move {move}/10", number=number, games=games, move=move))
+        else:
+            where = (_("Single game · over") if paused else _("Single game") if over else
+                     _("Single game · Move {move}/10", move=move))
         totals = view["totals"]
         human_to_act = not over and not paused and not self.flow.error and view["to_act"][0] not in self.flow.bots
         return self.bar(
             where,
             parts.score_pair(self,
-                "Match score" if games > 1 else "Score", totals,
+                _("Match score") if games > 1 else _("Score"), totals,
                 h("span", {"class": "cc-games", "data-testid": "game-scores"},
-                  " · ".join(f"game {game['number']}: {game['scores'][0]} : {game['scores'][1]}"
+                  " · ".join(_("game {number}: {first} : {second}", number=game["number"],
+                                 first=game["scores"][0], second=game["scores"][1])
                              for game in view["finished"]))
                 if games > 1 and view["finished"] else None),
             h("button", {"type": "button", "class": "tool", "data-cmd": "hint",
                          "data-testid": "hint-button", "disabled": not human_to_act,
-                         "aria-pressed": "true" if self.hint_open else "false"}, "Hint")
+                         "aria-pressed": "true" if self.hint_open else "false"}, _("Hint"))
             if self.flow.bots.keys() != {0, 1} else None)
 
     # The board ---------------------------------------------------------------------------
@@ -254,12 +266,12 @@ class ChessCardsTable(GameTable):
         spec = self.seats[seat]
         to_act = not self.flow.error and seat in view["to_act"]
         chips = [
-            h("span", {"class": "tag tag-dealer", "title": "Dealer of this game"}, "dealer")
+            h("span", {"class": "tag tag-dealer", "title": _("Dealer of this game")}, _("dealer"))
             if view["dealer"] == seat else None,
-            h("span", {"class": "tag tag-init", "title": "Holds the initiative: leads the next move"},
-              "★ initiative") if view["leader"] == seat and view["phase"] != "over" else None,
+            h("span", {"class": "tag tag-init", "title": _("Holds the initiative: leads the next move")},
+              _("★ initiative")) if view["leader"] == seat and view["phase"] != "over" else None,
             h("span", {"class": "tag tag-turn"},
-              "thinking…" if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
+              _("thinking…") if self.flow.thinking == seat else parts.turn_text(self, seat)) if to_act else None,
         ]
         head = h("div", {"class": "cc-seat-head"},
                  h("h2", {"class": "cc-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
@@ -270,7 +282,7 @@ class ChessCardsTable(GameTable):
             "class": classes("cc-seat", top and "cc-seat-top", to_act and "cc-active",
                              spec.is_bot and "cc-bot"),
             "data-seat": seat,
-            "aria-label": f"{self.name(seat)}: hand and piles",
+            "aria-label": _("{name}: hand and piles", name=self.name(seat)),
         },
             head,
             body,
@@ -283,10 +295,10 @@ class ChessCardsTable(GameTable):
             last = view["last_played"][seat]
             return h("div", {"class": "cc-hand cc-hand-empty", "data-testid": f"hand-{seat}"},
                      h("p", {"class": "cc-note"},
-                       "No cards left in hand" + (": the last card played, " if last else "."),
-                       chip(last) if last else None, " plays again" if last else None))
+                       spliced(_("No cards left in hand: the last card played, {card} plays again"), card=chip(last))
+                       if last else _("No cards left in hand.")))
         return h("div", {"class": "cc-hand", "role": "list", "data-testid": f"hand-{seat}",
-                         "aria-label": f"{parts.whose(self, seat)} hand"},
+                         "aria-label": self._hand_label(seat)},
                  [face(card, "div", {"role": "listitem"}) for card in hand])
 
     def _hand(self, view: dict[str, Any], seat: int) -> Node:
@@ -325,8 +337,8 @@ class ChessCardsTable(GameTable):
             # until the game is over (then it stays on show, played no more).
             last = view["last_played"][seat]
             again = next(iter(plays.values()), None)
-            cards = [h("p", {"class": "cc-note"}, "No cards left in hand: the last card played plays again."
-                       if last and view["result"] is None else "No cards left in hand."),
+            cards = [h("p", {"class": "cc-note"}, _("No cards left in hand: the last card played plays again.")
+                       if last and view["result"] is None else _("No cards left in hand.")),
                      (self._play_button(again, leading, seat) if again is not None else
                       face(last, "button", {"type": "button", **parts.offer(last, False), "data-seat": seat}))
                      if last else None]
@@ -335,7 +347,7 @@ class ChessCardsTable(GameTable):
                  if legal else None,
                  h("div", {"class": classes("cc-hand", not hand and "cc-hand-empty"), "role": "group",
                            "data-testid": f"hand-{seat}", "data-keynav": True,
-                           "aria-label": f"{parts.whose(self, seat)} hand"},
+                           "aria-label": self._hand_label(seat)},
                    cards))
 
     def _hand_card(self, seat: int, card: str, hand: list[str], legal: tuple[Any, ...],
@@ -350,65 +362,69 @@ class ChessCardsTable(GameTable):
             return button(parts.offer(card, False))
         if choosing_sacrifice:
             if card in sacrificeable:
-                return button({"data-pick": f"sac:{card}", "aria-label": f"Sacrifice the {card_name(card)}"},
-                              "live", "pick")
+                return button({"data-pick": f"sac:{card}",
+                               "aria-label": _("Sacrifice the {card}", card=card_name(card))}, "live", "pick")
             # Sacrificed, it would leave no legal play: the engine says why, for a play after it.
             other = next((kept for kept in hand if kept != card), card)
             return button({**parts.offer(f"({card}){other}", False),
-                           "aria-label": f"{card_name(card)}: cannot be sacrificed now"}, "dim")
+                           "aria-label": _("{card}: cannot be sacrificed now", card=card_name(card))}, "dim")
         if card == self.sac_pick:
             return button({"data-pick": f"sac:{card}", "aria-pressed": "true",
-                           "aria-label": f"Sacrificed: the {card_name(card)} (press to choose another card)"},
+                           "aria-label": _("Sacrificed: the {card} (press to choose another card)",
+                                           card=card_name(card))},
                           "picked")
         if card in plays:
             return self._play_button(plays[card], leading, seat)
         tried = f"({self.sac_pick}){card}" if self.sac_pick else card
-        return button({**parts.offer(tried, False), "aria-label": f"{card_name(card)}: cannot be played now"},
-                      "dim")
+        return button({**parts.offer(tried, False),
+                       "aria-label": _("{card}: cannot be played now", card=card_name(card))}, "dim")
 
     def _picks(self, sacrificeable: list[str], choosing_sacrifice: bool, can_privilege: bool,
                privilege: bool, leading: bool) -> list[Node | None]:
         """What the person to act is asked, and the optional first steps of a turn (a sacrifice,
         Queen's Privilege), said so that a first-time player sees what is selected and how to
         undo it."""
-        verb = "lead" if leading else "reply with"
         if choosing_sacrifice:
-            prompt: list[Any] = [h("b", None, "Sacrifice, step 1 of 2: "),
-                                 "pick the card to put out of the game."]
+            prompt: list[Any] = [h("b", None, _("Sacrifice, step 1 of 2:")), " ",
+                                 _("pick the card to put out of the game.")]
         elif self.sac_pick:
-            prompt = [h("b", None, "Sacrifice, step 2 of 2: "), "the ", chip(self.sac_pick, "chip-sac"),
-                      f" leaves the game; now pick the card to {verb}."]
+            then = (_("the {card} leaves the game; now pick the card to lead.") if leading else
+                    _("the {card} leaves the game; now pick the card to reply with."))
+            prompt = [h("b", None, _("Sacrifice, step 2 of 2:")), " ",
+                      spliced(then, card=chip(self.sac_pick, "chip-sac"))]
         elif leading:
-            prompt = ["Your lead: play any card."]
+            prompt = [_("Your lead: play any card.")]
         else:
-            prompt = ["Your reply: follow the led suit if you can, else match its piece."]
+            prompt = [_("Your reply: follow the led suit if you can, else match its piece.")]
         if privilege:
-            prompt.append(" Queen’s Privilege is on: a queen you lead (★) demands a queen in reply.")
+            prompt += [" ", _("Queen’s Privilege is on: a queen you lead (★) demands a queen in reply.")]
         buttons = []
         if sacrificeable:
             buttons.append(h("button", {
                 "type": "button", "class": classes("toggle", self.sac_mode and "on"),
                 "data-pick": "sacrifice", "aria-pressed": "true" if self.sac_mode else "false",
-            }, "Cancel the sacrifice" if self.sac_mode else "Sacrifice a card…"))
+            }, _("Cancel the sacrifice") if self.sac_mode else _("Sacrifice a card…")))
         if can_privilege:
             buttons.append(h("button", {
                 "type": "button", "class": classes("toggle", privilege and "on"),
                 "data-pick": "privilege", "aria-pressed": "true" if privilege else "false",
-            }, "★ Queen’s Privilege: " + ("on" if privilege else "off")))
+            }, _("★ Queen’s Privilege: on") if privilege else _("★ Queen’s Privilege: off")))
         help_text: list[Any] = []
         if choosing_sacrifice:
-            help_text.append("The card you pick is shown and set aside for good; each sacrifice adds 1 "
-                             "to the multiplier of a mate you give later. Then you play as usual.")
+            help_text.append(_("The card you pick is shown and set aside for good; each sacrifice adds 1 "
+                               "to the multiplier of a mate you give later. Then you play as usual."))
         elif self.sac_pick:
-            help_text.append("Press the ✕ card again to sacrifice another one, or cancel to keep it.")
-        elif buttons:
-            steps = []
-            if sacrificeable:
-                steps.append("a sacrifice puts one of your cards out of the game (+1 to the "
-                             "multiplier of a mate you give later)")
-            if can_privilege:
-                steps.append("Queen’s Privilege makes a queen you lead demand a queen in reply")
-            help_text.append(f"Optional, before you play: {'; '.join(steps)}.")
+            help_text.append(_("Press the ✕ card again to sacrifice another one, or cancel to keep it."))
+        elif sacrificeable and can_privilege:
+            help_text.append(_("Optional, before you play: a sacrifice puts one of your cards out of the game "
+                               "(+1 to the multiplier of a mate you give later); Queen’s Privilege makes a "
+                               "queen you lead demand a queen in reply."))
+        elif sacrificeable:
+            help_text.append(_("Optional, before you play: a sacrifice puts one of your cards out of the game "
+                               "(+1 to the multiplier of a mate you give later)."))
+        elif can_privilege:
+            help_text.append(_("Optional, before you play: Queen’s Privilege makes a queen you lead demand "
+                               "a queen in reply."))
         return [
             h("p", {"class": "cc-prompt", "data-testid": "prompt"}, prompt),
             h("div", {"class": "cc-controls", "data-testid": "picks"},
@@ -430,11 +446,11 @@ class ChessCardsTable(GameTable):
         sacrificed = view["sacrificed"][seat]
         return h("div", {"class": "cc-piles"},
                  h("div", {"class": "cc-pile"},
-                   h("span", {"class": "cc-pile-label"}, "Played"),
+                   h("span", {"class": "cc-pile-label"}, _("Played")),
                    [chip(card, index == len(played) - 1 and "chip-last") for index, card in enumerate(played)]
                    or h("span", {"class": "cc-none"}, "—")),
                  h("div", {"class": "cc-pile"},
-                   h("span", {"class": "cc-pile-label"}, "Sacrificed"),
+                   h("span", {"class": "cc-pile-label"}, _("Sacrificed")),
                    [chip(card, "chip-sac") for card in sacrificed] or h("span", {"class": "cc-none"}, "—"))
                  if view["options"]["sacrifice"] else None)
 
@@ -443,7 +459,7 @@ class ChessCardsTable(GameTable):
         lead_seat, reply_seat = view["leader"], 1 - view["leader"]
         lead: Any = None
         reply: Any = None
-        caption = f"Move {view['move_number']}"
+        caption = _("Move {number}", number=view["move_number"])
         mate = False
         if view["lead"] is not None:
             lead = parse_play(view["lead"])
@@ -455,42 +471,42 @@ class ChessCardsTable(GameTable):
                 lead = parse_play(last["lead"])
                 reply = None if last["reply"] is None else parse_play(last["reply"])
                 mate = last["reply"] is None
-                caption = f"Move {last['number']} (last)"
+                caption = _("Move {number} (last)", number=last["number"])
         elif view["log"]:
             last = view["log"][-1]
             lead_seat, reply_seat = last["leader"], 1 - last["leader"]
             lead = parse_play(last["lead"])
             reply = parse_play(last["reply"])
-            caption = f"Move {last['number']} (done)"
+            caption = _("Move {number} (done)", number=last["number"])
 
         others = {action for _, action in last_move.last_moves(self)}
 
-        def slot(role: str, seat: int, play: Any, waiting: str) -> Node:
+        def slot(role: str, label: str, seat: int, play: Any, waiting: str) -> Node:
             return h("div", {"class": classes("cc-slot", f"cc-slot-{role}"), "data-testid": role,
                              "data-last-move": play is not None and play in others},
-                     h("span", {"class": "cc-slot-label"}, h("b", None, role.capitalize()),
+                     h("span", {"class": "cc-slot-label"}, h("b", None, label),
                        h("span", None, self.name(seat))),
                      face(str(play.card), "div", None, "in-slot", play.privilege and "privileged")
                      if play is not None else h("div", {"class": "card card-empty"}, waiting),
                      h("span", {"class": "cc-slot-note"},
                        # One line each, and a space between them for whoever reads the text.
-                       h("span", None, "★ Queen’s Privilege") if play is not None and play.privilege else None,
+                       h("span", None, _("★ Queen’s Privilege")) if play is not None and play.privilege else None,
                        " " if play is not None and play.privilege and play.sacrifice is not None else None,
-                       h("span", None, "sacrificed ", chip(str(play.sacrifice), "chip-sac"))
+                       h("span", None, spliced(_("sacrificed {card}"), card=chip(str(play.sacrifice), "chip-sac")))
                        if play is not None and play.sacrifice is not None else None))
 
         return h("div", {"class": "cc-centre"},
                  h("p", {"class": "cc-caption"}, caption),
                  h("div", {"class": "cc-slots"},
-                   slot("lead", lead_seat, lead, "to lead"),
-                   slot("reply", reply_seat, reply, "mate" if mate else "…")),
+                   slot("lead", _("Lead"), lead_seat, lead, _("to lead")),
+                   slot("reply", _("Reply"), reply_seat, reply, _("mate") if mate else "…")),
                  h("p", {"class": "cc-note cc-mate-note"}, parts.term(self, "mate")) if mate else None,
                  h("p", {"class": "cc-status", "aria-live": "polite", "data-testid": "status"},
                    self._status(view, over, lead is not None and view["lead"] is not None)))
 
     def _status(self, view: dict[str, Any], over: bool, pending_lead: bool) -> str:
         if over:
-            return "The game is over."
+            return _("The game is over.")
         return parts.to_act_line(self, view["to_act"][0], "reply" if pending_lead else "lead")
 
     # Results -----------------------------------------------------------------------------
@@ -505,19 +521,18 @@ class ChessCardsTable(GameTable):
         if mate is None:
             return [reason]
         value = mate["value"]
-        multiplier = f"{mate['multiplier']}"
-        if mate["sacrifices"]:
-            multiplier += f" (move {mate['move']} + {mate['sacrifices']} sacrificed)"
-        else:
-            multiplier += f" (move {mate['move']})"
+        multiplier = (_("{multiplier} (move {move} + {sacrifices} sacrificed)", multiplier=mate["multiplier"],
+                        move=mate["move"], sacrifices=mate["sacrifices"]) if mate["sacrifices"] else
+                      _("{multiplier} (move {move})", multiplier=mate["multiplier"], move=mate["move"]))
         return [
             reason,
             h("p", {"class": "cc-breakdown", "data-testid": "breakdown"},
-              h("span", {"class": "factor"}, f"{value} ({card_name(mate['card']).split()[1]})"), " × ",
+              h("span", {"class": "factor"}, f"{value} ({piece_name(mate['card'])})"), " × ",
               h("span", {"class": "factor"}, multiplier),
-              [" × ", h("span", {"class": "factor"}, f"{mate['bonus']} (overmate bonus)")]
+              [" × ", h("span", {"class": "factor"}, _("{bonus} (overmate bonus)", bonus=mate["bonus"]))]
               if mate["overmate"] else None,
-              " = ", h("strong", {"class": "cc-points"}, f"{mate['score']} points")),
+              # A mate scores 3 points at the least (a knight on move 1): English never says "1 point".
+              " = ", h("strong", {"class": "cc-points"}, ngettext("{n} point", "{n} points", mate["score"]))),
         ]
 
     def _final_position(self, game: dict[str, Any]) -> Node | None:
@@ -535,7 +550,7 @@ class ChessCardsTable(GameTable):
                      "last_played": [pile[-1] if pile else None for pile in end["played"]],
                      "options": self.view()["options"]}
             return h("section", {"class": classes("cc-seat", seat != self.bottom and "cc-seat-top"),
-                                 "data-seat": seat, "aria-label": f"{self.name(seat)}: cards at the end"},
+                                 "data-seat": seat, "aria-label": _("{name}: cards at the end", name=self.name(seat))},
                      h("div", {"class": "cc-seat-head"}, h("h2", {"class": "cc-name"}, self.name(seat))),
                      self._plain_hand(ended, seat), self._piles(ended, seat))
 
@@ -544,21 +559,21 @@ class ChessCardsTable(GameTable):
             lead, reply = parse_play(last["lead"]), last["reply"]
             mated = reply is None and details["mate"] is not None
             centre = h("div", {"class": "cc-centre"},
-                       h("p", {"class": "cc-caption"}, f"Move {last['number']} (last)"),
+                       h("p", {"class": "cc-caption"}, _("Move {number} (last)", number=last["number"])),
                        h("div", {"class": "cc-slots"},
                          h("div", {"class": "cc-slot cc-slot-lead"},
-                           h("span", {"class": "cc-slot-label"}, h("b", None, "Lead"),
+                           h("span", {"class": "cc-slot-label"}, h("b", None, _("Lead")),
                              h("span", None, self.name(last["leader"]))),
                            face(str(lead.card), "div", None, "in-slot", lead.privilege and "privileged")),
                          h("div", {"class": "cc-slot cc-slot-reply"},
-                           h("span", {"class": "cc-slot-label"}, h("b", None, "Reply"),
+                           h("span", {"class": "cc-slot-label"}, h("b", None, _("Reply")),
                              h("span", None, self.name(1 - last["leader"]))),
                            face(str(parse_play(reply).card), "div", None, "in-slot") if reply is not None
                            else h("div", {"class": "card card-empty",
                                           "title": parts.term(self, "mate") if mated else None},
-                                  "mate" if mated else "—"))))
+                                  _("mate") if mated else "—"))))
         return h("div", {"class": "cc-final", "data-testid": "final-position",
-                         "aria-label": f"Game {game['number']} as it ended"},
+                         "aria-label": _("Game {number} as it ended", number=game["number"])},
                  seat_row(1 - self.bottom), centre, seat_row(self.bottom))
 
     def _interlude(self, view: dict[str, Any]) -> Node:
@@ -567,35 +582,37 @@ class ChessCardsTable(GameTable):
         totals = view["totals"]
         return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
                              "data-game": game["number"]},
-                 h("h2", None, f"Game {game['number']} of {view['games']} is over"),
+                 h("h2", None, _("Game {number} of {games} is over", number=game["number"], games=view["games"])),
                  self._mate_lines(game),
-                 h("p", None, "Match score: ", h("strong", None, self.name(0)), f" {totals[0]} : {totals[1]} ",
-                   h("strong", None, self.name(1))),
-                 h("p", None, f"Game {view['game_number']}: the hands are exchanged and ",
-                   h("strong", None, self.name(view["leader"])), " leads."),
+                 h("p", None, spliced(_("Match score: {first} {first_score} : {second_score} {second}"),
+                                    first=h("strong", None, self.name(0)), first_score=str(totals[0]),
+                                    second_score=str(totals[1]), second=h("strong", None, self.name(1)))),
+                 h("p", None, spliced(_("Game {number}: the hands are exchanged and {name} leads."),
+                                    number=str(view["game_number"]),
+                                    name=h("strong", None, self.name(view["leader"])))),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,
                               "data-testid": NEXT_GAME, "autofocus": True},
-                   f"Start game {view['game_number']}"))
+                   _("Start game {number}", number=view["game_number"])))
 
     def _result(self, view: dict[str, Any]) -> Node:
         result = view["result"]
         totals = result["scores"]
         winners = result["winners"]
         match = len(view["finished"]) > 1
-        headline = parts.headline(self, winners, "match" if match and not winners else
-                                 "the match" if match else "")
+        headline = parts.headline(self, winners, _("match") if match and not winners else
+                                 _("the match") if match else "")
         games = []
         for game in view["finished"]:
             games.append(h("div", {"class": "cc-result-game"},
-                           h("h3", None, f"Game {game['number']}") if match else None,
+                           h("h3", None, _("Game {number}", number=game["number"])) if match else None,
                            self._mate_lines(game, why=game is view["finished"][-1])))
         return parts.result_panel(
             self, headline + ".",
             # The score, once: the games below only show how each was won.
             h("p", {"class": "cc-final-score", "data-testid": "final-score"},
-              "Match total: " if match else "Score: ",
-              h("span", None, self.name(0)), h("strong", None, f" {totals[0]} : {totals[1]} "),
-              h("span", None, self.name(1))),
+              spliced(_("Match total: {first}{score}{second}") if match else _("Score: {first}{score}{second}"),
+                    first=h("span", None, self.name(0)), score=h("strong", None, f" {totals[0]} : {totals[1]} "),
+                    second=h("span", None, self.name(1)))),
             games, css="cc-panel cc-result")
 
     # Side panel --------------------------------------------------------------------------
@@ -614,27 +631,34 @@ class ChessCardsTable(GameTable):
         said = [play_chips(advice.play), " — ", describe(advice.play, view["phase"] == "lead")]
         if advice.exact:
             value = advice.value or 0
-            who = "you" if self.solo else self.name(seat)
-            outcome = ("with best play from both sides this game is a draw" if value == 0 else
-                       f"with best play from both sides {who} {'win' if self.solo else 'wins'} "
-                       f"this game by {value}" if value > 0 else
-                       f"with best play from both sides {who} {'lose' if self.solo else 'loses'} "
-                       f"this game by {-value}")
-            body: list[Any] = [h("strong", None, "Best: "), *said, "; ", outcome + "."]
+            name = self.name(seat)
+            if value == 0:
+                outcome = _("with best play from both sides this game is a draw")
+            elif self.solo:
+                outcome = (pgettext("you", "with best play from both sides you win this game by {points}",
+                                    points=value) if value > 0 else
+                           pgettext("you", "with best play from both sides you lose this game by {points}",
+                                    points=-value))
+            else:
+                outcome = (_("with best play from both sides {name} wins this game by {points}",
+                             name=name, points=value) if value > 0 else
+                           _("with best play from both sides {name} loses this game by {points}",
+                             name=name, points=-value))
+            body: list[Any] = [h("strong", None, _("Best:")), " ", *said, "; ", outcome + "."]
             status = None
         else:
-            body = [h("strong", None, "Suggestion: "), *said, "."]
+            body = [h("strong", None, _("Suggestion:")), " ", *said, "."]
             status = (self.solving.error or
-                      ("From a quick search that spends sacrifices only on a mate. "
-                       if advice.source == LIGHT else "A rule of thumb. ")
-                      + "The exact answer is on its way; you may play on meanwhile.")
+                      (_("From a quick search that spends sacrifices only on a mate.")
+                       if advice.source == LIGHT else _("A rule of thumb."))
+                      + " " + _("The exact answer is on its way; you may play on meanwhile."))
         # Plays with a sacrifice or Queen's Privilege take two steps on the table: one click here.
         play_it = h("button", {"type": "button", "class": "tool", "data-testid": "play-hint",
-                               "data-action": str(advice.play)}, "Play it")
+                               "data-action": str(advice.play)}, _("Play it"))
         return h("section", {"class": "cc-panel cc-hint", "data-testid": "hint", "aria-live": "polite",
                              "data-advice": advice.source,
                              "aria-busy": "false" if advice.exact or self.solving.error else "true"},
-                 h("h2", None, "Hint"), h("p", None, body, " ", play_it),
+                 h("h2", None, _("Hint")), h("p", None, body, " ", play_it),
                  h("p", {"class": "cc-muted", "data-testid": "hint-status"},
                    h("span", {"class": "thinking", "aria-hidden": "true"}) if not self.solving.error else None,
                    status) if status else None)
@@ -657,7 +681,7 @@ class ChessCardsTable(GameTable):
             marks = mate["marks"] if is_mate else ""
             cells[leader] = h("td", {"class": "lead", "data-last-move": parse_play(move["lead"]) in others},
                               play_chips(parse_play(move["lead"]), marks),
-                              h("span", {"class": "mate", "title": parts.term(self, "mate")}, " mate")
+                              h("span", {"class": "mate", "title": parts.term(self, "mate")}, " " + _("mate"))
                               if is_mate else None)
             cells[1 - leader] = h("td", {"data-last-move": move["reply"] is not None
                                                            and parse_play(move["reply"]) in others},
@@ -671,14 +695,14 @@ class ChessCardsTable(GameTable):
                                       play_chips(parse_play(pending)))
             rows.append(h("tr", {"class": "pending"}, h("th", {"scope": "row"}, view["move_number"]), cells))
         if finished is not None and mate is None:
-            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, "draw")))
+            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, _("draw"))))
         if not rows:
-            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "cc-muted"}, "No moves yet.")))
+            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "cc-muted"}, _("No moves yet."))))
         return h("section", {"class": "cc-panel cc-sheet", "data-testid": "moves"},
-                 h("h2", None, f"Moves · game {number}"),
+                 h("h2", None, _("Moves · game {number}", number=number)),
                  self._moves_table(rows),
                  h("p", {"class": "cc-muted cc-small"},
-                   "Underlined: the lead. (x) a sacrifice, * Queen’s Privilege, ! one per overmate unit."))
+                   _("Underlined: the lead. (x) a sacrifice, * Queen’s Privilege, ! one per overmate unit.")))
 
     def _moves_table(self, rows: list[Node], extra: str | None = None) -> Node:
         """A table of moves by number, one column per seat (the score sheet, the analysis)."""
@@ -691,9 +715,9 @@ class ChessCardsTable(GameTable):
     def _analyses(self, view: dict[str, Any]) -> list[Node]:
         if not self.graded:
             return [h("section", {"class": "cc-panel cc-analysis", "data-testid": "analysis", "data-status": "lesson"},
-                      h("h2", None, "Analysis"),
-                      h("p", None, "These were the lesson’s moves, chosen to show the rules, so they are not "
-                        "graded. After a real game, the analysis marks each turn against perfect play."))
+                      h("h2", None, _("Analysis")),
+                      h("p", None, _("These were the lesson’s moves, chosen to show the rules, so they are not "
+                                     "graded. After a real game, the analysis marks each turn against perfect play.")))
                     ] if view["finished"] else []
         out = []
         for number in sorted(self.analyses, reverse=True):
@@ -702,14 +726,14 @@ class ChessCardsTable(GameTable):
             analysis = self.analyses[number]
             body: list[Any]
             if analysis.status == "failed":
-                body = [h("p", {"class": "cc-muted"}, f"The analysis stopped: {analysis.error}")]
+                body = [h("p", {"class": "cc-muted"}, _("The analysis stopped: {error}", error=analysis.error))]
             elif analysis.status in ("running", "queued"):
                 body = [h("p", {"class": "cc-muted progress"}, _progress_text(analysis))]
             else:
                 body = self._analysis_table(analysis)
             out.append(h("section", {"class": "cc-panel cc-analysis", "data-testid": "analysis",
                                      "data-game": number, "data-status": analysis.status},
-                         h("h2", None, f"Analysis · game {number}"), body))
+                         h("h2", None, _("Analysis · game {number}", number=number)), body))
         return out
 
     def _analysis_table(self, analysis: Analysis) -> list[Node]:
@@ -726,9 +750,10 @@ class ChessCardsTable(GameTable):
             move = analysis.labels[index] if index < len(analysis.labels) else index // 2 + 1
             played = parse_play(row["action"])
             best = parse_play(row["best"])
-            verdict = (h("span", {"class": "ok", "title": "a best move"}, "✓") if loss <= 0 else
-                       h("span", {"class": "verdict"}, h("span", {"class": "loss"}, f"−{loss}"),
-                         " best ", play_chips(best)))
+            verdict = (h("span", {"class": "ok", "title": _("a best move")}, "✓") if loss <= 0 else
+                       h("span", {"class": "verdict"},
+                         spliced(_("{loss} best {play}"), loss=h("span", {"class": "loss"}, f"−{loss}"),
+                               play=play_chips(best))))
             cells = by_move.setdefault(move, [None, None])
             cells[seat] = h("td", {"class": "cc-loss" if loss > 0 else None,
                                    "data-loss": loss, "data-seat": seat},
@@ -739,31 +764,40 @@ class ChessCardsTable(GameTable):
         summary = []
         for seat in (0, 1):
             if errors[seat]:
-                summary.append(f"{self.name(seat)}: {errors[seat]} costly turn{'s' if errors[seat] > 1 else ''}, "
-                               f"{lost[seat]} points given away")
+                # English says "points" even for one point given away; the plural forms are
+                # there for the languages that count otherwise.
+                given = ngettext("{n} points given away", "{n} points given away", lost[seat])
+                summary.append(ngettext("{name}: {n} costly turn, {given}", "{name}: {n} costly turns, {given}",
+                                        errors[seat], name=self.name(seat), given=given))
             else:
-                summary.append(f"{self.name(seat)}: perfect play")
+                summary.append(_("{name}: perfect play", name=self.name(seat)))
         return [h("p", {"data-testid": "analysis-summary"}, "; ".join(summary) + "."),
                 self._moves_table(rows, "cc-analysis-table"),
                 h("p", {"class": "cc-muted cc-small"},
-                  "✓ a best move. −n: this turn gave away n points of the game’s final score "
-                  "against best play, which was the move shown.")]
+                  _("✓ a best move. −n: this turn gave away n points of the game’s final score "
+                    "against best play, which was the move shown."))]
 
     def _legend(self) -> Node:
         return h("details", {"class": "cc-panel cc-legend"},
-                 h("summary", None, "Cards and scores"),
-                 h("p", None, "Suits, highest first: ", chip("bQ"), " black, ", chip("rQ"), " red, ",
-                   chip("yQ"), " yellow, ", chip("wQ"), " white."),
-                 h("p", None, "Pieces, highest first, with their mate values: ",
-                   [[chip(f"b{piece}"), f" {card_name('b' + piece).split()[1]} {Card.parse('b' + piece).piece.value}",
-                     ", " if piece != "P" else "."] for piece in "QRBNP"]))
+                 h("summary", None, _("Cards and scores")),
+                 h("p", None, spliced(_("Suits, highest first: {black} black, {red} red, {yellow} yellow, "
+                                      "{white} white."),
+                                    black=chip("bQ"), red=chip("rQ"), yellow=chip("yQ"), white=chip("wQ"))),
+                 h("p", None, spliced(_("Pieces, highest first, with their mate values: {queen} queen {queen_value}, "
+                                      "{rook} rook {rook_value}, {bishop} bishop {bishop_value}, "
+                                      "{knight} knight {knight_value}, {pawn} pawn {pawn_value}."),
+                                    **{name: chip(f"b{piece}") for piece, name in _PIECES.items()},
+                                    **{f"{name}_value": str(Card.parse("b" + piece).piece.value)
+                                       for piece, name in _PIECES.items()})))
 
 
+#: The pieces, highest first, by the names of their places in the legend's sentence.
+_PIECES = {"Q": "queen", "R": "rook", "B": "bishop", "N": "knight", "P": "pawn"}
 def _progress_text(analysis: Analysis) -> str:
     if analysis.status == "queued":
-        return "Waiting for the analysis of the other game…"
-    return (f"Comparing every turn with perfect play: {analysis.done_steps} of {len(analysis.labels)} "
-            "done. The first turns take the solver longest.")
+        return _("Waiting for the analysis of the other game…")
+    return _("Comparing every turn with perfect play: {done} of {total} done. The first turns take the "
+             "solver longest.", done=analysis.done_steps, total=len(analysis.labels))
 
 
 def _step_label(before: ChessCardsState) -> int:
