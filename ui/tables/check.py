@@ -65,9 +65,9 @@ from engine.check import (
     TakeDiscard,
     pos_text,
 )
-from engine.playing_cards import RANK_NAMES, RANK_WORDS, PlayingCard
+from engine.playing_cards import RANK_NAMES, PlayingCard
 from ui.kit.dom import Node, classes, h
-from ui.kit.words import counted
+from ui.kit.i18n import N_, _, ngettext, pgettext, spliced, translated
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
@@ -82,7 +82,20 @@ DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
 
 
 #: The engine's lobby entries as a table at one device words them (``CheckTable._log_text``).
-SOLO_LOG = {"open": "{0} sat down first", "start": "{0} started the game"}
+SOLO_LOG = {"open": N_("{0} sat down first"), "start": N_("{0} started the game")}
+#: The ranks an ability is named by, where the rank is a word ("Jack: pick two cards...").
+RANK_WORD_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
+#: What clicking a place does (``_move``'s ``verb``), said of the reader's place and of a seat's.
+PLACE_VERBS = {
+    "take": (N_("Take the discard into your card {number}"), N_("Take the discard into {name}'s card {number}")),
+    "replace": (N_("Put the drawn card in place of your card {number}"),
+                N_("Put the drawn card in place of {name}'s card {number}")),
+    "match": (N_("Match with your card {number}"), N_("Match with {name}'s card {number}")),
+    "peek": (N_("Peek at your card {number}"), N_("Peek at {name}'s card {number}")),
+    "pick": (N_("Pick for the swap your card {number}"), N_("Pick for the swap {name}'s card {number}")),
+    "unpick": (N_("Unpick your card {number}"), N_("Unpick {name}'s card {number}")),
+    "swap": (N_("Swap with your card {number}"), N_("Swap with {name}'s card {number}")),
+}
 
 
 class CheckTable(GameTable):
@@ -100,7 +113,7 @@ class CheckTable(GameTable):
         self.confirm_check = False
         self.swap_pick: str | None = None
         #: A control that kept focus but stopped being one (see ``show``).
-        self.fixed_title = "Check! — Five Checks"
+        self.fixed_title = _("Check! — Five Checks")
 
     # -- who sees what ---------------------------------------------------------------------
 
@@ -172,6 +185,15 @@ class CheckTable(GameTable):
         name = self.name(seat)
         return "your" if name == "You" else f"{name}'s"
 
+    def yours(self, seat: int) -> bool:
+        """Whether the table speaks of ``seat`` as "your" (see ``possessive``)."""
+        return self.name(seat) in ("You", pgettext("a seat's name", "You"))
+
+    def of_seat(self, seat: int, yours: str, theirs: str, /, **parts: Any) -> str:
+        """The sentence ``yours`` (said of the reader's seat) or ``theirs`` (of ``seat`` by its
+        ``{name}``), both marked with ``N_``, translated and filled."""
+        return translated(yours if self.yours(seat) else theirs, name=self.name(seat), **parts)
+
     # -- the last move ---------------------------------------------------------------------
 
     def marks(self, view: dict[str, Any]) -> set[str]:
@@ -230,36 +252,37 @@ class CheckTable(GameTable):
 
     def _bar(self, view: dict[str, Any]) -> Node:
         return h("header", {"class": "cx-bar"},
-                 h("a", {"href": "#/check", "class": "cx-home"}, "Check!"),
+                 h("a", {"href": "#/check", "class": "cx-home"}, _("Check!")),
                  h("span", {"class": "cx-status", "data-testid": "status"}, self._status(view)),
                  h("span", {"class": "cx-tools"},
                    h("button", {"type": "button", "class": "tool", "data-cmd": "memory",
                                 "data-testid": "memory-aid", "aria-pressed": "true" if self.memory_aid else "false",
-                                "title": "Show the cards you have seen (it is a memory game: off by default)"},
-                     "Memory aid: " + ("on" if self.memory_aid else "off"))
+                                "title": _("Show the cards you have seen (it is a memory game: off by default)")},
+                     _("Memory aid: on") if self.memory_aid else _("Memory aid: off"))
                    if not self.private else None,
                    parts.undo_button(self), parts.motion_button(self), parts.sound_button(self),
                    parts.theme_button(self), parts.rules_link(self)))
 
     def _status(self, view: dict[str, Any]) -> list[Any]:
         if view["result"] is not None:
-            return ["Round over"]
-        final = " · Final Turns" if view["final_queue"] is not None else ""
+            return [_("Round over")]
+        # The last round is a second status beside the first, after a separator.
+        final = " · " + _("Final Turns") if view["final_queue"] is not None else ""
         if view["phase"] == "lobby":
-            return ["The players take their seats…"]
+            return [_("The players take their seats…")]
         if view["phase"] == "peek":
-            return ["Look at your bottom row" + final]
+            return [_("Look at your bottom row") + final]
         if view["window"] is not None:
-            return ["Matching: ", chip(view["window"]["card"]), final]
+            return [spliced(_("Matching: {card}"), card=chip(view["window"]["card"])), final]
         ability = view["ability"]
         if ability is not None:
             owner = ability["owner"]
-            return ["Your " if parts.is_you(self, owner) else f"{self.name(owner)}: ", chip(ability["card"]),
-                    " ability" + final]
+            return [spliced(pgettext("you", "Your {card} ability") if parts.is_you(self, owner) else
+                          _("{name}: {card} ability"), name=self.name(owner), card=chip(ability["card"])), final]
         turn = view["turn"]
         if self.flow.thinking == turn:
-            return [f"{self.name(turn)} is thinking…" + final]
-        return [("Your turn" if parts.is_you(self, turn) else f"{self.name(turn)} to play") + final]
+            return [_("{name} is thinking…", name=self.name(turn)) + final]
+        return [(_("Your turn") if parts.is_you(self, turn) else _("{name} to play", name=self.name(turn))) + final]
 
     # Seats -------------------------------------------------------------------------------
 
@@ -270,23 +293,22 @@ class CheckTable(GameTable):
         window = view["window"]
         called = view["caller"] == seat
         tags = [
-            h("span", {"class": "tag"}, "Game Master")
+            h("span", {"class": "tag"}, _("Game Master"))
             if seat == view["game_master"] and self.has_lobby() else None,
-            h("span", {"class": "tag"}, "to play")
+            h("span", {"class": "tag"}, _("to play"))
             if view["phase"] in ("turn", "drawn") and view["turn"] == seat else None,
-            h("span", {"class": "tag", "data-last-move": f"seat:{seat}" in marks}, "called Check!")
+            h("span", {"class": "tag", "data-last-move": f"seat:{seat}" in marks}, _("called Check!"))
             if called else None,
-            h("span", {"class": "tag"}, "locked") if locked and not called else None,
-            h("span", {"class": "tag"}, "passed") if window is not None and seat in window["passed"] else None,
-            h("span", {"class": "tag"}, f"score {view['scores'][seat]}") if view["scores"] else None,
+            h("span", {"class": "tag"}, _("locked")) if locked and not called else None,
+            h("span", {"class": "tag"}, _("passed")) if window is not None and seat in window["passed"] else None,
+            h("span", {"class": "tag"}, _("score {score}", score=view["scores"][seat])) if view["scores"] else None,
         ]
         cells = [self._cell(seat, slot, cell, moves, marks) for slot, cell in enumerate(view["grids"][seat])]
         mine = seat == view["seat"]
-        whose = self.possessive(seat)
         return h("section", {"class": classes("cx-seat", mine and "cx-mine", spec.is_bot and "cx-bot",
                                               locked and "cx-locked"),
                              "data-seat": seat, "data-testid": f"seat-{seat}",
-                             "aria-label": f"{whose[:1].upper()}{whose[1:]} grid"},
+                             "aria-label": self.of_seat(seat, N_("Your grid"), N_("{name}'s grid"))},
                  h("h2", {"class": "cx-name"}, h("span", {"data-testid": f"name-{seat}"}, self.name(seat))),
                  h("div", {"class": "cx-tags"}, tags),
                  h("div", {"class": "cx-grid", "role": "list", "data-keynav": mine or None}, cells))
@@ -296,13 +318,14 @@ class CheckTable(GameTable):
         """One place of a grid: the card (a button when clicking it plays or picks) and the
         place's number, as the log counts them ("card 1" is slot 0)."""
         pos = pos_text((seat, slot))
-        label = f"{self.possessive(seat)} card {slot + 1}"
         mark = pos in marks
         place = {"class": classes("cx-slot", slot < 4 and f"cx-s{slot}"), "role": "listitem"}
         number = h("span", {"class": "cx-num", "aria-hidden": "true"}, str(slot + 1))
         if cell is None:
             hole = h("div", {"class": "cx-card cx-hole", "data-pos": pos, "data-last-move": mark,
-                             "role": "img", "aria-label": f"{label[:1].upper()}{label[1:]}: empty place"})
+                             "role": "img", "aria-label": self.of_seat(seat, N_("Your card {number}: empty place"),
+                                                                       N_("{name}'s card {number}: empty place"),
+                                                                       number=slot + 1)})
             return h("div", place, hole, number)
         card = cell["card"]
         # The memory aid turns up every card the seat knows (never on a shared device).
@@ -314,18 +337,20 @@ class CheckTable(GameTable):
         attrs: dict[str, Any] = {"key": pos, "type": "button", "data-pos": pos, "data-last-move": mark}
         extra: list[str | bool] = ["cx-card"]
         if move is not None:
-            verb = move.pop("_verb")
-            attrs.update({**move, "aria-label": f"{verb} {label}"})
+            yours, theirs = PLACE_VERBS[move.pop("_verb")]
+            attrs.update({**move, "aria-label": self.of_seat(seat, yours, theirs, number=slot + 1)})
             extra.append("cx-live")
             if self.swap_pick == pos:
                 extra.append("cx-picked")
         else:
             # What a click on it would mean now: the engine (or the table) says why it is not on.
             # The person's own places stay in the tab order (their hand); the others' do not.
-            shown = f"{label[:1].upper()}{label[1:]}"
+            shown = (self.of_seat(seat, N_("Your card {number}: {card}"), N_("{name}'s card {number}: {card}"),
+                                  number=slot + 1, card=card_name(card)) if up else
+                     self.of_seat(seat, N_("Your card {number}, face down"), N_("{name}'s card {number}, face down"),
+                                  number=slot + 1))
             attrs.update({**parts.offer(self._tried(seat, slot), False), "data-seat": viewer,
-                          "tabindex": None if seat == viewer else "-1",
-                          "aria-label": shown + (f": {card_name(card)}" if up else ", face down")})
+                          "tabindex": None if seat == viewer else "-1", "aria-label": shown})
         element = (face(card, "button", {**attrs, "title": card_name(card)}, *extra) if up
                    else back("button", attrs, *extra))
         return h("div", place, element, number)
@@ -351,11 +376,12 @@ class CheckTable(GameTable):
         if why:
             return why
         if self.confirm_check:
-            return "Answer first: call Check, or cancel."
+            return _("Answer first: call Check, or cancel.")
         top = self.view()["discard_top"]
         if notation.startswith("take ") and top:
-            return f"To take the discard, press “Take the {with_signs(top)}” first, then click the place it goes to."
-        return "Choose with the buttons under your grid first."
+            return _("To take the discard, press “Take the {card}” first, then click the place it goes to.",
+                     card=with_signs(top))
+        return _("Choose with the buttons under your grid first.")
 
     def _card_moves(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         """What clicking each card (by its position) does for the people who may act now, from
@@ -366,13 +392,13 @@ class CheckTable(GameTable):
         for seat in view["to_act"]:
             for action in self.legal(seat):
                 if isinstance(action, TakeDiscard) and self.take_mode:
-                    moves[pos_text((seat, action.slot))] = self._move(action, "Take the discard into")
+                    moves[pos_text((seat, action.slot))] = self._move(action, "take")
                 elif isinstance(action, Replace):
-                    moves[pos_text((seat, action.slot))] = self._move(action, "Put the drawn card in place of")
+                    moves[pos_text((seat, action.slot))] = self._move(action, "replace")
                 elif isinstance(action, Match):
-                    moves[pos_text((seat, action.slot))] = {**self._move(action, "Match with"), "data-seat": seat}
+                    moves[pos_text((seat, action.slot))] = {**self._move(action, "match"), "data-seat": seat}
                 elif isinstance(action, Peek):
-                    moves[pos_text(action.target)] = self._move(action, "Peek at")
+                    moves[pos_text(action.target)] = self._move(action, "peek")
                 elif isinstance(action, Exchange):
                     self._swap_moves(action, moves)
         return moves
@@ -382,14 +408,15 @@ class CheckTable(GameTable):
         first, second = pos_text(action.first), pos_text(action.second)
         if self.swap_pick is None:
             for pos in (first, second):
-                moves[pos] = {"data-pick": pos, "_verb": "Pick for the swap"}
+                moves[pos] = {"data-pick": pos, "_verb": "pick"}
         elif self.swap_pick in (first, second):
-            moves[self.swap_pick] = {"data-pick": self.swap_pick, "_verb": "Unpick"}
+            moves[self.swap_pick] = {"data-pick": self.swap_pick, "_verb": "unpick"}
             other = second if self.swap_pick == first else first
-            moves[other] = self._move(action, "Swap with")
+            moves[other] = self._move(action, "swap")
 
     @staticmethod
     def _move(action: Action, verb: str) -> dict[str, Any]:
+        """A click that plays ``action``; ``verb`` is its key in ``PLACE_VERBS``."""
         return {"data-action": str(action), "_verb": verb}
 
     # The centre: piles, the drawn card, the window ---------------------------------------
@@ -399,19 +426,21 @@ class CheckTable(GameTable):
         the same size whatever happens, so the grid under it never moves."""
         top = view["discard_top"]
         if view["holding"] and view["drawn"] and view["seat"] == view["turn"]:
-            drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), "Drawn", "by you", testid="drawn")
+            drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), _("Drawn"), _("by you"), testid="drawn")
         elif view["holding"]:
-            drawn = self._pile(back("div", None, "cx-card"), "Drawn", f"by {parts.object_name(self, view['turn'])}",
-                               testid="drawn")
+            drawn = self._pile(back("div", None, "cx-card"), _("Drawn"),
+                               _("by you") if parts.is_you(self, view["turn"]) else
+                               _("by {name}", name=self.name(view["turn"])), testid="drawn")
         else:  # the drawn card's place stays, empty
             drawn = h("div", {"class": "cx-pile cx-pile-empty", "aria-hidden": "true"},
                       h("div", {"class": "cx-card cx-hole"}), h("span", {"class": "cx-pile-label"}))
         count = view["discard_count"]
         piles = h("div", {"class": "cx-piles"},
-                  self._pile(back("div", None, "cx-card"), "Draw pile", counted(view['draw_count'], "card"),
+                  self._pile(back("div", None, "cx-card"), _("Draw pile"),
+                             ngettext("{n} card", "{n} cards", view["draw_count"]),
                              testid="draw-pile", mark=DRAW_PILE in marks),
                   self._pile(face(top, "div", None, "cx-card") if top else h("div", {"class": "cx-card cx-hole"}),
-                             "Discard", "sealed" if view["sealed"] else f"{count} card{'' if count == 1 else 's'}",
+                             _("Discard"), _("sealed") if view["sealed"] else ngettext("{n} card", "{n} cards", count),
                              testid="discard-pile", mark=DISCARD_PILE in marks, css=view["sealed"] and "cx-sealed"),
                   drawn)
         return h("div", {"class": "cx-centre"}, piles, self._window_panel(view))
@@ -427,11 +456,12 @@ class CheckTable(GameTable):
         window = view["window"]
         if window is None:  # its place stays, empty
             return h("div", {"class": "cx-window cx-window-closed", "aria-hidden": "true"})
-        passed = ", ".join(self.name(seat) for seat in window["passed"]) or "nobody yet"
+        names = ", ".join(self.name(seat) for seat in window["passed"])
+        passed = _("Passed: {names}", names=names) if names else _("Passed: nobody yet")
         return h("div", {"class": "cx-window", "data-testid": "window", "role": "status"},
-                 h("span", {"class": "cx-window-what"}, "Match the ", chip(window["card"]), "!"),
+                 h("span", {"class": "cx-window-what"}, spliced(_("Match the {card}!"), card=chip(window["card"]))),
                  h("b", {"class": "cx-countdown", "data-testid": "countdown"}, self.clock_text()),
-                 h("span", {"class": "cx-window-passed", "title": f"Passed: {passed}"}, f"Passed: {passed}"))
+                 h("span", {"class": "cx-window-passed", "title": passed}, passed))
 
     # The prompt and buttons, under the person's grid ----------------------------------------
 
@@ -442,47 +472,54 @@ class CheckTable(GameTable):
         buttons: list[Any] = []
         prompt: Any = ""
         if phase == "peek" and viewer is not None and viewer not in view["ready"]:
-            prompt = "Remember your bottom row, then turn it face down."
-            buttons += [self._button(action, "I have looked: ready", "primary", seat=viewer)
+            prompt = _("Remember your bottom row, then turn it face down.")
+            buttons += [self._button(action, _("I have looked: ready"), "primary", seat=viewer)
                         for action in self.legal(viewer) if isinstance(action, Ready)]
         elif phase == "peek":
-            prompt = "Waiting for everyone to look at their bottom row."
+            prompt = _("Waiting for everyone to look at their bottom row.")
         elif phase == "turn" and view["turn"] in self.humans:
             prompt, buttons = self._turn_controls(view)
         elif phase == "drawn" and view["turn"] in self.humans:
-            prompt = "Click one of your cards to put the drawn card there, or discard it."
-            buttons += [self._button(action, "Discard it") for action in self.legal(view["turn"])
+            prompt = _("Click one of your cards to put the drawn card there, or discard it.")
+            buttons += [self._button(action, _("Discard it")) for action in self.legal(view["turn"])
                         if isinstance(action, DiscardDrawn)]
         elif phase == "matching":
             humans = [seat for seat in view["window"]["matchers"] if seat in self.humans]
             if humans:
                 want = RANK_NAMES[PlayingCard.parse(view["window"]["card"]).rank]
-                prompt = (f"Click a card of yours of rank {want} to match it, or pass. "
-                          "A wrong card costs a penalty card.")
+                prompt = _("Click a card of yours of rank {rank} to match it, or pass. "
+                           "A wrong card costs a penalty card.", rank=want)
             for seat in humans:
-                buttons += [self._button(action, "Pass" if not self.private else f"{self.name(seat)}: pass", seat=seat)
+                label = _("Pass") if not self.private else _("{name}: pass", name=self.name(seat))
+                buttons += [self._button(action, label, seat=seat)
                             for action in self.legal(seat) if isinstance(action, Pass)]
         elif ability is not None and ability["owner"] in self.humans:
-            what = RANK_WORDS[PlayingCard.parse(ability["card"]).rank]
+            rank = PlayingCard.parse(ability["card"]).rank
+            what = translated(RANK_WORD_NAMES[rank]) if rank in RANK_WORD_NAMES else RANK_NAMES[rank]
             if ability["peeks_left"]:
-                prompt = f"{what}: click a card to peek at ({ability['peeks_left']} left), or skip the peek."
-                label = "Skip the peek"
+                # English says "left" whatever the count; a language may not.
+                prompt = ngettext("{what}: click a card to peek at ({n} left), or skip the peek.",
+                                  "{what}: click a card to peek at ({n} left), or skip the peek.",
+                                  ability["peeks_left"], what=what)
+                label = _("Skip the peek")
             else:
-                prompt = (f"{what}: pick two cards to swap them" if self.swap_pick is None
-                          else "Now pick the card to swap it with") + ", or skip the swap."
-                label = "Skip the swap"
+                prompt = (_("{what}: pick two cards to swap them, or skip the swap.", what=what)
+                          if self.swap_pick is None else _("Now pick the card to swap it with, or skip the swap."))
+                label = _("Skip the swap")
             buttons += [self._button(action, label) for action in self.legal(ability["owner"])
                         if isinstance(action, Skip)]
         elif ability is not None:
             owner = ability["owner"]
-            prompt = ["You are" if parts.is_you(self, owner) else f"{self.name(owner)} is", " using a ",
-                      chip(ability["card"]), "."]
+            prompt = spliced(pgettext("you", "You are using a {card}.") if parts.is_you(self, owner) else
+                           _("{name} is using a {card}."), name=self.name(owner), card=chip(ability["card"]))
         notice = None
         if view["last_try"] is not None:
-            seat, _, tried = view["last_try"]
+            seat, tried = view["last_try"][0], view["last_try"][2]
             notice = h("p", {"class": "cx-notice", "data-testid": "penalty"},
-                       f"{self.name(seat)} tried ", chip(tried), ": wrong rank, a penalty card was added"
-                       + (" to your grid." if parts.is_you(self, seat) else "."))
+                       spliced(pgettext("you", "You tried {card}: wrong rank, a penalty card was added to your grid.")
+                             if parts.is_you(self, seat) else
+                             _("{name} tried {card}: wrong rank, a penalty card was added."),
+                             name=self.name(seat), card=chip(tried)))
         if not prompt and not buttons and notice is None:
             return None
         return h("div", {"class": "cx-controls"}, notice,
@@ -495,22 +532,27 @@ class CheckTable(GameTable):
         legal = self.legal(view["turn"])
         calls = [action for action in legal if isinstance(action, CallCheck)]
         if self.confirm_check and calls:
-            prompt = ("Call Check? This is your last turn: you take no further part, and every "
-                      "other player takes one final turn.")
-            return prompt, [self._button(calls[0], "Yes, call Check", "primary cx-check"),
-                            h("button", {"type": "button", "data-pick": "cancel-check"}, "Cancel")]
+            prompt = _("Call Check? This is your last turn: you take no further part, and every "
+                       "other player takes one final turn.")
+            return prompt, [self._button(calls[0], _("Yes, call Check"), "primary cx-check"),
+                            h("button", {"type": "button", "data-pick": "cancel-check"}, _("Cancel"))]
         take = any(isinstance(action, TakeDiscard) for action in legal)
-        prompt = ("Click the card of yours to swap the discard with." if self.take_mode
-                  else "Draw a card" + (", take the discard" if take else "") + (", or call Check!" if calls else "."))
-        buttons: list[Any] = [self._button(action, "Draw", "primary")
+        if self.take_mode:
+            prompt = _("Click the card of yours to swap the discard with.")
+        elif take:
+            prompt = (_("Draw a card, take the discard, or call Check!") if calls else
+                      _("Draw a card, take the discard."))
+        else:
+            prompt = _("Draw a card, or call Check!") if calls else _("Draw a card.")
+        buttons: list[Any] = [self._button(action, _("Draw"), "primary")
                               for action in legal if isinstance(action, DrawPile)]
         if take:
             buttons.append(h("button", {"type": "button", "data-pick": "take",
                                         "aria-pressed": "true" if self.take_mode else "false"},
-                             "Take the ", chip(view["discard_top"])))
+                             spliced(_("Take the {card}"), card=chip(view["discard_top"]))))
         if calls:
             buttons.append(h("button", {"type": "button", "class": "cx-check", "data-pick": "call-check"},
-                             "Call Check!"))
+                             _("Call Check!")))
         return prompt, buttons
 
     @staticmethod
@@ -536,9 +578,9 @@ class CheckTable(GameTable):
                    self._log_line(self._log_text(entries[index]), entries[index]["seats"]))
                  for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
-                 h("summary", None, "What happened (latest first)"),
+                 h("summary", None, _("What happened (latest first)")),
                  # It scrolls: focusable, so that the keyboard scrolls it too.
-                 h("ul", {"data-testid": "log", "tabindex": "0", "aria-label": "What happened"}, items))
+                 h("ul", {"data-testid": "log", "tabindex": "0", "aria-label": _("What happened")}, items))
 
     def has_lobby(self) -> bool:
         """Some seat is played from another device, so people wait for each other in a lobby
@@ -550,7 +592,7 @@ class CheckTable(GameTable):
         """An entry's template; at one device, where nobody waits in a lobby, the engine's lobby
         entries in the table's own words (no lobby, no Game Master)."""
         if not self.has_lobby() and entry["kind"] in SOLO_LOG:
-            return SOLO_LOG[entry["kind"]]
+            return translated(SOLO_LOG[entry["kind"]])
         return str(entry["text"])
 
     def _log_line(self, text: str, seats: list[int]) -> list[Any]:
@@ -580,5 +622,5 @@ class CheckTable(GameTable):
         """The end: who won, every seat's total once (lowest wins), and how the round ended."""
         result = view["result"]
         return parts.result_panel(self, parts.headline(self, result["winners"]) + ".",
-                                  parts.seat_scores(self, result["scores"], "Totals, lowest wins"),
+                                  parts.seat_scores(self, result["scores"], _("Totals, lowest wins")),
                                   parts.end_reason(self, result))
