@@ -24,8 +24,7 @@ from engine import IllegalAction
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
-from ui.kit.i18n import N_, _, ngettext, translated
-from ui.kit.words import counted
+from ui.kit.i18n import N_, _, ngettext, pgettext, spliced, translated
 from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import NEXT_GAME, GameTable
@@ -300,25 +299,41 @@ class ChecksTable(GameTable):
         seat = view["to_act"][0]
         alone = view["hand_sizes"][1 - seat] == 0 and "down" not in view["rows"][1 - seat]
         # Not in brackets: a bot's name has its own ("Bot (hard)").
-        out = "you are" if parts.is_you(self, 1 - seat) else f"{self.name(1 - seat)} is"
-        return parts.to_act_line(self, seat, suffix=f", and {out} out of cards" if alone else "")
+        line = parts.to_act_line(self, seat)
+        if not alone:
+            return line
+        out = (_("You are out of cards.") if parts.is_you(self, 1 - seat)
+               else _("{name} is out of cards.", name=self.name(1 - seat)))
+        return f"{line} {out}"
 
     # The side: series, log, results ------------------------------------------------------
 
     def _describe(self, move: dict[str, Any]) -> list[Any]:
         """A log line: a play names its card and pile only; a cash shows the hand and its total
         (the log is public: ruling 8)."""
-        who = self.name(move["seat"])
+        who = h("b", None, self.name(move["seat"]))
         you = parts.is_you(self, move["seat"])
+        pile = move["pile"] + 1
         if move["kind"] == "play":
-            return [h("b", None, who), " play " if you else " plays ", chip(move["card"]),
-                    f" onto pile {move['pile'] + 1}"]
-        refill = [", refilled with ", chip(move["refill"])] if move["refill"] else [", the slot stays empty"]
-        return [h("b", None, who), " cash" if you else " cashes",
-                f" pile {move['pile'] + 1} with a total of {move['total']}: ",
-                [chip(card) for card in move["taken"]], " + hand ",
-                [chip(card) for card in move["shown"]],
-                f" = {counted(len(move['taken']) + len(move['shown']), 'check')}", refill]
+            return spliced(pgettext("you", "{name} play {card} onto pile {pile}") if you
+                           else _("{name} plays {card} onto pile {pile}"),
+                           name=who, card=chip(move["card"]), pile=str(pile))
+        taken = [chip(card) for card in move["taken"]]
+        shown = [chip(card) for card in move["shown"]]
+        checks = len(move["taken"]) + len(move["shown"])
+        count = ngettext("{n} check", "{n} checks", checks)
+        if move["refill"]:
+            line = (pgettext("you", "{name} cash pile {pile} with a total of {total}: {taken} + hand {shown} = "
+                                    "{count}, refilled with {refill}") if you else
+                    _("{name} cashes pile {pile} with a total of {total}: {taken} + hand {shown} = {count}, "
+                      "refilled with {refill}"))
+        else:
+            line = (pgettext("you", "{name} cash pile {pile} with a total of {total}: {taken} + hand {shown} = "
+                                    "{count}, the slot stays empty") if you else
+                    _("{name} cashes pile {pile} with a total of {total}: {taken} + hand {shown} = {count}, "
+                      "the slot stays empty"))
+        return spliced(line, name=who, pile=str(pile), total=str(move["total"]), taken=taken, shown=shown,
+                       count=count, refill=chip(move["refill"]) if move["refill"] else "")
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
         return self._describe(dict(entry))
@@ -332,34 +347,41 @@ class ChecksTable(GameTable):
             moves = []
         recent = last_move.recent(self, moves)
         return h("section", {"class": "cc-panel ck-log", "data-testid": "moves"},
-                 h("h2", None, f"Moves of game {view['game_number']}" if view["games"] > 1 else "Moves"),
+                 h("h2", None, _("Moves of game {number}", number=view["game_number"]) if view["games"] > 1
+                   else _("Moves")),
                  # It scrolls: focusable, so that the keyboard scrolls it too.
-                 h("ol", {"class": "ck-moves", "reversed": True, "tabindex": "0", "aria-label": "Moves"},
+                 h("ol", {"class": "ck-moves", "reversed": True, "tabindex": "0", "aria-label": _("Moves")},
                    [h("li", {"class": f"ck-move-{move['kind']}", "data-last-move": index in recent},
                       self._describe(move))
                     for index, move in reversed(list(enumerate(moves)))])
-                 if moves else h("p", {"class": "cc-muted"}, "No move yet."))
+                 if moves else h("p", {"class": "cc-muted"}, _("No move yet.")))
 
     def _series(self, view: dict[str, Any]) -> Node | None:
         if view["games"] == 1 or not view["finished"]:
             return None
-        rows = [h("li", None, f"Game {game['number']}: ",
-                  h("b", None, f"{game['details']['checks'][0]} : {game['details']['checks'][1]}"),
-                  " — " + (parts.headline(self, [game["winner"]]) if game["winner"] is not None else "draw"))
+        rows = [h("li", None, spliced(
+                    _("Game {number}: {score} — {verdict}") if game["winner"] is not None
+                    else _("Game {number}: {score} — draw"),
+                    number=str(game["number"]),
+                    score=h("b", None, f"{game['details']['checks'][0]} : {game['details']['checks'][1]}"),
+                    verdict=parts.headline(self, [game["winner"]]) if game["winner"] is not None else ""))
                 for game in view["finished"]]
         score = view["totals"]
         return h("section", {"class": "cc-panel", "data-testid": "series"},
-                 h("h2", None, "Series"),
-                 h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}"),
+                 h("h2", None, _("Series")),
+                 h("p", None, _("Games won: {first} {a} : {b} {second}", first=self.name(0), a=score[0], b=score[1],
+                                second=self.name(1))),
                  h("ul", None, rows))
 
     def _checks_line(self, game: dict[str, Any]) -> str:
         checks = game["details"]["checks"]
-        return f"{self.name(0)} {counted(checks[0], 'check')}, {self.name(1)} {counted(checks[1], 'check')}"
+        return _("{first} {first_checks}, {second} {second_checks}",
+                 first=self.name(0), first_checks=ngettext("{n} check", "{n} checks", checks[0]),
+                 second=self.name(1), second_checks=ngettext("{n} check", "{n} checks", checks[1]))
 
     def _verdict(self, game: dict[str, Any], what: str = "") -> str:
         """"Ann wins" (``what`` after it) or "a draw": how one game of the series ended."""
-        return "a draw" if game["winner"] is None else parts.headline(self, [game["winner"]], what)
+        return _("a draw") if game["winner"] is None else parts.headline(self, [game["winner"]], what)
 
     def _result(self, view: dict[str, Any]) -> Node:
         """``[data-testid=result]``: who won and the score, said once (the checks of a single
@@ -367,14 +389,16 @@ class ChecksTable(GameTable):
         result = view["result"]
         finished = view["finished"]
         series = len(finished) > 1
-        scores = parts.seat_scores(self, result["scores"], "Games won" if series else "Checks",
-                                   lambda score: " games won" if series else " check" if score == 1 else " checks")
+        scores = parts.seat_scores(self, result["scores"], _("Games won") if series else _("Checks"),
+                                   lambda score: ngettext(" game won", " games won", score) if series
+                                   else ngettext(" check", " checks", score))
         if series:
             last = finished[-1]
-            details = [parts.end_reason(self, last, lead=f"Game {last['number']}, the last of the series: "),
+            details = [parts.end_reason(self, last, lead=_("Game {number}, the last of the series: ",
+                                                             number=last["number"])),
                        h("ol", {"class": "ck-games"},
                          [h("li", {"data-game": game["number"]},
-                            h("b", None, f"Game {game['number']}: "),
+                            h("b", None, _("Game {number}: ", number=game["number"])),
                             f"{self._checks_line(game)} — {self._verdict(game)}. ",
                             h("span", {"class": "game-reason"}, parts.reason_text(self, game)))
                           for game in finished])]
@@ -391,11 +415,13 @@ class ChecksTable(GameTable):
         dealer = self.name(view["dealer"])
         return h("section", {"class": "cc-panel cc-interlude", "data-testid": "game-result",
                              "data-game": game["number"]},
-                 h("h2", None, f"Game {game['number']} of {view['games']} is over"),
-                 h("p", None, f"{self._checks_line(game)}: {self._verdict(game, 'this game')}."),
+                 h("h2", None, _("Game {number} of {games} is over", number=game["number"], games=view["games"])),
+                 h("p", None, _("{checks}: {verdict}.", checks=self._checks_line(game),
+                                verdict=self._verdict(game, _("this game")))),
                  parts.end_reason(self, game),
-                 h("p", None, f"Games won: {self.name(0)} {score[0]} : {score[1]} {self.name(1)}. "),
-                 h("p", None, f"{dealer} deals game {view['game_number']}."),
+                 h("p", None, _("Games won: {first} {a} : {b} {second}. ", first=self.name(0), a=score[0], b=score[1],
+                                second=self.name(1))),
+                 h("p", None, _("{dealer} deals game {number}.", dealer=dealer, number=view["game_number"])),
                  h("button", {"type": "button", "class": "primary", "data-action": NEXT_GAME,
                               "data-testid": NEXT_GAME, "autofocus": True},
-                   f"Start game {view['game_number']}"))
+                   _("Start game {number}", number=view["game_number"])))

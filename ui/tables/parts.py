@@ -19,7 +19,7 @@ from ui.app.catalog import entry
 from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
-from ui.kit.i18n import _, translated
+from ui.kit.i18n import N_, _, translated
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
 from ui.tables.flow import Returned
@@ -45,16 +45,6 @@ def is_you(table: Table, seat: int) -> bool:
     return seat == table.reader
 
 
-def object_name(table: Table, seat: int) -> str:
-    """A seat inside a sentence: "you" for the reader, the name otherwise."""
-    return "you" if is_you(table, seat) else table.name(seat)
-
-
-def whose(table: Table, seat: int) -> str:
-    """A seat's possessive at the start of a phrase: "Your", "Ann’s"."""
-    return "Your" if is_you(table, seat) else f"{table.name(seat)}’s"
-
-
 def turn_text(table: Table, seat: int) -> str:
     if table.seats[seat].is_bot or table.readonly or seat not in table.humans:
         return _("{name} to play", name=table.name(seat))
@@ -63,18 +53,26 @@ def turn_text(table: Table, seat: int) -> str:
     return _("{name}’s turn", name=table.name(seat))
 
 
-def to_act_line(table: Table, seat: int, verb: str = "", suffix: str = "") -> str:
-    """A status line for ``seat`` to act: ``Bo is thinking…``, ``Bo to <verb>.``, ``Your turn
-    to <verb>.`` (the one person) or ``Ann: your turn to <verb>.`` (several people at the
-    device); without a ``verb`` a bot is "to play" and a person's turn is just "your turn".
-    ``suffix`` goes before the full stop."""
+#: The status line of a seat to act, by what it is to do: for a seat played elsewhere (a bot, a
+#: friend, the replay), for the one person at this device, for one of several people here.
+TO_ACT_LINES = {
+    "play": (N_("{name} to play."), N_("Your turn."), N_("{name}: your turn.")),
+    "lead": (N_("{name} to lead."), N_("Your turn to lead."), N_("{name}: your turn to lead.")),
+    "reply": (N_("{name} to reply."), N_("Your turn to reply."), N_("{name}: your turn to reply.")),
+}
+
+
+def to_act_line(table: Table, seat: int, doing: str = "play") -> str:
+    """A status line for ``seat`` to act (``doing``: a key of ``TO_ACT_LINES``): ``Bo is
+    thinking…``, ``Bo to lead.``, ``Your turn to lead.`` (the one person) or ``Ann: your turn
+    to lead.`` (several people at the device)."""
     name = table.name(seat)
     if table.flow.thinking == seat:
-        return f"{name} is thinking…"
+        return _("{name} is thinking…", name=name)
+    elsewhere, yours, theirs = TO_ACT_LINES[doing]
     if table.seats[seat].is_bot or table.readonly or seat not in table.humans:
-        return f"{name} to {verb or 'play'}{suffix}."
-    turn = f"turn to {verb}" if verb else "turn"
-    return f"Your {turn}{suffix}." if table.solo else f"{name}: your {turn}{suffix}."
+        return translated(elsewhere, name=name)
+    return translated(yours) if table.solo else translated(theirs, name=name)
 
 
 def headline(table: Table, winners: Sequence[int], what: str = "") -> str:
