@@ -103,18 +103,18 @@ def rollout_choice(hand: Sequence[Card], piles: Sequence[Sequence[Card]],
         if safe:
             threat, height = -1, 0
             for index in live:
-                pile = piles[index]
-                if worth(pile[-1]) == theirs and len(pile) > height:
-                    threat, height = index, len(pile)
-            pile = threat if threat >= 0 else live[rng.randrange(len(live))]
-            return ("play", pile, safe[rng.randrange(len(safe))])
+                if worth(piles[index][-1]) == theirs and len(piles[index]) > height:
+                    threat, height = index, len(piles[index])
+            onto = threat if threat >= 0 else live[rng.randrange(len(live))]
+            return ("play", onto, safe[rng.randrange(len(safe))])
     return ("play", live[rng.randrange(len(live))], rng.randrange(len(hand)))
 
 
 def simulate(state: ChecksState, rng: random.Random, guard: bool = True) -> tuple[int, int]:
     """Play the current game to its end with ``rollout_choice`` for both seats (``guard``: each
-    seat guarding against the other hand, which the deal shows); the checks each seat ends with. A lean copy of the rules of ``ChecksState._apply`` on plain lists (no
-    state objects, no move log), for speed: a test holds it to the engine move for move."""
+    seat guarding against the other hand, which the deal shows); the checks each seat ends
+    with. A lean copy of the rules of ``ChecksState._apply`` on plain lists (no state objects,
+    no move log), for speed: a test holds it to the engine move for move."""
     hands = [list(state.hands[0]), list(state.hands[1])]
     rows = [list(state.rows[0]), list(state.rows[1])]
     piles = [list(pile) for pile in state.piles]
