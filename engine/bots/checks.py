@@ -83,12 +83,10 @@ def distinct_choices(view: Mapping[str, Any], legal: Sequence[Action]) -> tuple[
 
 
 def rollout_choice(hand: Sequence[Card], piles: Sequence[Sequence[Card]],
-                   rng: random.Random, other: Sequence[Card] = ()) -> tuple[str, int, int]:
+                   rng: random.Random) -> tuple[str, int, int]:
     """The rollout policy: cash the tallest pile the hand's total matches (a cash rarely
-    hurts); else guard against the other hand (``other``; the deal searched shows it): cover
-    the tallest pile its total matches with a card of another worth, or at least head no pile
-    with a card of that worth; else play a random card onto a random pile. Returns
-    ``("cash", pile, 0)`` or ``("play", pile, card index in hand)``."""
+    hurts), else play a random card onto a random pile. Returns ``("cash", pile, 0)`` or
+    ``("play", pile, card index in hand)``."""
     total = point_total(hand)
     best, height = -1, 0
     for index, pile in enumerate(piles):
@@ -97,24 +95,13 @@ def rollout_choice(hand: Sequence[Card], piles: Sequence[Sequence[Card]],
     if best >= 0:
         return ("cash", best, 0)
     live = [index for index, pile in enumerate(piles) if pile]
-    if other:
-        theirs = point_total(other)
-        safe = [index for index, card in enumerate(hand) if worth(card) != theirs]
-        if safe:
-            threat, height = -1, 0
-            for index in live:
-                if worth(piles[index][-1]) == theirs and len(piles[index]) > height:
-                    threat, height = index, len(piles[index])
-            onto = threat if threat >= 0 else live[rng.randrange(len(live))]
-            return ("play", onto, safe[rng.randrange(len(safe))])
     return ("play", live[rng.randrange(len(live))], rng.randrange(len(hand)))
 
 
-def simulate(state: ChecksState, rng: random.Random, guard: bool = True) -> tuple[int, int]:
-    """Play the current game to its end with ``rollout_choice`` for both seats (``guard``: each
-    seat guarding against the other hand, which the deal shows); the checks each seat ends
-    with. A lean copy of the rules of ``ChecksState._apply`` on plain lists (no state objects,
-    no move log), for speed: a test holds it to the engine move for move."""
+def simulate(state: ChecksState, rng: random.Random) -> tuple[int, int]:
+    """Play the current game to its end with ``rollout_choice`` for both seats; the checks
+    each seat ends with. A lean copy of the rules of ``ChecksState._apply`` on plain lists (no
+    state objects, no move log), for speed: a test holds it to the engine move for move."""
     hands = [list(state.hands[0]), list(state.hands[1])]
     rows = [list(state.rows[0]), list(state.rows[1])]
     piles = [list(pile) for pile in state.piles]
@@ -124,7 +111,7 @@ def simulate(state: ChecksState, rng: random.Random, guard: bool = True) -> tupl
     seat = state.turn
     while True:
         hand = hands[seat]
-        kind, pile, card = rollout_choice(hand, piles, rng, hands[1 - seat] if guard else ())
+        kind, pile, card = rollout_choice(hand, piles, rng)
         if kind == "cash":
             counts[seat] += len(piles[pile]) + len(hand)
             hand.clear()
@@ -171,8 +158,6 @@ class HardBot(ISMCTSBot):
     slow_play = 0.25
     #: Deals tried before one is kept whatever it shows.
     redeals = 6
-    #: Rollouts where each seat guards against the other's hand (else plays at random).
-    guard = True
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
@@ -207,7 +192,7 @@ class HardBot(ISMCTSBot):
         if not isinstance(state, ChecksState):
             raise EngineError(f"the Checks bot cannot search a {type(state).__name__}")
         result = state.result()
-        scores = simulate(state, rng, self.guard) if result is None else result.scores
+        scores = simulate(state, rng) if result is None else result.scores
         return {seat: self.margin_reward(scores, seat) for seat in (0, 1)}
 
     def reward(self, result: Result, seat: int) -> float:
