@@ -120,7 +120,7 @@ class HardBot(ISMCTSBot):
     level = "hard"
     description = ("weighs each play over hundreds of deals of the hidden cards, reading what the "
                    "others' draws showed; wins about 6 games in 10 against Easy at two seats")
-    iterations = 320
+    iterations = 300
     slice_iterations = 10
     rollout_limit = 120
     #: The deal the search is about (set per decision on a copy of the bot).
