@@ -449,7 +449,7 @@ class CheckState(State):
         """The slots of ``seat``'s grid that hold a card."""
         if not 0 <= seat < len(self.grids):
             return ()
-        return tuple(slot for slot, card in enumerate(self.grids[seat]) if card is not None)
+        return tuple([slot for slot, card in enumerate(self.grids[seat]) if card is not None])
 
     def hand_size(self, seat: int) -> int:
         return len(self.slots(seat))

@@ -243,9 +243,10 @@ class SearchBot(Bot):
 
 class CardsISMCTSBot(ISMCTSBot):
     """Information-set MCTS over boards dealt from what the side knows. Rollouts answer black
-    cards with :func:`best_discard`, rescue a king when they can and otherwise move at random;
-    a rollout cut off after ``rollout_limit`` actions is scored by :func:`evaluate`. The bot's
-    own discard is :func:`best_discard`'s too, without searching."""
+    cards with :func:`best_discard`, rescue a king when they can and otherwise move at random
+    (``wary``: among the moves that land on no black card, which the deal shows); a rollout
+    cut off after ``rollout_limit`` actions is scored by :func:`evaluate`. The bot's own
+    discard is :func:`best_discard`'s too, without searching."""
 
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
@@ -255,6 +256,9 @@ class CardsISMCTSBot(ISMCTSBot):
     rollout_limit = 16
     #: Evaluation points per unit of the logistic that turns them into a win chance.
     scale = 2.0
+    #: Rollouts step onto face-down black cards only when every step would (a decent player
+    #: does not walk onto cards that blow pieces up); else they step at random.
+    wary = True
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
@@ -273,7 +277,16 @@ class CardsISMCTSBot(ISMCTSBot):
         if state.pending is not None and state.pending.discard:
             return best_discard(state, legal)
         rescue = next((action for action in legal if isinstance(action, Rescue)), None)
-        return rescue if rescue is not None else rng.choice(list(legal))
+        if rescue is not None:
+            return rescue
+        if self.wary:
+            # The deal searched shows every card: a step onto a black one is a likely loss.
+            cards, face_up = state.cards, state.face_up
+            safe = [action for action in legal if not isinstance(action, Step)
+                    or action.target in face_up or not is_black(cards[action.target])]
+            if safe:
+                return rng.choice(safe)
+        return rng.choice(list(legal))
 
     def reward(self, result: Result, seat: int) -> float:
         # Teammates share a win: each gets the whole of it (the base would split it).

@@ -8,12 +8,15 @@ full, seeded search.
 
 from __future__ import annotations
 
+import copy
+import random
+
 import pytest
 
 from check_helpers import play, started
 from engine import CLOCK, GAMES
 from engine.bots import get_bot, levels
-from engine.bots.check import reaction_ms, remember
+from engine.bots.check import SearchBot, reaction_ms, remember
 from engine.check import CallCheck, Match, Pass, Phase
 from support import decide
 
@@ -146,3 +149,26 @@ def test_rule_bots_never_read_a_face_down_card(level: str):
             checked += 1
     assert checked > 20
 
+
+
+def test_hard_rollout_settles_a_matching_window_as_the_seats_would_one_by_one():
+    """The search's rollout settles a matching window in one step; asking the seats in turn
+    (the shared rollout's way) must leave the same cards in the same places."""
+    hard = get_bot("check", "hard")
+    assert isinstance(hard, SearchBot)
+    windows = [state for state in bot_game(["medium", "medium", "medium"], 2)
+               if state.phase is Phase.MATCHING and not state.is_over()]
+    assert windows
+    for state in windows:
+        quick = copy.copy(hard)
+        quick.rollout_limit = 1
+        seen: list = []
+        quick.evaluate = seen.append  # type: ignore[method-assign,assignment]
+        quick.rollout(state, random.Random(0))
+        slow = state
+        while slow.phase is Phase.MATCHING:
+            seat = slow.to_act()[0]
+            slow = slow._apply(seat, hard.policy.choose(slow, seat, slow.legal_actions(seat))
+                               if seat != CLOCK else slow.legal_actions(CLOCK)[0])
+        assert (seen[0].grids, seen[0].discard, seen[0].phase, seen[0].turn) == \
+            (slow.grids, slow.discard, slow.phase, slow.turn)

@@ -15,8 +15,8 @@ import pytest
 from checkmate_helpers import deal, play, race
 from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
-from engine.bots.checkmate import speaker_first
-from engine.checkmate import Announce, Give, Play
+from engine.bots.checkmate import HardBot, checkmate_state, known_lacks, speaker_first
+from engine.checkmate import Announce, Card, CheckmateState, Give, Play
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
@@ -122,3 +122,25 @@ def test_easy_plays_a_card_the_next_seat_had_to_draw_on() -> None:
     assert {str(a) for a in state.legal_actions(0)} == {"9H", "5C"}
     for seed in range(5):
         assert str(decide("easy", state, 0, seed)) == "9H"
+
+
+def test_hard_deals_no_seat_a_card_its_draws_showed_it_lacks() -> None:
+    # Seat 1 had to draw on 5H: it held no card that fits 5H then, and a uniform deal of the
+    # unseen cards would hand it some most of the time.
+    state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 6C 7C 2D 3D 4D 6D 7D"], stock="8C")
+    state = play(state, "0:5H 1:draw:1")
+    view = json_view(state, 0)
+    lacks = known_lacks(view, 1)
+    assert Card.parse("KH") in lacks and Card.parse("5D") in lacks
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot)
+    deal_one = hard.dealer(GAME, view)
+    uniform = GAME.dealer_for(view)
+    rng = random.Random(3)
+    for _ in range(30):
+        dealt = deal_one(rng)
+        assert isinstance(dealt, CheckmateState)
+        assert not set(dealt.hands[1]) & lacks
+        assert sorted(map(str, dealt.hands[0])) == sorted(view["hand"])
+        assert len(dealt.hands[1]) == view["hand_sizes"][1]
+    assert any(set(checkmate_state(uniform(rng)).hands[1]) & lacks for _ in range(30))
