@@ -37,6 +37,9 @@ from page_support import OVER, READY, RESULT, TABLE, PageGuard, Shot, current_ha
 from tools import build_dist, build_rules
 from tools.serve import StaticHandler, serve, url_of
 
+#: The built site on its own server, its service worker and offline pages: a cold page each.
+pytestmark = pytest.mark.cold
+
 ROOT = Path(__file__).resolve().parents[2]
 
 READY_MS = int(float(os.environ.get("E2E_READY_TIMEOUT", "60")) * 1000)
