@@ -110,6 +110,12 @@ def broker() -> Iterator[str]:
         yield running.url
 
 
+def _worker_suffix() -> str:
+    """``-gw0``, ``-gw1``... under pytest-xdist (each worker its own Chromium), else ``""``."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"-{worker}" if worker else ""
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str,
                              playwright: Playwright, pytestconfig: pytest.Config,
@@ -119,7 +125,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     ``--output``, comes first."""
     if browser_name != "chromium":
         return browser_type_launch_args
-    record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / "chromium")
+    record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / f"chromium{_worker_suffix()}")
     pytestconfig.stash[CHROMIUM_RECORD] = record
     return {**browser_type_launch_args,
             **launch_options(log_dir=record.log_dir, bundled=playwright.chromium.executable_path)}
