@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Empty ``--output`` (test-results/) once, in the process that starts the run: the one
+    process, or pytest-xdist's controller before its workers start (see ``delete_output_dir``)."""
+    if not hasattr(config, "workerinput") and not config.option.collectonly:
+        shutil.rmtree(config.getoption("--output"), ignore_errors=True)
+
+
 @pytest.fixture(scope="session", autouse=True)
-def delete_output_dir(pytestconfig: pytest.Config) -> None:
-    """pytest-playwright's emptying of ``--output`` (test-results/) before the session, by one
-    process only: under pytest-xdist (``make test``) a worker emptying it would delete what
-    another worker's Chromium is writing there, so ``make test`` empties it before the workers
-    start."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        shutil.rmtree(pytestconfig.getoption("--output"), ignore_errors=True)
+def delete_output_dir() -> None:
+    """pytest-playwright's own emptying of ``--output``, which every pytest-xdist worker would
+    run at its start, deleting what another worker's Chromium is already writing there:
+    ``pytest_configure`` above does it once instead."""
