@@ -19,11 +19,12 @@ import ast
 import contextlib
 import os
 import re
+import shutil
 import struct
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -64,9 +65,22 @@ GAMES = {
 # ----------------------------------------------------------------------------- building, serving
 
 
+#: The working tree's site as first built in this session: building takes long (the standard
+#: library is compiled under Node), and the same sources make the same files, so each later
+#: build of the working tree is a copy of this one's folder.
+_BUILT: list[build_dist.Build] = []
+
+
 def build_site(out: Path, source: Path = ROOT) -> build_dist.Build:
+    """The site of ``source`` built into ``out``; the working tree's is built once, then copied."""
+    if source == ROOT and _BUILT:
+        shutil.copytree(_BUILT[0].out, out, symlinks=True)
+        return replace(_BUILT[0], out=out)
     build_rules.build(log=lambda _line: None)  # the rules pages of the working tree, fresh
-    return build_dist.build(out, source)
+    result = build_dist.build(out, source)
+    if source == ROOT:
+        _BUILT.append(result)
+    return result
 
 
 @dataclass
