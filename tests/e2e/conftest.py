@@ -221,8 +221,10 @@ def open_app(base_url: str) -> OpenApp:
         if wait_ready and booted(page, base_url) and not asks_embed(route):
             follow_route(page, route, timeout_ms)
             return page
-        if not wait_ready and page.url != "about:blank":
-            page.goto("about:blank")  # a real load, not a same-document hash change
+        if page.url != "about:blank" and (not wait_ready or page.url.startswith(f"{base_url}index.html")):
+            # A real load, not a same-document hash change (into an app still booting, or
+            # embedded: the app reads that at boot only).
+            page.goto("about:blank")
         page.goto(f"{base_url}index.html{route}", wait_until="domcontentloaded")
         if wait_ready:
             page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
