@@ -350,7 +350,7 @@ class WarmPage:
         if self.dirty or self.served >= self.uses or self.page is None or self.page.is_closed():
             self.close()
             self.context = self.browser.new_context(**self.context_args)
-            self.guard = PageGuard()
+            # The same guard object throughout: the test's ``page_guard`` was handed out already.
             self.guard.watch(self.context)
             self.page = self.context.new_page()
             self.page.on("crash", lambda _page: setattr(self, "dirty", True))
