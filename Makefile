@@ -12,7 +12,8 @@
 #   make serve-dist     dist, then serve dist/ as a static host would, at the same address
 #                       (GZIP=1: compressing text responses, as most hosts do; HOST as for play)
 #   make lint           test deps, then ruff and mypy as pyproject.toml configures them
-#   make test           test deps + a Chromium + vendor, then the whole pytest suite
+#   make test           test deps + a Chromium + vendor, then the whole pytest suite, on both
+#                       cores (TEST_WORKERS=0: in one process)
 #   make bench          vendor, then every bench/*.py that defines main(), run as a module
 #   make rules          build deps, then the rules pages from docs/rules/*.md
 #   make catalog        build deps, then the message catalog (tools/catalog.py): extracted into
@@ -113,8 +114,12 @@ lint: test-deps
 	$(PYTHON) -m ruff check .
 	$(PYTHON) -m mypy
 
+# Both cores (pytest-xdist): each worker has its own server, broker, Chromium and booted page;
+# worksteal, as a few browser tests take far longer than the rest. TEST_WORKERS=0: one process.
+TEST_WORKERS ?= 2
+
 test: test-deps browser vendor
-	$(PYTHON) -m pytest tests -q
+	$(PYTHON) -m pytest tests -q -n $(TEST_WORKERS) --dist worksteal
 
 bench: vendor
 	@set -e; for script in bench/*.py; do \

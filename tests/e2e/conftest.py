@@ -19,8 +19,18 @@ pytest-playwright's fixtures (``browser``, ``new_context``, ``context``, ``page`
   a renderer crash, any ``.py-error`` banner left on ``page``, and any request to a host other
   than 127.0.0.1/localhost (such requests are aborted, so nothing leaves the machine, and
   recorded). ``page_guard`` reads ``requests``/``foreign`` or ``clear()``s expected noise.
-* ``open_app(page, route="#/")``: load ``<base>/index.html<route>`` and wait for
-  ``html[data-ready="1"]`` (Pyodide boot takes seconds: 60 s by default, ``E2E_READY_TIMEOUT``).
+* ``page``: a page already booted, shared by the tests of the whole session (a "warm" page,
+  ``page_support.WarmPage``): booting Pyodide takes seconds, following a route takes
+  milliseconds. Before each test it is reset (``WarmPage.take``): the app is routed away from
+  the last test's screen, ``localStorage``/``sessionStorage`` are emptied, the viewport and the
+  mouse are put back, and the guard forgets the last test; after a failed test it is replaced.
+  A test gets a cold page of its own context instead (the plugin's ``page``) when it is marked
+  ``cold`` (it needs a cold start: boot, reload-free listeners or routes on the page, an embed,
+  the service worker, several devices), ``motion`` or ``browser_context_args``.
+* ``open_app(page, route="#/")``: on a booted page, follow ``route`` inside the running app (a
+  hash change, as a link does) and wait until the router has drawn it; on any other page, load
+  ``<base>/index.html<route>`` and wait for ``html[data-ready="1"]`` (Pyodide boot takes
+  seconds: 60 s by default, ``E2E_READY_TIMEOUT``). ``wait_ready=False`` always loads afresh.
 * ``shot(page, name)``: full-page screenshot in ``test-artifacts/<name>.png``, to look at.
 
 The plugin's options work as usual: ``--headed``, ``--slowmo``, ``--tracing``, ``--video``,
@@ -40,10 +50,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Playwright
 from playwright.sync_api import Error as PlaywrightError
 
-from page_support import READY, Device, OpenApp, PageGuard, Shot, served
+from page_support import READY, Device, OpenApp, PageGuard, Shot, WarmPage, asks_embed, booted, follow_route, served
 from tools.broker import Broker
 from tools.browser import DATA_CHANNEL_TAP, ChromiumRecord, Mark, launch_options
 
@@ -56,6 +66,9 @@ BROKER_EXPIRE_MS = 2000
 
 CHROMIUM_RECORD = pytest.StashKey[ChromiumRecord]()
 TEST_MARK = pytest.StashKey[Mark]()
+WARM = pytest.StashKey[WarmPage]()
+#: The one warm page's tests before it is replaced by a new one: Pyodide's heap only grows.
+WARM_USES = 60
 
 
 def _slug(text: str) -> str:
@@ -97,6 +110,12 @@ def broker() -> Iterator[str]:
         yield running.url
 
 
+def _worker_suffix() -> str:
+    """``-gw0``, ``-gw1``... under pytest-xdist (each worker its own Chromium), else ``""``."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return f"-{worker}" if worker else ""
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_name: str,
                              playwright: Playwright, pytestconfig: pytest.Config,
@@ -106,7 +125,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
     ``--output``, comes first."""
     if browser_name != "chromium":
         return browser_type_launch_args
-    record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / "chromium")
+    record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / f"chromium{_worker_suffix()}")
     pytestconfig.stash[CHROMIUM_RECORD] = record
     return {**browser_type_launch_args,
             **launch_options(log_dir=record.log_dir, bundled=playwright.chromium.executable_path)}
@@ -125,12 +144,41 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser_context_args(reduced_motion="no-preference"))
 
 
+def warm(item: pytest.Item) -> bool:
+    """Whether ``item``'s ``page`` is the shared booted page (see ``page``)."""
+    return ("page" in getattr(item, "fixturenames", ())
+            and not any(item.get_closest_marker(name) for name in ("cold", "motion", "browser_context_args")))
+
+
 # ----------------------------------------------------------------------------- contexts, pages
 
 
+@pytest.fixture(scope="session")
+def warm_page(browser: Browser, browser_context_args: dict[str, Any], base_url: str,
+              pytestconfig: pytest.Config) -> Iterator[WarmPage]:
+    """The booted page the tests share (made on first use, see ``page``)."""
+    shared = WarmPage(browser, browser_context_args, base_url, DEFAULT_VIEWPORT, uses=WARM_USES)
+    pytestconfig.stash[WARM] = shared
+    yield shared
+    shared.close()
+
+
 @pytest.fixture
-def page_guard() -> PageGuard:
+def page_guard(request: pytest.FixtureRequest) -> PageGuard:
+    if warm(request.node):
+        return request.getfixturevalue("warm_page").guard  # one guard, emptied for each test
     return PageGuard()
+
+
+@pytest.fixture
+def page(request: pytest.FixtureRequest, page_guard: PageGuard) -> Page:
+    """The shared booted page, reset for this test; a new page in a new context for a test
+    marked ``cold``, ``motion`` or ``browser_context_args`` (see the module's docstring)."""
+    if not warm(request.node):
+        context: BrowserContext = request.getfixturevalue("context")
+        return context.new_page()
+    shared: WarmPage = request.getfixturevalue("warm_page")
+    return shared.take()
 
 
 @pytest.fixture
@@ -170,6 +218,13 @@ def open_app(base_url: str) -> OpenApp:
     def open_app(page: Page, route: str = "#/", *, wait_ready: bool = True,
                  timeout_ms: int = READY_TIMEOUT_MS) -> Page:
         """Load ``index.html<route>`` and wait until the UI has set ``html[data-ready="1"]``."""
+        if wait_ready and booted(page, base_url) and not asks_embed(route):
+            follow_route(page, route, timeout_ms)
+            return page
+        if page.url != "about:blank" and (not wait_ready or page.url.startswith(f"{base_url}index.html")):
+            # A real load, not a same-document hash change (into an app still booting, or
+            # embedded: the app reads that at boot only).
+            page.goto("about:blank")
         page.goto(f"{base_url}index.html{route}", wait_until="domcontentloaded")
         if wait_ready:
             page.wait_for_selector(READY, state="attached", timeout=timeout_ms)
@@ -226,6 +281,11 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     """A failed test's report gets a "Chromium" section when a Chromium process crashed while
     it ran: the crash dump's process, signal and crash keys, and the telling lines of the log."""
     report = yield
+    shared = item.config.stash.get(WARM, None)
+    if report.failed and shared is not None and warm(item):
+        # No trace of a shared context per test: its screenshot then, and a new page after it.
+        output = Path(item.config.getoption("--output")) / _slug(item.nodeid)
+        shared.failed(output / "warm-page-failed.png")
     record = item.config.stash.get(CHROMIUM_RECORD, None)
     mark = item.stash.get(TEST_MARK, None)
     if report.failed and record is not None and mark is not None:

@@ -14,9 +14,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
-from playwright.sync_api import BrowserContext, ConsoleMessage, Locator, Page, Route, WebError, expect
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, Route, WebError, expect
 
 OpenApp = Callable[..., Page]
 #: A new device of a room with friends (the ``device`` fixture): a page in its own browser context.
@@ -282,6 +283,106 @@ def mark(page: Page, selector: str) -> None:
 def marked(page: Page, selector: str) -> bool:
     """Whether the element ``selector`` finds now is the one marked (the same DOM node)."""
     return page.evaluate("selector => document.querySelector(selector)?.__mark === 1", selector)
+
+
+# ----------------------------------------------------------------------------- one booted page for many tests
+
+#: Where a shared page waits between two tests: a route no screen answers (the router draws its
+#: "not found" page, which reads no storage), so the next test's route is always a change.
+BETWEEN_TESTS = "#/between-tests"
+
+#: Set ``location.hash`` and resolve once the app's router has drawn it. The router listens to
+#: ``hashchange`` since boot, so a listener added now runs after it, in the same dispatch.
+_FOLLOW = """([route, timeoutMs]) => new Promise((resolve, reject) => {
+    if (location.hash === route) { resolve(false); return; }
+    const timer = setTimeout(() => reject(new Error('no hashchange for ' + route)), timeoutMs);
+    window.addEventListener('hashchange', () => { clearTimeout(timer); resolve(true); }, {once: true});
+    location.hash = route;
+})"""
+
+
+def booted(page: Page, base_url: str) -> bool:
+    """Whether ``page`` runs the app, booted and not embedded (an embed is embedded for its life),
+    so that a route can be followed inside it."""
+    if page.is_closed() or not page.url.startswith(f"{base_url}index.html"):
+        return False
+    return bool(page.evaluate("""() => document.documentElement.dataset.ready === '1'
+                                       && !document.documentElement.hasAttribute('data-embed')"""))
+
+
+def asks_embed(route: str) -> bool:
+    """Whether ``route`` turns embedding on (``embed=1``), which the app reads at boot only."""
+    query = route.partition("?")[2]
+    return "embed=1" in query.split("&")
+
+
+def follow_route(page: Page, route: str, timeout_ms: int = 60_000) -> None:
+    """Route the running app to ``route`` as a link would, through ``BETWEEN_TESTS`` so the hash
+    always changes (the same route again restarts its screen, as a fresh load would), and return
+    once the router has drawn it."""
+    page.evaluate(_FOLLOW, [BETWEEN_TESTS, timeout_ms])
+    page.evaluate(_FOLLOW, [route, timeout_ms])
+
+
+class WarmPage:
+    """One booted page for many tests (the ``page`` fixture of conftest.py): its own context,
+    watched by its own ``guard``, reset before each test (``take``), replaced after a failure,
+    a crash, or ``uses`` tests."""
+
+    def __init__(self, browser: Browser, context_args: dict[str, Any], base_url: str,
+                 viewport: dict[str, int], *, uses: int) -> None:
+        self.browser = browser
+        self.context_args = context_args
+        self.base_url = base_url
+        self.viewport = viewport
+        self.uses = uses
+        self.guard = PageGuard()
+        self.context: BrowserContext | None = None
+        self.page: Page | None = None
+        self.served = 0
+        self.dirty = False
+
+    def take(self) -> Page:
+        """The page, reset for the next test: routed away from the last screen (which disposes
+        it: its bots and timers stop), its storage emptied, the viewport and the mouse put back,
+        the guard emptied. A page that is not the booted app (a test loaded another page) is
+        left where it is, its storage emptied: ``open_app`` loads the app afresh."""
+        if self.dirty or self.served >= self.uses or self.page is None or self.page.is_closed():
+            self.close()
+            self.context = self.browser.new_context(**self.context_args)
+            # The same guard object throughout: the test's ``page_guard`` was handed out already.
+            self.guard.watch(self.context)
+            self.page = self.context.new_page()
+            self.page.on("crash", lambda _page: setattr(self, "dirty", True))
+            self.served = 0
+        page = self.page
+        self.served += 1
+        if page.viewport_size != self.viewport:
+            page.set_viewport_size(self.viewport)
+        if booted(page, self.base_url):
+            follow_route(page, BETWEEN_TESTS)
+        if page.url.startswith(self.base_url):
+            page.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+        page.mouse.move(0, 0)
+        self.guard.clear()
+        self.guard.requests.clear()
+        return page
+
+    def failed(self, screenshot: Path) -> None:
+        """After a failed test: what the page showed, then a new page for the next test."""
+        self.dirty = True
+        if self.page is not None and not self.page.is_closed():
+            try:
+                screenshot.parent.mkdir(parents=True, exist_ok=True)
+                self.page.screenshot(path=str(screenshot), full_page=True)
+            except Exception:  # a crashed page shows nothing: the test's own failure says why
+                pass
+
+    def close(self) -> None:
+        if self.context is not None:
+            self.context.close()
+        self.context = self.page = None
+        self.dirty = False
 
 
 @contextmanager

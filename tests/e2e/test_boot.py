@@ -15,6 +15,9 @@ from playwright.sync_api import Page, expect
 
 from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits
 
+#: The boot itself: a cold page each.
+pytestmark = pytest.mark.cold
+
 
 def test_app_boots_and_shows_the_gallery(page: Page, open_app: OpenApp,
                                          page_guard: PageGuard) -> None:

@@ -17,6 +17,9 @@ from playwright.sync_api import FrameLocator, Page, expect
 
 from page_support import TABLE, served
 
+#: The app embedded in a frame (embedding is read at boot): a cold page each.
+pytestmark = pytest.mark.cold
+
 ROOT = Path(__file__).resolve().parents[2]
 
 BOTS_GAME = "#/checks/play?seats=bot:easy,bot:easy&seed=2&delay=0&embed=1"

@@ -21,6 +21,9 @@ from engine import Record, State
 from page_support import ACTION, OVER, READY, RESULT, TABLE, Device, OpenApp, Shot, ply, stored
 from tools.browser import play_until_over
 
+#: Several devices, each its own context, and reloads of a room: cold pages.
+pytestmark = pytest.mark.cold
+
 LOBBY = "[data-testid=lobby]"
 CONNECTED = '[data-testid=connection][data-state="connected"]'
 #: How long a step waits for the other device (a WebRTC round trip, a page's redraw).

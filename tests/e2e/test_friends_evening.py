@@ -13,6 +13,7 @@ import json
 import re
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import (
@@ -43,6 +44,9 @@ from test_friends import (
     wire,
 )
 from tools.broker import Broker, free_port
+
+#: Several devices, each its own context, init scripts on them: cold pages.
+pytestmark = pytest.mark.cold
 
 PHONE = {"width": 390, "height": 844}
 STANDINGS = "[data-testid=standings]"

@@ -26,6 +26,9 @@ from playwright.sync_api import Error as PlaywrightError
 from page_support import PageGuard, accept_broker_outage
 from tools.broker import Broker, free_port
 
+#: Pages routed by the test, a crashed tab, the broker's outages: cold pages.
+pytestmark = pytest.mark.cold
+
 #: A page of the site's origin at its root, that runs no script of its own. Not a page answered
 #: by ``page.route``: Chromium counts a response made up by the test as coming from the public
 #: internet, and its Local Network Access checks then refuse the page a WebSocket to the broker

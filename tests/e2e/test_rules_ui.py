@@ -41,6 +41,7 @@ def built_pages() -> None:
                     "(or python3 -m tools.build_rules)", pytrace=False)
 
 
+@pytest.mark.cold  # a listener of its own on the page
 def test_static_rules_page_is_complete_and_styled(page: Page, base_url: str, shot: Shot) -> None:
     failed: list[str] = []
     page.on("response", lambda response: _record_failure(response, failed))
@@ -113,6 +114,7 @@ def test_the_app_shows_the_same_rules_as_the_static_page(page: Page, base_url: s
     expect(page.locator(LOADED).locator("h1")).to_have_text("Checks")
 
 
+@pytest.mark.cold  # a route of its own on the page
 def test_a_missing_rules_page_is_said_on_the_page(page: Page, open_app: OpenApp, page_guard: PageGuard) -> None:
     page.route("**/docs/rules/check.html", lambda route: route.fulfill(status=404, body="not here"))
     open_app(page, "#/check/rules")
