@@ -359,6 +359,8 @@ class WarmPage:
         self.served += 1
         if page.viewport_size != self.viewport:
             page.set_viewport_size(self.viewport)
+        # A test may have emulated the system's dark scheme (the accessibility visits in both).
+        page.emulate_media(color_scheme=self.context_args.get("color_scheme", "light"))
         if booted(page, self.base_url):
             follow_route(page, BETWEEN_TESTS)
         if page.url.startswith(self.base_url):

@@ -19,6 +19,9 @@ from playwright.sync_api import Page, expect
 
 from page_support import GAME_IDS, READY, OpenApp, Shot
 
+#: Each test on a cold page of its own: the chosen language is the page's, and its catalog is fetched only when chosen.
+pytestmark = pytest.mark.cold
+
 #: The games' titles, and the names the routes below give people: allowed as they are.
 ALLOWED = {"Checks", "Checkmate", "Saving", "Private", "Checkers", "Chess", "Cards", "MATE", "Check",
            "Five", "Ann"}

@@ -20,9 +20,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from playwright.sync_api import Page, Request, expect
 
 from page_support import DONE_KEY, OVER, TABLE, OpenApp, follow, play_out, reload, saved_id, steady
+
+#: Each test on a cold page of its own: nothing may sound before the page's first gesture,
+#: and the sound module's state is the page's.
+pytestmark = pytest.mark.cold
 
 RECORDER = """
 window.__audio = {contexts: 0, early: 0, started: 0};

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import READY, OpenApp, axe_findings, follow, steady
+
+#: Each test on a cold page of its own: the theme is applied before the first paint, and a
+#: chosen theme stays on the page's <html>.
+pytestmark = pytest.mark.cold
 
 SETTINGS = "five-checks:settings"
 THEME = "[data-testid=theme]"
