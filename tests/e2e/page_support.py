@@ -236,10 +236,13 @@ def steady(page: Page, timeout_ms: int = 90_000) -> int:
     return ply(page)
 
 
-def follow(page: Page, route: str) -> None:
-    """Go to ``route`` inside the running app (a hash change, as a link does; no reload). The
-    app may rewrite the hash at once (a play route becomes ``?id=``), so only the change is awaited."""
-    page.evaluate("route => { location.hash = route }", route)
+def follow(page: Page, route: str, timeout_ms: int = 60_000) -> None:
+    """Go to ``route`` inside the running app (a hash change, as a link does; no reload), and
+    return once the app has shown it: the app may rewrite the hash at once (a play route becomes
+    ``?id=``), so the change is awaited, then the fetching of the screen's modules, if any
+    (``ui.app.loading``: meanwhile the app's root says it is busy)."""
+    page.evaluate(_FOLLOW, [route, timeout_ms])
+    page.wait_for_function(NOT_BUSY, timeout=timeout_ms)
 
 
 def reload(page: Page, timeout_ms: int = 60_000) -> None:
@@ -293,6 +296,9 @@ BETWEEN_TESTS = "#/between-tests"
 
 #: Set ``location.hash`` and resolve once the app's router has drawn it. The router listens to
 #: ``hashchange`` since boot, so a listener added now runs after it, in the same dispatch.
+#: The app is not fetching the modules of the screen asked for (``ui.main``: ``aria-busy``).
+NOT_BUSY = "() => !document.querySelector('#app')?.hasAttribute('aria-busy')"
+
 _FOLLOW = """([route, timeoutMs]) => new Promise((resolve, reject) => {
     if (location.hash === route) { resolve(false); return; }
     const timer = setTimeout(() => reject(new Error('no hashchange for ' + route)), timeoutMs);
@@ -321,7 +327,7 @@ def follow_route(page: Page, route: str, timeout_ms: int = 60_000) -> None:
     always changes (the same route again restarts its screen, as a fresh load would), and return
     once the router has drawn it."""
     page.evaluate(_FOLLOW, [BETWEEN_TESTS, timeout_ms])
-    page.evaluate(_FOLLOW, [route, timeout_ms])
+    follow(page, route, timeout_ms)
 
 
 class WarmPage:
