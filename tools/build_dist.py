@@ -215,9 +215,16 @@ def bundle_css(source: Path, index: str) -> tuple[str, bytes, list[str]]:
         text = read(source, path).decode("utf-8")
         if re.search(r"url\(|@import", text):
             raise BuildError(f"{path}: url() or @import would need rebasing in the bundle")
-        parts.append(f"/* {path} */\n{text.rstrip()}\n")
+        parts.append(f"/* {path} */\n{compact_css(text)}\n")
     data = "\n".join(parts).encode("utf-8")
     return hashed_name("site", ".css", data), data, paths
+
+
+def compact_css(text: str) -> str:
+    """A stylesheet without its comments, blank lines and indentation: a first visit downloads it
+    uncompressed unless the host compresses (the comments are for the source's readers)."""
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
+    return "\n".join(line.strip() for line in text.splitlines() if line.strip())
 
 
 def relink_css(page_html: str, page: str, bundled: list[str], css: str) -> str:
@@ -528,6 +535,8 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     version = digest(json.dumps(sorted(hashes.items())).encode("utf-8"), 12)
 
     index = index.replace("__VERSION__", version)
+    # The page's comments are for the source's readers (none is inside a script or a style).
+    index = re.sub(r"\n?[ ]*<!--.*?-->", "", index, flags=re.S)
     site.add("index.html", index.encode("utf-8"))
     listed = sorted([path, digest(data)] for path, data in site.files.items())
     filled = worker.replace('"__VERSION__"', json.dumps(version)).replace(

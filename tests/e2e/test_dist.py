@@ -452,7 +452,9 @@ def test_the_link_between_devices_runs_from_the_subfolder(browser: Browser, host
 
 #: The most a cold visit may download until the app is ready, from a server that does not
 #: compress (every large file of the site is gzipped already: pwa/loader.js inflates it).
-COLD_VISIT_MAX_BYTES = 6_000_000
+#: 6.1 MB since the catalog, sound, themes and the event stream (about 6.0 MB measured: the
+#: Python archive grew by about 100 kB; the stylesheet lost its comments in the build).
+COLD_VISIT_MAX_BYTES = 6_100_000
 
 
 class CountingHost:
