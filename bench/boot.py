@@ -352,6 +352,8 @@ def report(series: dict[tuple[str, str], Series], runs: int, gzip: bool = False)
     if ("none", "bare (vendored)") in series:
         vendored = median(series[("none", "bare (vendored)")].ready_ms)
         for name in ("app (tree)", "dist"):
+            if ("none", name) not in series:  # --pages left it out
+                continue
             lines.append(f"{name}/bare (vendored), what the app adds to a start on its own runtime: "
                          f"{median(series[('none', name)].ready_ms) / vendored:.3f} (no goal)")
     for (profile, name), s in series.items():

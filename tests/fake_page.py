@@ -728,6 +728,7 @@ class Page:
         # A new page: the app's module state starts again; the storage stays.
         settings._STORAGE.clear()
         page_store._STORE.clear()
+        page_store._STORAGE.clear()
         motion._STATE.clear()
         self.root.replaceChildren()
         return self.open(self.window.location.hash)
@@ -856,6 +857,7 @@ def opened() -> Iterator[Page]:
     before = install(page)
     settings._STORAGE.clear()
     page_store._STORE.clear()
+    page_store._STORAGE.clear()
     motion._STATE.clear()
     try:
         yield page
@@ -866,6 +868,7 @@ def opened() -> Iterator[Page]:
         forget(page.root)
         settings._STORAGE.clear()
         page_store._STORE.clear()
+        page_store._STORAGE.clear()
         motion._STATE.clear()
         restore(before)
 

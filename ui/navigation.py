@@ -17,15 +17,15 @@ import importlib
 from dataclasses import replace
 from typing import Any
 
-from engine import GAMES, EngineError
+from ui.app import loading
 from ui.app.catalog import entry
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
 from ui.kit.i18n import _
 from ui.screens.gallery import GalleryScreen
+from ui.storage import page_store
 from ui.storage.page_store import store
-from ui.storage.saves import SaveError
 
 
 def home() -> tuple[str, str]:
@@ -44,10 +44,13 @@ TABLES = {
 
 
 def game_modules(game_id: str) -> tuple[str, str, str]:
-    """The modules of ``game_id``: its rules (``engine.GAMES``), its bots (``engine.bots.BOTS``,
-    beside them by name) and its table (``TABLES``)."""
-    rules = GAMES.WHERE[game_id][0]
-    return rules, f"engine.bots.{rules.rpartition('.')[2]}", TABLES[game_id][0]
+    """The modules of ``game_id``: its rules (``engine.GAMES``), its bots (``engine.bots.BOTS``)
+    and its table (``TABLES``), all three named alike (``engine.checks``, ``engine.bots.checks``,
+    ``ui.tables.checks``): told from the table's name, so that the engine is not imported before
+    a route needs it."""
+    table = TABLES[game_id][0]
+    name = table.rpartition(".")[2]
+    return f"engine.{name}", f"engine.bots.{name}", table
 
 
 #: The module of each screen a route may show beside the gallery and a game's table.
@@ -55,6 +58,8 @@ SCREENS = {"": "ui.screens.setup", "rules": "ui.screens.rules", "learn": "ui.lea
            "replay": "ui.screens.replay"}
 #: A room's module, for a table with friends on other devices; the join screen's.
 ROOM, JOIN = "ui.friends.hosting", "ui.screens.join"
+#: The lists of games in progress above the gallery; the saved games' store (with the engine).
+LISTS, SAVES = "ui.screens.saved_lists", "ui.storage.saves"
 
 
 def later_modules(route: Route) -> tuple[str, ...]:
@@ -64,10 +69,10 @@ def later_modules(route: Route) -> tuple[str, ...]:
     bots and table, with a room when friends play. A route that shows a page of its own (not
     found, a bad address) needs nothing."""
     parts = route.parts
-    if not parts:
-        return ()
+    if not parts:  # the gallery: the lists above it, when there is one
+        return (LISTS,) if page_store.lists_anything() else ()
     if parts[0] == "join":
-        return (JOIN,)
+        return (JOIN, SAVES)
     if entry(parts[0]) is None or len(parts) > 2:
         return ()
     rules, bots, table = game_modules(parts[0])
@@ -77,9 +82,11 @@ def later_modules(route: Route) -> tuple[str, ...]:
     if rest == "":
         return (SCREENS[rest], rules, bots)
     if rest in ("learn", "replay"):
-        return (SCREENS[rest], rules, bots, table)
+        return (SCREENS[rest], rules, bots, table, SAVES)
     if rest == "play":
-        return (rules, bots, table, *((ROOM,) if _with_friends(route) else ()))
+        if loading.missing(SAVES):  # whether friends play a saved game is read from it
+            return (rules, bots, table, SAVES)
+        return (rules, bots, table, SAVES, *((ROOM,) if _with_friends(route) else ()))
     return ()
 
 
@@ -87,6 +94,8 @@ def _with_friends(route: Route) -> bool:
     """Whether a table route seats friends on other devices: its saved game does, or a seat of its
     ``seats=`` is of the kind ``friend`` (read before the game's modules are here; a route that
     is wrong otherwise shows a page saying why, with no room)."""
+    from ui.storage.saves import SaveError
+
     try:
         found = saved_id(route.query)
         if found is not None:
@@ -135,6 +144,8 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
 
         return LearnScreen(root, navigate, game_id, table_class, _delay(dict(route.query).get("delay")))
     if rest == ("play",):
+        from engine import GAMES, EngineError
+
         back = [(f"#/{game_id}", _("Set up the game again")), home()]
         try:
             found = saved_id(route.query)
@@ -185,6 +196,9 @@ def with_room(table: Any) -> Any:
 def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay: str | None) -> Screen:
     """The table of saved game ``found``, where it was left; a page saying why when it cannot
     be opened (the saved game stays listed, to discard or to open with another version)."""
+    from engine import GAMES, EngineError
+    from ui.storage.saves import SaveError
+
     title = GAMES[game_id].title
     links = [(f"#/{game_id}", _("{game}: games in progress", game=title)), home()]
     try:

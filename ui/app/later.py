@@ -10,91 +10,117 @@ packages), which its entry lists.
 
 #: module -> (its file, relative to the page and to sys.path; the modules of this table it imports)
 LATER: dict[str, tuple[str, tuple[str, ...]]] = {
-    "engine.bots": ("engine/bots/__init__.py", ("engine.bots.base",)),
-    "engine.bots.base": ("engine/bots/base.py", ("engine.bots",)),
+    "engine": ("engine/__init__.py", ("engine.core",)),
+    "engine.bots": ("engine/bots/__init__.py", ("engine", "engine.bots.base", "engine.core",)),
+    "engine.bots.base": ("engine/bots/base.py", ("engine", "engine.bots", "engine.core",)),
     "engine.bots.check": ("engine/bots/check.py", (
-        "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.check", "engine.playing_cards",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.check", "engine.core",
+        "engine.playing_cards",)),
     "engine.bots.checkmate": ("engine/bots/checkmate.py", (
-        "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checkmate", "engine.playing_cards",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checkmate", "engine.core",
+        "engine.playing_cards",)),
     "engine.bots.checks": ("engine/bots/checks.py", (
-        "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checks", "engine.playing_cards",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checks", "engine.core",
+        "engine.playing_cards",)),
     "engine.bots.chess_cards": ("engine/bots/chess_cards.py", (
-        "engine.bots", "engine.bots.base", "engine.chess_cards", "engine.chess_cards_solver",)),
-    "engine.bots.ismcts": ("engine/bots/ismcts.py", ("engine.bots", "engine.bots.base",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.chess_cards", "engine.chess_cards_solver",
+        "engine.core",)),
+    "engine.bots.ismcts": ("engine/bots/ismcts.py", (
+        "engine", "engine.bots", "engine.bots.base", "engine.core",)),
     "engine.bots.private_checkers": ("engine/bots/private_checkers.py", (
-        "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.private_checkers",)),
-    "engine.check": ("engine/check.py", ("engine.playing_cards",)),
-    "engine.checkmate": ("engine/checkmate.py", ("engine.playing_cards",)),
-    "engine.checks": ("engine/checks.py", ("engine.playing_cards",)),
-    "engine.chess_cards": ("engine/chess_cards.py", ("engine.playing_cards",)),
-    "engine.chess_cards_solver": ("engine/chess_cards_solver.py", ("engine.chess_cards",)),
-    "engine.knowledge": ("engine/knowledge.py", ()),
-    "engine.playing_cards": ("engine/playing_cards.py", ()),
-    "engine.private_checkers": ("engine/private_checkers.py", ("engine.playing_cards",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.core",
+        "engine.private_checkers",)),
+    "engine.check": ("engine/check.py", ("engine", "engine.core", "engine.playing_cards",)),
+    "engine.checkmate": ("engine/checkmate.py", ("engine", "engine.core", "engine.playing_cards",)),
+    "engine.checks": ("engine/checks.py", ("engine", "engine.core", "engine.playing_cards",)),
+    "engine.chess_cards": ("engine/chess_cards.py", ("engine", "engine.core", "engine.playing_cards",)),
+    "engine.chess_cards_solver": ("engine/chess_cards_solver.py", (
+        "engine", "engine.chess_cards", "engine.core",)),
+    "engine.core": ("engine/core.py", ("engine",)),
+    "engine.knowledge": ("engine/knowledge.py", ("engine", "engine.core",)),
+    "engine.playing_cards": ("engine/playing_cards.py", ("engine", "engine.core",)),
+    "engine.private_checkers": ("engine/private_checkers.py", (
+        "engine", "engine.core", "engine.playing_cards",)),
     "engine.private_checkers_fen": ("engine/private_checkers_fen.py", (
-        "engine.playing_cards", "engine.private_checkers",)),
+        "engine", "engine.core", "engine.playing_cards", "engine.private_checkers",)),
     "ui.friends": ("ui/friends/__init__.py", ()),
     "ui.friends.guest": ("ui/friends/guest.py", (
-        "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",)),
+        "engine", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",)),
     "ui.friends.hosting": ("ui/friends/hosting.py", (
-        "engine.bots", "ui.friends", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
+        "engine", "engine.bots", "ui.friends", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
         "ui.friends.room", "ui.kit.files", "ui.tables.base", "ui.tables.events", "ui.tables.parts",)),
     "ui.friends.joining": ("ui/friends/joining.py", (
-        "ui.friends", "ui.friends.guest", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",)),
+        "ui.friends", "ui.friends.guest", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
+        "ui.storage.saves",)),
     "ui.friends.link": ("ui/friends/link.py", ("ui.friends",)),
-    "ui.friends.panels": ("ui/friends/panels.py", ("ui.friends", "ui.friends.protocol",)),
+    "ui.friends.panels": ("ui/friends/panels.py", ("ui.friends", "ui.friends.protocol", "ui.kit.words",)),
     "ui.friends.protocol": ("ui/friends/protocol.py", ("ui.friends",)),
     "ui.friends.room": ("ui/friends/room.py", (
-        "engine.bots", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
+        "engine", "engine.bots", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
         "ui.tables.phrasing",)),
     "ui.kit.files": ("ui/kit/files.py", ()),
-    "ui.kit.reasons": ("ui/kit/reasons.py", ()),
+    "ui.kit.motion": ("ui/kit/motion.py", ()),
+    "ui.kit.reasons": ("ui/kit/reasons.py", ("engine", "engine.core",)),
+    "ui.kit.words": ("ui/kit/words.py", ()),
     "ui.learn": ("ui/learn/__init__.py", ()),
     "ui.learn.lesson": ("ui/learn/lesson.py", (
-        "engine.bots", "ui.learn", "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows",)),
+        "engine", "engine.bots", "ui.learn", "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows",)),
     "ui.learn.screen": ("ui/learn/screen.py", ("ui.learn", "ui.learn.lesson", "ui.tables.base",)),
-    "ui.screens.join": ("ui/screens/join.py", ("ui.friends.joining", "ui.friends.panels",)),
-    "ui.screens.replay": ("ui/screens/replay.py", ("ui.kit.files", "ui.tables.base",)),
+    "ui.screens.join": ("ui/screens/join.py", (
+        "engine", "ui.friends.joining", "ui.friends.panels", "ui.kit.words", "ui.storage.saves",)),
+    "ui.screens.replay": ("ui/screens/replay.py", (
+        "engine", "ui.kit.files", "ui.storage.saves", "ui.tables.base",)),
     "ui.screens.rules": ("ui/screens/rules.py", ("ui.tables.chess_cards_look",)),
-    "ui.screens.setup": ("ui/screens/setup.py", ("engine.bots",)),
+    "ui.screens.saved_lists": ("ui/screens/saved_lists.py", ("ui.kit.words", "ui.storage.saves",)),
+    "ui.screens.setup": ("ui/screens/setup.py", (
+        "engine", "engine.bots", "ui.kit.words", "ui.screens.saved_lists", "ui.storage.saves",)),
+    "ui.storage.saves": ("ui/storage/saves.py", ("engine",)),
     "ui.tables": ("ui/tables/__init__.py", ()),
-    "ui.tables.announcer": ("ui/tables/announcer.py", ("ui.tables", "ui.tables.drawn", "ui.tables.events",)),
+    "ui.tables.announcer": ("ui/tables/announcer.py", (
+        "engine", "ui.tables", "ui.tables.drawn", "ui.tables.events",)),
     "ui.tables.base": ("ui/tables/base.py", (
-        "ui.kit.files", "ui.tables", "ui.tables.announcer", "ui.tables.commands", "ui.tables.embedding",
-        "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows", "ui.tables.parts",
-        "ui.tables.playing_cards", "ui.tables.sounds",)),
+        "engine", "ui.kit.files", "ui.kit.motion", "ui.kit.words", "ui.storage.saves", "ui.tables",
+        "ui.tables.announcer", "ui.tables.commands", "ui.tables.embedding", "ui.tables.events",
+        "ui.tables.flow", "ui.tables.game_flows", "ui.tables.parts", "ui.tables.playing_cards",
+        "ui.tables.sounds",)),
     "ui.tables.check": ("ui/tables/check.py", (
-        "engine.check", "engine.playing_cards", "ui.tables", "ui.tables.announcer", "ui.tables.base",
-        "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
+        "engine", "engine.check", "engine.playing_cards", "ui.tables", "ui.tables.announcer",
+        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
+        "ui.tables.playing_cards",)),
     "ui.tables.checkmate": ("ui/tables/checkmate.py", (
         "engine.checkmate", "ui.tables", "ui.tables.announcer", "ui.tables.base", "ui.tables.commands",
         "ui.tables.game_flows", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.checks": ("ui/tables/checks.py", (
-        "engine.checks", "engine.playing_cards", "ui.tables", "ui.tables.announcer", "ui.tables.base",
-        "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts", "ui.tables.playing_cards",)),
+        "engine", "engine.checks", "engine.playing_cards", "ui.tables", "ui.tables.announcer",
+        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
+        "ui.tables.playing_cards",)),
     "ui.tables.chess_cards": ("ui/tables/chess_cards.py", (
         "engine.chess_cards", "engine.chess_cards_solver", "ui.tables", "ui.tables.base",
         "ui.tables.chess_cards_look", "ui.tables.chess_cards_solving", "ui.tables.commands",
         "ui.tables.events", "ui.tables.last_move", "ui.tables.parts",)),
     "ui.tables.chess_cards_look": ("ui/tables/chess_cards_look.py", ("ui.tables",)),
     "ui.tables.chess_cards_solving": ("ui/tables/chess_cards_solving.py", (
-        "engine.bots.chess_cards", "engine.chess_cards", "engine.chess_cards_solver", "ui.tables",)),
+        "engine.bots.chess_cards", "engine.chess_cards", "engine.chess_cards_solver", "engine.core",
+        "ui.tables",)),
     "ui.tables.commands": ("ui/tables/commands.py", ("ui.tables",)),
-    "ui.tables.drawn": ("ui/tables/drawn.py", ("ui.tables",)),
+    "ui.tables.drawn": ("ui/tables/drawn.py", ("engine", "ui.tables",)),
     "ui.tables.embedding": ("ui/tables/embedding.py", ("ui.tables", "ui.tables.events",)),
-    "ui.tables.events": ("ui/tables/events.py", ("ui.tables",)),
+    "ui.tables.events": ("ui/tables/events.py", ("engine", "ui.tables",)),
     "ui.tables.flow": ("ui/tables/flow.py", (
-        "engine.bots", "engine.knowledge", "ui.tables", "ui.tables.events",)),
+        "engine", "engine.bots", "engine.knowledge", "ui.kit.words", "ui.storage.saves", "ui.tables",
+        "ui.tables.events",)),
     "ui.tables.game_flows": ("ui/tables/game_flows.py", (
-        "engine.bots.check", "engine.check", "ui.tables", "ui.tables.events", "ui.tables.flow",)),
-    "ui.tables.last_move": ("ui/tables/last_move.py", ("ui.tables", "ui.tables.drawn",)),
+        "engine", "engine.bots.check", "engine.check", "ui.tables", "ui.tables.events", "ui.tables.flow",)),
+    "ui.tables.last_move": ("ui/tables/last_move.py", ("engine", "ui.tables", "ui.tables.drawn",)),
     "ui.tables.parts": ("ui/tables/parts.py", (
-        "ui.tables", "ui.tables.drawn", "ui.tables.flow", "ui.tables.phrasing",)),
-    "ui.tables.phrasing": ("ui/tables/phrasing.py", ("ui.kit.reasons", "ui.tables", "ui.tables.flow",)),
+        "engine", "engine.core", "ui.kit.motion", "ui.storage.saves", "ui.tables", "ui.tables.drawn",
+        "ui.tables.flow", "ui.tables.phrasing",)),
+    "ui.tables.phrasing": ("ui/tables/phrasing.py", (
+        "engine", "engine.core", "ui.kit.reasons", "ui.kit.words", "ui.tables", "ui.tables.flow",)),
     "ui.tables.playing_cards": ("ui/tables/playing_cards.py", ("engine.playing_cards", "ui.tables",)),
     "ui.tables.private_checkers": ("ui/tables/private_checkers.py", (
-        "engine.playing_cards", "engine.private_checkers", "ui.tables", "ui.tables.announcer",
-        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
-        "ui.tables.playing_cards",)),
-    "ui.tables.sounds": ("ui/tables/sounds.py", ("ui.tables", "ui.tables.events",)),
+        "engine", "engine.playing_cards", "engine.private_checkers", "ui.kit.words", "ui.tables",
+        "ui.tables.announcer", "ui.tables.base", "ui.tables.commands", "ui.tables.last_move",
+        "ui.tables.parts", "ui.tables.playing_cards",)),
+    "ui.tables.sounds": ("ui/tables/sounds.py", ("engine", "ui.tables", "ui.tables.events",)),
 }

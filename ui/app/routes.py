@@ -28,7 +28,6 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import parse_qsl, quote, unquote, urlsplit
 
 from ui.kit.i18n import _, ngettext
 
@@ -56,15 +55,29 @@ class Route:
 
     @property
     def path(self) -> str:
-        return "#/" + "/".join(quote(part, safe="-_.") for part in self.parts)
+        return "#/" + "/".join(part if _PLAIN.fullmatch(part) else _urls().quote(part, safe="-_.")
+                               for part in self.parts)
 
 
 def parse_hash(hash_text: str) -> Route:
     """The route of a ``location.hash`` (with or without the leading ``#``)."""
     text = hash_text[1:] if hash_text.startswith("#") else hash_text
     path, _sep, query = text.partition("?")
-    parts = tuple(unquote(part) for part in path.split("/") if part)
-    return Route(parts, tuple(parse_qsl(query, keep_blank_values=True)))
+    parts = tuple(_urls().unquote(part) if "%" in part else part for part in path.split("/") if part)
+    return Route(parts, tuple(_urls().parse_qsl(query, keep_blank_values=True)) if query else ())
+
+
+#: A route's part that reads the same quoted: most of them (``checks``, ``play``).
+_PLAIN = re.compile(r"[A-Za-z0-9_.\-]*")
+
+
+def _urls() -> Any:
+    """``urllib.parse``, imported when a route needs quoting: it imports ``ipaddress``, whose
+    tables cost about 60 ms of the page's start under Pyodide, and the routes a page usually opens
+    with (``#/``, ``#/checks``) need none."""
+    import urllib.parse
+
+    return urllib.parse
 
 
 @dataclass(frozen=True)
@@ -137,7 +150,7 @@ def quick_game_route(game_id: str) -> str:
 
 def play_hash(game_id: str, params: Sequence[tuple[str, str]]) -> str:
     """``#/<id>/play?...`` with each value quoted (names may hold any character but commas)."""
-    query = "&".join(f"{name}={quote(value, safe=',:*()')}" for name, value in params)
+    query = "&".join(f"{name}={_urls().quote(value, safe=',:*()')}" for name, value in params)
     return f"#/{game_id}/play" + (f"?{query}" if query else "")
 
 
@@ -289,7 +302,7 @@ def check_broker(text: str) -> str:
     text = text.strip()
     if not text:
         return ""
-    parts = urlsplit(text)
+    parts = _urls().urlsplit(text)
     if parts.scheme not in ("http", "https") or not parts.hostname:
         raise RouteError(_("broker: {broker} is not an http(s) address like http://127.0.0.1:9000/",
                            broker=repr(text)))

@@ -8,12 +8,14 @@ to attach or free per-button proxies, and a screen that is gone can never be cal
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ui.kit import motion
 from ui.kit.dom import Node, attr, forget, h, mount, patch, present
 from ui.kit.i18n import N_, _
 from ui.kit.timers import Timers
+
+if TYPE_CHECKING:
+    from ui.kit import motion
 
 #: The app's navigation, given to screens so they need not import the router (no cycles).
 Navigate = Callable[[str], None]
@@ -26,6 +28,9 @@ class Screen:
     """Base class: ``render`` returns the nodes to show; events arrive already decoded."""
 
     title = N_("Five Checks")
+    #: Whether this screen's draws move cards and checkers (``ui.kit.motion``, imported by the
+    #: screens that do: a table, the replay viewer); the others never import it.
+    moves = False
 
     def __init__(self, root: Any, navigate: Navigate) -> None:
         self.root = root
@@ -38,8 +43,8 @@ class Screen:
         self._refocus: list[Any] | None = None
         #: The control that kept focus but stopped playing (see ``show``), while focus waits there.
         self._stale: Any = None
-        #: The animations of this screen's draws (``ui.kit.motion``).
-        self.motion = motion.Motion()
+        #: The animations of this screen's draws (``ui.kit.motion``), made on first use.
+        self._motion: motion.Motion | None = None
         #: A file being fetched for the screen (``load_text``).
         self._loading: Any = None
 
@@ -71,14 +76,16 @@ class Screen:
         was_control = inside and bool(focused.matches(CONTROLS))
         nodes = self.draw()
         cue = self.motion_cue()
-        # Asked on every draw: the first one also marks the page (``<html data-motion>``).
-        before = self._measure() if motion.enabled() and not first else None
-        if before is None:
-            self.motion.stop()
+        # Nothing moves on a screen's first draw, nor on a screen with no game in it: the gallery,
+        # the usual first screen, never imports ui.kit.motion (index.html marks ``<html
+        # data-motion>`` before any draw).
+        before = self._measure() if self.moves and not first else None
+        if before is None and self._motion is not None:
+            self._motion.stop()
         patch(self.root, nodes, document)
         if before is not None:
             try:
-                self.motion.play(self.root, before, cue)
+                self.animator.play(self.root, before, cue)
             except Exception as error:
                 _motion_failed(error)
         if inside and bool(focused.matches(":focus")):
@@ -122,10 +129,24 @@ class Screen:
         (a table: the person's hand, where the next turn starts); "" for nearest the old place."""
         return ""
 
+    @property
+    def animator(self) -> motion.Motion:
+        """The animations of this screen's draws (``ui.kit.motion``, imported on first use)."""
+        if self._motion is None:
+            from ui.kit import motion
+
+            self._motion = motion.Motion()
+        return self._motion
+
     def _measure(self) -> list[motion.Thing] | None:
-        """Where the movable things are before a draw (None: motion failed, the draw goes on)."""
+        """Where the movable things are before a draw, when motion is on (None: it is off, or
+        it failed and the draw goes on without it)."""
+        from ui.kit import motion
+
         try:
-            return self.motion.measure(self.root)
+            if not motion.enabled():
+                return None
+            return self.animator.measure(self.root)
         except Exception as error:
             _motion_failed(error)
             return None
@@ -190,7 +211,8 @@ class Screen:
         """The screen is being replaced: stop every timer so nothing runs for it later, and
         forget what it drew (the next screen builds its own page)."""
         self.timers.clear()
-        self.motion.stop()
+        if self._motion is not None:
+            self._motion.stop()
         forget(self.root)
 
 

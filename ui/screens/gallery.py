@@ -5,14 +5,15 @@ app keeps a copy of that static shell and shows it again here, so the blurbs liv
 and the page does not change under the reader's eyes when Python takes over. A list built from
 the catalog is the fallback when the page has no shell.
 
-Above the gallery: the "Continue" list of every game in progress (``ui.screens.saved_lists``) and, when
-the browser keeps nothing, a line saying so. Below it: the Theme control (``ui.kit.theme``: the
-system's colours, light or dark).
+Above the gallery: the "Continue" list of every game in progress (``ui.screens.saved_lists``) and,
+when the browser keeps nothing, a line saying so; a first visit has neither, and then the lists'
+module is not imported at all (``ui.navigation.later_modules`` fetches it when there is a list).
+Below the gallery: the Theme control (``ui.kit.theme``: the system's colours, light or dark).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.app.catalog import CATALOG
 from ui.app.routes import quick_game_route
@@ -20,8 +21,11 @@ from ui.app.screen import Navigate, Screen
 from ui.kit import i18n, theme
 from ui.kit.dom import Node, attr, build, h, present
 from ui.kit.i18n import N_, _, ngettext, translated
-from ui.screens.saved_lists import ListActions, continue_section, refocus, storage_problem
-from ui.storage.saves import Store
+from ui.storage import page_store
+
+if TYPE_CHECKING:
+    from ui.screens.saved_lists import ListActions
+    from ui.storage.saves import Store
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
 
@@ -32,15 +36,22 @@ class GalleryScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, shell: Any | None, store: Store | None = None) -> None:
         super().__init__(root, navigate)
         self.shell = shell
-        if store is None:
-            from ui.storage.page_store import store as page_store
+        if store is None and page_store.lists_anything():  # else the saved games' code stays unloaded
+            store = page_store.store()
+        #: The lists' buttons (``ui.screens.saved_lists``), when there is a list.
+        self.actions: ListActions | None = None
+        if store is not None and store.lists_anything():
+            from ui.screens.saved_lists import ListActions
 
-            store = page_store()
+            self.actions = ListActions(store, GAME_TITLES)
         self.store = store
-        self.actions = ListActions(store, GAME_TITLES)
 
     def lists(self) -> list[Node]:
         """What goes above the gallery: the storage line, the last discard, Continue."""
+        if self.actions is None or self.store is None:
+            return []
+        from ui.screens.saved_lists import continue_section, storage_problem
+
         found = [storage_problem(self.store), *self.actions.notes(),
                  continue_section(self.store.games(), self.store.now(), game_titles=GAME_TITLES, show_game=True,
                                   rooms=self.store.tickets())]
@@ -102,6 +113,8 @@ class GalleryScreen(Screen):
     def on_click(self, element: Any) -> None:
         if theme.handle(element):
             return
-        if self.actions.command(attr(element, "data-cmd")):
+        if self.actions is not None and self.actions.command(attr(element, "data-cmd")):
+            from ui.screens.saved_lists import refocus
+
             self.show()
             refocus(self.root)

@@ -35,6 +35,7 @@ PASTED = "pasted"
 
 
 class ReplayScreen(Screen):
+    moves = True  # its table's cards travel from step to step
     def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...],
                  table_class: Callable[..., GameTable]) -> None:
         super().__init__(root, navigate)

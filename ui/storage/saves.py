@@ -29,14 +29,10 @@ from typing import Any
 from engine import Record, SetupError
 from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
 from ui.kit.i18n import _, ngettext
+from ui.storage.keys import DONE_KEY, GAME_KEY, ROOM_KEY, STATS_KEY, lists_anything, stored_keys
 
 #: Bumped when the saved format changes in a way older code cannot read.
 SCHEMA = 1
-PREFIX = "five-checks:"
-GAME_KEY = PREFIX + "game:"  # a game in progress
-DONE_KEY = PREFIX + "done:"  # a finished game in the history
-ROOM_KEY = PREFIX + "room:"  # a friend's room joined from this device (its seat's token)
-STATS_KEY = PREFIX + "stats"
 #: Finished games kept; the oldest goes when a new one would make more.
 HISTORY_LIMIT = 100
 _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: ids are read aloud sometimes
@@ -265,12 +261,7 @@ class Store:
             raise StorageError(_refusal(error)) from None
 
     def _keys(self, prefix: str) -> Iterator[str]:
-        try:
-            count = int(self.storage.length)
-            keys = [self.storage.key(index) for index in range(count)]
-        except Exception:
-            return iter(())
-        return iter(sorted(key for key in keys if isinstance(key, str) and key.startswith(prefix)))
+        return iter(stored_keys(self.storage, prefix))
 
     # -- games in progress -----------------------------------------------------------------
 
@@ -309,6 +300,11 @@ class Store:
 
     def discard(self, game_id: str) -> None:
         self._remove(GAME_KEY + game_id)
+
+    def lists_anything(self) -> bool:
+        """Whether a list of this store above the gallery would show anything (told from the
+        keys alone: nothing is parsed)."""
+        return lists_anything(self.storage, self.problem)
 
     # -- rooms joined from this device ------------------------------------------------------
 

@@ -88,6 +88,7 @@ class GameTable(Screen):
     """Base of the game tables; see the module docstring for what it does for them."""
 
     game_id: ClassVar[str]
+    moves = True  # cards and checkers travel (ui.kit.motion)
     #: A person's first table of a game opens its How-to-win box (a lesson's table does not:
     #: the coach explains, and the box stays for the first real game).
     explains_itself: ClassVar[bool] = True
