@@ -374,14 +374,20 @@ class CheckState(State):
         it, since which turn). ``ability`` is the decision pending on top of the stack."""
         over = self.is_over()
         viewer = seat if seat is not None and 0 <= seat < self.players else None
+        # Who knows each card (as ``seen_by`` lists them), gathered once for every place.
+        seen: dict[Pos, list[list[int]]] = {}
+        for who, known in enumerate(self.knowledge):
+            for owner, slot, when in known:
+                seen.setdefault((owner, slot), []).append([who, when])
+        mine = set() if viewer is None else {(owner, slot) for owner, slot, _when in self.knowledge[viewer]}
 
         def cell(pos: Pos, card: PlayingCard) -> dict[str, Any]:
             up = self.face_up(viewer, pos)
             return {
                 "pos": pos_text(pos),
-                "card": str(card) if up or (viewer is not None and self.knows(viewer, pos)) else None,
+                "card": str(card) if up or pos in mine else None,
                 "up": up,
-                "seen": [[who, when] for who, when in self.seen_by(pos)],
+                "seen": seen.get(pos, []),
             }
 
         grids = [
