@@ -552,10 +552,16 @@ def is_previous_build(out: Path) -> bool:
     return sw.is_file() and sw.read_text(encoding="utf-8", errors="replace").startswith(SW_MARK)
 
 
-def write(site: Site, out: Path) -> None:
-    """Make ``out`` hold exactly the site: write what changed, remove what is no longer there."""
+def check_out(out: Path) -> None:
+    """Raise BuildError when ``out`` holds something that is not a previous build (before any
+    work: a wrong ``--out`` is said at once)."""
     if out.exists() and any(out.iterdir()) and not is_previous_build(out):
         raise BuildError(f"{out} is not empty and not a previous build: refusing to overwrite it")
+
+
+def write(site: Site, out: Path) -> None:
+    """Make ``out`` hold exactly the site: write what changed, remove what is no longer there."""
+    check_out(out)
     out.mkdir(parents=True, exist_ok=True)
     # sw.js last: a browser that looks for a new version meanwhile finds the old worker until
     # every file of the new one is in place.
@@ -578,6 +584,7 @@ def write(site: Site, out: Path) -> None:
 
 def build(out: Path = DIST, source: Path = ROOT) -> Build:
     """Build the site from ``source`` into ``out``."""
+    check_out(out)
     site, version = assemble(source)
     write(site, out)
     files = {path: digest(data) for path, data in site.files.items()}
