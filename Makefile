@@ -119,7 +119,7 @@ lint: test-deps
 TEST_WORKERS ?= 2
 
 test: test-deps browser vendor
-	$(PYTHON) -m pytest tests -q -n $(TEST_WORKERS) --dist worksteal
+	$(PYTHON) -m pytest tests -q -n $(TEST_WORKERS) --dist worksteal --durations=25
 
 bench: vendor
 	@set -e; for script in bench/*.py; do \
