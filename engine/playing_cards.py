@@ -62,9 +62,8 @@ class PlayingCard:
         return f"{RANK_WORDS.get(self.rank, RANK_NAMES[self.rank])} of {SUIT_NAMES[self.suit]}"
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return JOKER_NAMES[self.colour]
-        return RANK_NAMES[self.rank] + self.suit
+        # A table: views and logs name cards by the million in a search or a test run.
+        return _TEXTS[self.index]
 
     def __repr__(self) -> str:
         return f"PlayingCard({self})"
@@ -99,6 +98,8 @@ class PlayingCard:
 _RANKS = tuple(index % 13 + 1 for index in range(52)) + (0, 0)
 _SUITS = tuple(SUITS[index // 13] for index in range(52)) + ("", "")
 _COLOURS = tuple(SUIT_COLOURS[suit] for suit in _SUITS[:52]) + ("red", "black")
+_TEXTS = tuple(RANK_NAMES[rank] + suit for rank, suit in zip(_RANKS[:52], _SUITS[:52], strict=True)) + (
+    JOKER_NAMES["red"], JOKER_NAMES["black"])
 #: All 54 cards in display order; ``STANDARD`` is the 52 without the Jokers.
 CARDS: tuple[PlayingCard, ...] = tuple(PlayingCard(index) for index in range(54))
 STANDARD: tuple[PlayingCard, ...] = CARDS[:52]
