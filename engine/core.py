@@ -74,18 +74,32 @@ class Reason(str):
     for a seat, the second when the table addresses that seat as "you"), ``{holds|hold@seat_x}``
     one that agrees with the part ``seat_x``. A part whose name starts with ``seat`` and holds a
     whole number is a seat. A plain ``str`` reason is a sentence with no parts.
+
+    ``key`` is the reason's id for a reader: its ``template`` when that is fixed; a reason whose
+    English is put together from the position (a round's totals, a list of victories) is made
+    with ``Reason.keyed`` and carries in its parts, as data, all a reader needs to say it whole
+    (the parts its template does not use included), so that no reader parses its English.
     """
 
     template: str
     parts: Mapping[str, Any]
+    key: str
 
-    def __new__(cls, template: str, **parts: Any) -> Reason:
+    def __new__(cls, template: str, /, **parts: Any) -> Reason:
         parts = {name: SeatRef(value) if name.startswith("seat") and isinstance(value, int) else value
                  for name, value in parts.items()}
         text = render_reason(template, parts, lambda seat: f"seat {seat}", None)
         reason = super().__new__(cls, text)
         reason.template = template
         reason.parts = parts
+        reason.key = template
+        return reason
+
+    @classmethod
+    def keyed(cls, key: str, template: str, /, **parts: Any) -> Reason:
+        """A reason whose ``template`` varies with the position, known to readers by ``key``."""
+        reason = cls(template, **parts)
+        reason.key = key
         return reason
 
 
@@ -117,11 +131,20 @@ def render_reason(template: str, parts: Mapping[str, Any], seat_name: Callable[[
 
 def reason_data(reason: str) -> dict[str, Any]:
     """A reason as JSON values: ``reason`` the engine's sentence, and for a ``Reason`` its
-    ``reason_template`` and ``reason_parts`` too, so that a reader can phrase it again."""
+    ``reason_template`` and ``reason_parts`` too (and ``reason_key`` when it is not the
+    template), so that a reader can phrase it again."""
     if not isinstance(reason, Reason):
         return {"reason": str(reason)}
-    return {"reason": str(reason), "reason_template": reason.template,
-            "reason_parts": dict(reason.parts)}
+    data = {"reason": str(reason), "reason_template": reason.template,
+            "reason_parts": {name: json_value(value) for name, value in reason.parts.items()}}
+    if reason.key != reason.template:
+        data["reason_key"] = reason.key
+    return data
+
+
+def json_value(value: Any) -> Any:
+    """``value`` with its tuples as lists, as JSON has them (a view equals its JSON round trip)."""
+    return [json_value(item) for item in value] if isinstance(value, (tuple, list)) else value
 
 
 def reason_of(data: Mapping[str, Any]) -> str:
@@ -129,7 +152,9 @@ def reason_of(data: Mapping[str, Any]) -> str:
     else the plain sentence (what older records hold)."""
     template = data.get("reason_template")
     if isinstance(template, str):
-        return Reason(template, **dict(data.get("reason_parts") or {}))
+        key = data.get("reason_key")
+        parts = dict(data.get("reason_parts") or {})
+        return Reason.keyed(key, template, **parts) if isinstance(key, str) else Reason(template, **parts)
     return str(data.get("reason", ""))
 
 
