@@ -314,6 +314,12 @@ QUIET_LIMIT = 40
 LOG_MEMORY = 40
 
 
+def sided(template: str, side: int, **parts: Any) -> Reason:
+    """A reason that names a side: the English says its name, a reader knows the reason by
+    ``template`` and names ``side`` (0 or 1, a part) its own way."""
+    return Reason.keyed(template, template.replace("{side}", SIDE_NAMES[side]), side=side, **parts)
+
+
 def _frozen(value: Any) -> Any:
     """A JSON value with its lists as tuples, so that an entry read back stays hashable."""
     return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
@@ -450,21 +456,21 @@ class PrivateCheckersState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         side = seat % 2
-        name = SIDE_NAMES[side]
         if self.pending is not None and self.pending.discard:
             if not isinstance(action, Discard):
-                return (f"a black card turned up under {name}'s piece on "
-                        f"{SQUARE_NAMES[self.pending.square]}: discard a stockpile card first")
-            return f"{action.card} is not in {name}'s stockpile"
+                return sided("a black card turned up under {side}'s piece on {square}: discard a stockpile card first",
+                             side, square=SQUARE_NAMES[self.pending.square])
+            return sided("{card} is not in {side}'s stockpile", side, card=str(action.card))
         if isinstance(action, Discard):
             return Reason("there is no black card to answer with a discard")
         if self.pending is not None:
-            return (f"the piece on {SQUARE_NAMES[self.pending.square]} must go on capturing "
-                    "(one of its jumps)")
+            return Reason("the piece on {square} must go on capturing (one of its jumps)",
+                          square=SQUARE_NAMES[self.pending.square])
         origin = getattr(action, "origin", None)
         piece = None if origin is None else self.pieces[origin]
         if piece is None or piece.side != side:
-            return f"{name} has no piece on {SQUARE_NAMES[origin]}" if origin is not None else "unknown action"
+            return (sided("{side} has no piece on {square}", side, square=SQUARE_NAMES[origin]) if origin is not None
+                    else Reason("the rules do not allow it here"))
         if self._captures() and not isinstance(action, (Jump, Strike)):
             return Reason("a capture is possible, and capturing is compulsory")
         if isinstance(action, Rescue):

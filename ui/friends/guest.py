@@ -22,7 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
 from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, TimeLeft
@@ -295,10 +295,10 @@ class GuestFlow:
         """The host deals the next game of a match."""
 
     def undo_state(self) -> tuple[int, str]:
-        return -1, "takebacks are off in games with friends"
+        return -1, Reason("takebacks are off in games with friends")
 
     def undo(self) -> str:
-        return "takebacks are off in games with friends"
+        return Reason("takebacks are off in games with friends")
 
     def waive(self, seat: int) -> None:
         """Only people at one device let a "last card" moment pass this way."""

@@ -31,7 +31,7 @@ from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
 from engine.bots import Bot, get_bot
 from engine.knowledge import undo_point
 from ui.app.routes import PlaySetup, distinct_bot_names
@@ -543,7 +543,7 @@ class TableFlow:
     def undo_state(self) -> tuple[int, str]:
         """The ply a takeback returns to and "", or -1 and why there is none now."""
         if not self.undo_offered:
-            return -1, "takebacks are off in this game"
+            return -1, Reason("takebacks are off in this game")
         if self._undo is None or self._undo[0] != self.epoch:
             self._undo = (self.epoch, undo_point(self.states, self.bottom, [s.name for s in self.seats]))
         return self._undo[1]
