@@ -266,10 +266,8 @@ class ChecksState(MatchState):
                 return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             return Reason("the rules do not allow it here")
         total = point_total(hand)
-        return (
-            f"the point total {total} does not match pile {action.pile + 1}'s upcard "
-            f"{pile[-1]} (worth {worth(pile[-1])})"
-        )
+        return Reason("the point total {total} does not match pile {pile}'s upcard {card} (worth {worth})",
+                      total=total, pile=action.pile + 1, card=str(pile[-1]), worth=worth(pile[-1]))
 
     # -- reading the position --
 

@@ -135,7 +135,7 @@ def undo_button(table: Table) -> Node | None:
     if not table.flow.undo_offered:
         return None
     target, why = table.flow.undo_state()
-    reason = "" if target >= 0 else why[:1].upper() + why[1:] + "."
+    reason = "" if target >= 0 else phrasing(table).sentence(why)
     return h("span", {"class": "undo-tool"},
              h("button", {"type": "button", "class": "tool", "data-cmd": "undo",
                           "aria-disabled": "true" if reason else None,
@@ -246,7 +246,7 @@ def how_to_win(table: Table) -> Node | None:
 def reason_text(table: Table, data: Mapping[str, Any]) -> str:
     """Why a game ended (``data``: a result's or a game summary's JSON), as a sentence of
     the table's: the seats by name, "you" for the one person."""
-    return phrasing(table).sentence(reason_of(data))
+    return phrasing(table).sentence(reason_of(data), N_("The game is over."))
 
 
 def end_reason(table: Table, data: Mapping[str, Any], *notes: str, lead: str = "") -> Node:

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn, Reason
-from engine.core import render_reason
+from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn
 from ui.kit import reasons
 from ui.kit.i18n import N_, _, translated
 from ui.kit.words import shown_name
@@ -37,25 +36,19 @@ class Phrasing:
         """A seat by its name (the catalog's sentences say "you" themselves)."""
         return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else _("seat {number}", number=seat)
 
-    def seat_word(self, seat: int) -> str:
-        """A seat inside a sentence: "you" for the person addressed, else its name."""
-        if seat == self.you:
-            return "you"
-        return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else f"seat {seat}"
-
-    def sentence(self, reason: str) -> str:
+    def sentence(self, reason: str, otherwise: str = "") -> str:
         """``reason`` (a ``Reason`` or plain engine text) as a sentence of the table's: the
-        catalog's sentence for its template (``ui.kit.reasons``), else the engine's English."""
+        catalog's sentence for it (``ui.kit.reasons``). A reason the catalog does not hold (the
+        engine's developer text, an old record's English) is never shown as it is: ``otherwise``
+        (a message marked with ``N_``) is said instead, by default that the rules do not allow it."""
         said = reasons.sentence(reason, self._named, self.you)
         if said is not None:
             return self.card_words(said)
-        text = (render_reason(reason.template, reason.parts, self.seat_word, self.you)
-                if isinstance(reason, Reason) else reason)
-        text = self.card_words(text.strip())
-        if not text:
-            return text
-        text = text[:1].upper() + text[1:]
-        return text if text.endswith((".", "!", "?")) else text + "."
+        return translated(otherwise or NOT_ALLOWED)
+
+
+#: What a refusal says when the catalog has no sentence for its reason.
+NOT_ALLOWED = N_("The rules do not allow that now.")
 
 
 #: What the flow's stops say (``FlowStopped.kind``).
