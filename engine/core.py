@@ -143,8 +143,13 @@ def reason_data(reason: str) -> dict[str, Any]:
 
 
 def json_value(value: Any) -> Any:
-    """``value`` with its tuples as lists, as JSON has them (a view equals its JSON round trip)."""
-    return [json_value(item) for item in value] if isinstance(value, (tuple, list)) else value
+    """``value`` with its tuples as lists, as JSON has them (a view equals its JSON round trip),
+    and any other value (a card) as its notation."""
+    if isinstance(value, (tuple, list)):
+        return [json_value(item) for item in value]
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    return str(value)
 
 
 def reason_of(data: Mapping[str, Any]) -> str:

@@ -27,6 +27,7 @@ from ui.app.routes import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
 from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, TimeLeft
 from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, Returned, StalePosition, Timers
+from ui.tables.phrasing import refusal_error
 
 #: The round trip assumed until a ping has measured one.
 DEFAULT_RTT_MS = 100.0
@@ -73,8 +74,10 @@ class GuestFlow:
         self._view: dict[str, Any] = {}
         self._legal: tuple[Action, ...] = ()
         self.state: State | None = None
-        #: The host's reason for the last action it refused, until the next view.
+        #: The host's reason for the last action it refused, until the next view (the engine's
+        #: text, for developers), and the refusal itself, rebuilt from its data (``returned``).
         self.refused = ""
+        self.returned: IllegalAction | None = None
         #: The game's record, once the game is over and the host has sent it.
         self.final: Record | None = None
         self.error = ""
@@ -107,10 +110,10 @@ class GuestFlow:
         elif kind == "refused":
             self.refused = message["reason"]
             self.pending = ""
+            text = f"illegal action {message['action']!r} by seat {self.seat}: {message['reason']}"
+            self.returned = Returned(text, refusal_error(message.get("refusal"), text))
             if self.seat is not None:
-                self.events.publish(Refused(self.seat, message["action"], Returned(
-                    f"illegal action {message['action']!r} by seat {self.seat}: {message['reason']}",
-                    message["reason"])))
+                self.events.publish(Refused(self.seat, message["action"], self.returned))
             self.events.publish(Settled())
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))

@@ -95,7 +95,12 @@ class NotNow(IllegalAction):
 
 class Returned(IllegalAction):
     """An action sent elsewhere to be played (a friend's, to the host's device) that came back
-    refused, with the reason the other side gave."""
+    refused: ``refused`` is the refusal the other side raised, rebuilt here from its data
+    (``ui.tables.phrasing.refusal_data``), so that this device says it in its own words."""
+
+    def __init__(self, message: str, refused: IllegalAction) -> None:
+        super().__init__(message, refused.reason)
+        self.refused = refused
 
 
 class FlowStopped(IllegalAction):
