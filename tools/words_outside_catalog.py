@@ -7,8 +7,11 @@ reads as words: two words of two letters or more in a row, or one capitalised wo
 letters or more ("Undo", "Cash pile 3"). It does not count:
 
 * the messages themselves (the first arguments of ``_``, ``pgettext``, ``ngettext``,
-  ``npgettext``, ``N_``) and docstrings; the template of an engine ``Reason`` whose sentences are
-  in the catalog (``ui.kit.reasons``: the template is then only an id);
+  ``npgettext``, ``N_``) and docstrings; a reason's template or key whose sentences are in the
+  catalog (``ui.kit.reasons``: the text is then only an id, wherever it is written), and the
+  English template of a ``Reason.keyed`` whose key is (its parts say it to readers);
+* the message of an ``IllegalAction`` (and its kinds) raised in the engine or the UI: the engine's
+  text for developers, python-chess style; a person reads the exception's ``reason`` instead;
 * what only a developer reads: the arguments of ``print``, ``warn``, ``log``, ``debug``, ``info``,
   ``error``; ``assert`` messages;
 * what only code reads: a string compared (``key == "Enter"``), a dictionary key or subscript, a
@@ -66,9 +69,14 @@ def said_by_tables(template: str | None) -> bool:
     (``ui.kit.reasons``, this tree's): the tables say it from there, the template is an id."""
     if template is None or not PHRASED_REASONS[0]:
         return False
-    from ui.kit.reasons import _message
+    from ui.kit import reasons
 
-    return _message(template, "") is not None
+    return template in getattr(reasons, "COMPOSED", {}) or reasons._message(template, "") is not None
+
+
+#: Exceptions whose message only a developer reads (a person reads their ``reason``).
+REFUSALS = {"IllegalAction", "NotYourTurn", "GameIsOver", "StalePosition", "NotNow", "Returned",
+            "FlowStopped"}
 
 
 def literal_text(node: ast.AST) -> str | None:
@@ -105,10 +113,15 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
             body = node.body
             if body and isinstance(body[0], ast.Expr) and literal_text(body[0].value) is not None:
                 skip.add(id(body[0].value))
+        elif isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args \
+                and _name(node.exc.func) in REFUSALS:
+            for inner in ast.walk(node.exc.args[0]):
+                skip.add(id(inner))
         elif isinstance(node, ast.Call):
             name = _name(node.func)
-            if name == "Reason" and node.args and said_by_tables(literal_text(node.args[0])):
-                skip.add(id(node.args[0]))
+            if name == "keyed" and len(node.args) > 1 and said_by_tables(literal_text(node.args[0])):
+                for inner in ast.walk(node.args[1]):
+                    skip.add(id(inner))
             if name in CATALOG_CALLS or name in CODE_CALLS:
                 for arg in node.args:
                     for inner in ast.walk(arg):
@@ -140,7 +153,7 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
         if id(node) in skip:
             continue
         text = literal_text(node)
-        if text is not None and reads_as_words(text):
+        if text is not None and reads_as_words(text) and not said_by_tables(text):
             yield getattr(node, "lineno", 0), text
 
 

@@ -23,6 +23,7 @@ from typing import Any
 from engine import Reason
 from engine.core import SeatRef, possessive
 from ui.kit.i18n import N_, _, ngettext, pgettext, translated
+from ui.kit.words import action_words
 
 #: The engine's refusals that name no seat, each one sentence of the catalog (its parts, when it
 #: has some, are cards, positions and counts, filled in as they are).
@@ -267,6 +268,8 @@ def sentence(reason: str, seat_name: Callable[[int], str], you: int | None) -> s
             text = translated(SIDES[value])
         elif name in ("suit", "piece") and value in WORDS:
             text = translated(WORDS[value])
+        elif name == "action":
+            text = action_words(str(value))
         else:
             text = str(value)
         filled[name] = text

@@ -20,6 +20,7 @@ from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
 from ui.kit.i18n import N_, _, translated
+from ui.kit.words import action_words
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
 from ui.tables.flow import Returned
@@ -197,7 +198,7 @@ def refusal_text(table: Table, seat: int, notation: str, error: IllegalAction) -
     """A refusal as ``table`` says it (``ui.tables.phrasing.refusal``); an action that was sent
     to be played elsewhere and came back refused (``Returned``) is named."""
     text = refusal(error, phrasing(table), seat)
-    return (_("Not played ({action}): {why}", action=table.card_words(notation), why=text)
+    return (_("Not played ({action}): {why}", action=table.card_words(action_words(notation)), why=text)
             if isinstance(error, Returned) else text)
 
 
