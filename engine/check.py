@@ -66,7 +66,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import N_, Verb, deal_order, evolve, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -968,9 +968,9 @@ def stacked_deck(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
     try:
         chosen = [PlayingCard.parse(card) for text in (*grids, draws) for card in text.split()]
     except InvalidNotation as error:
-        raise SetupError(f"check: a stacked deal names an unknown card: {error}") from None
+        raise SetupError(f"check: a stacked deal names an unknown card: {error}", NOT_A_DECK) from None
     if len(set(chosen)) != len(chosen):
-        raise SetupError(f"check: a stacked deal repeats a card: {' '.join(map(str, chosen))}")
+        raise SetupError(f"check: a stacked deal repeats a card: {' '.join(map(str, chosen))}", NOT_A_DECK)
     if any(len(grid.split()) != 4 for grid in grids):
-        raise SetupError("check: each grid is four cards")
+        raise SetupError("check: each grid is four cards", NOT_A_DECK)
     return tuple(str(card) for card in chosen + [card for card in CARDS if card not in set(chosen)])

@@ -109,8 +109,7 @@ class Card:
             return CARDS[SUIT_LETTERS.index(token[0].lower()) * 5 + PIECE_LETTERS.index(token[1].upper())]
         raise InvalidNotation(
             f"invalid card {text!r}: a card is a suit letter (b r y w) and a piece letter "
-            "(Q R B N P), like bQ or wP"
-        )
+            "(Q R B N P), like bQ or wP", Reason("invalid card {card}", card=str(text)))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(suit, piece) for suit in Suit for piece in Piece)

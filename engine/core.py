@@ -142,6 +142,10 @@ def reason_data(reason: str) -> dict[str, Any]:
     return data
 
 
+#: Why a stacked deck is refused when no more precise reason is given (``SetupError.reason``).
+NOT_A_DECK = Reason("the stacked deck is not a deck of this game")
+
+
 def json_value(value: Any) -> Any:
     """``value`` with its tuples as lists, as JSON has them (a view equals its JSON round trip),
     and any other value (a card) as its notation."""
@@ -194,7 +198,13 @@ def possessive(name: str) -> str:
 
 
 class SetupError(EngineError, ValueError):
-    """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record."""
+    """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record. Where a
+    person may have asked for it (a route's option or stacked deck), ``reason`` says why as a
+    ``Reason`` a screen phrases; the message is for developers."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason: str | None = reason
 
 
 @dataclass(frozen=True)
@@ -220,16 +230,22 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"option {self.name!r} takes true or false, not {value!r}")
+            raise SetupError(f"option {self.name!r} takes true or false, not {value!r}",
+                             Reason("option {option} takes true or false, not {value}", option=self.name,
+                                    value=str(value)))
         if isinstance(self.default, int):
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise SetupError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+                raise SetupError(f"option {self.name!r} takes a whole number, not {value!r}",
+                                 Reason("option {option} takes a whole number, not {value}", option=self.name,
+                                        value=str(value))) from None
             value = number
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise SetupError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+            raise SetupError(f"option {self.name!r} takes one of {allowed}, not {value!r}",
+                             Reason("option {option} takes one of {allowed}, not {value}", option=self.name,
+                                    allowed=allowed, value=str(value)))
         return value
 
 
@@ -703,12 +719,15 @@ def deal_order(
     try:
         order = [parse(card) for card in deck]
     except InvalidNotation as error:
-        raise SetupError(f"{game_id}: bad stacked deck: {error}") from None
+        card = error.reason.parts.get("card", "") if isinstance(error.reason, Reason) else ""
+        raise SetupError(f"{game_id}: bad stacked deck: {error}",
+                         Reason("the stacked deck names an invalid card: {card}", card=card)) from None
     if len(order) != len(cards) or set(order) != set(cards):
         raise SetupError(
             f"{game_id}: a stacked deck lists each of the {len(cards)} cards exactly once "
-            f"(got {len(order)} cards, {len(set(order))} different)"
-        )
+            f"(got {len(order)} cards, {len(set(order))} different)",
+            Reason("a stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} "
+                   "different)", count=len(cards), got=len(order), different=len(set(order))))
     return order, tuple(str(card) for card in order)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from engine.core import InvalidNotation
+from engine.core import InvalidNotation, Reason
 
 #: Suits in display order (the colours alternate).
 SUITS = "SHCD"
@@ -86,8 +86,8 @@ class PlayingCard:
         if card is None:
             raise InvalidNotation(
                 f"invalid card {text!r}: write a rank (A 2-10 J Q K) and a suit (S H C D), "
-                "like 10H or QS, or RJ / BJ for the red and the black Joker"
-            )
+                "like 10H or QS, or RJ / BJ for the red and the black Joker",
+                Reason("invalid card {card}", card=str(text)))
         return card
 
     @classmethod

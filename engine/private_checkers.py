@@ -54,7 +54,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import N_, Verb, deal_order, evolve, json_value, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -102,11 +102,11 @@ def stacked_deck(light: Sequence[Any], dark: Sequence[Any]) -> tuple[str, ...]:
             parsed = [card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card))
                       for card in cards]
         except InvalidNotation as error:
-            raise SetupError(f"bad stacked deck for {SIDE_NAMES[side]}: {error}") from None
+            raise SetupError(f"bad stacked deck for {SIDE_NAMES[side]}: {error}", NOT_A_DECK) from None
         mine = {card for card in DECK if owner(card) == side}
         if len(parsed) != len(mine) or set(parsed) != mine:
             raise SetupError(f"{SIDE_NAMES[side]}'s stacked cards must be the 26 "
-                             f"{' and '.join(SIDE_SUIT_WORDS[side])} once each")
+                             f"{' and '.join(SIDE_SUIT_WORDS[side])} once each", NOT_A_DECK)
         sides.append(parsed)
     return tuple(card_names(sides[0] + sides[1]))
 

@@ -223,7 +223,7 @@ def test_only_the_router_imports_what_the_start_left_for_later() -> None:
     reaching = {module: sorted(graph.anywhere[module] - start) for module in sorted(start)}
     assert {module: found for module, found in reaching.items() if found and module != "ui.navigation"} == {}
     assert set(reaching["ui.navigation"]) <= {"engine.bots", *navigation.SCREENS.values(), navigation.ROOM,
-                                              navigation.JOIN}
+                                              navigation.JOIN, navigation.REASONS}
 
 
 @pytest.mark.parametrize("game_id", list(GAME_MODULES))

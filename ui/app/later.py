@@ -35,7 +35,7 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine.playing_cards", "engine.private_checkers",)),
     "ui.friends": ("ui/friends/__init__.py", ()),
     "ui.friends.guest": ("ui/friends/guest.py", (
-        "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",)),
+        "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow", "ui.tables.phrasing",)),
     "ui.friends.hosting": ("ui/friends/hosting.py", (
         "engine.bots", "ui.friends", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
         "ui.friends.room", "ui.kit.files", "ui.tables.base", "ui.tables.events", "ui.tables.parts",)),
@@ -93,8 +93,8 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
     "ui.tables.phrasing": ("ui/tables/phrasing.py", ("ui.kit.reasons", "ui.tables", "ui.tables.flow",)),
     "ui.tables.playing_cards": ("ui/tables/playing_cards.py", ("engine.playing_cards", "ui.tables",)),
     "ui.tables.private_checkers": ("ui/tables/private_checkers.py", (
-        "engine.playing_cards", "engine.private_checkers", "ui.tables", "ui.tables.announcer",
-        "ui.tables.base", "ui.tables.commands", "ui.tables.last_move", "ui.tables.parts",
-        "ui.tables.playing_cards",)),
+        "engine.playing_cards", "engine.private_checkers", "ui.kit.reasons", "ui.tables",
+        "ui.tables.announcer", "ui.tables.base", "ui.tables.commands", "ui.tables.last_move",
+        "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.sounds": ("ui/tables/sounds.py", ("ui.tables", "ui.tables.events",)),
 }

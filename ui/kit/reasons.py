@@ -130,6 +130,20 @@ SENTENCES: dict[str, str] = {
         N_('Takebacks are off in this game.'),
     'takebacks are off in games with friends':
         N_('Takebacks are off in games with friends.'),
+    'invalid card {card}':
+        N_('Invalid card {card}.'),
+    'the stacked deck names an invalid card: {card}':
+        N_('The stacked deck names an invalid card: {card}.'),
+    'a stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} different)':
+        N_('A stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} different).'),
+    'the stacked deck is not a deck of this game':
+        N_('The stacked deck is not a deck of this game.'),
+    'option {option} takes true or false, not {value}':
+        N_('Option {option} takes true or false, not {value}.'),
+    'option {option} takes a whole number, not {value}':
+        N_('Option {option} takes a whole number, not {value}.'),
+    'option {option} takes one of {allowed}, not {value}':
+        N_('Option {option} takes one of {allowed}, not {value}.'),
 }
 
 #: The words a reason's part may be (Chess Cards' suits and pieces, by the engine's names).
