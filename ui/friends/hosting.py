@@ -38,7 +38,7 @@ from ui.friends.panels import (
     watchers_line,
 )
 from ui.friends.protocol import encode
-from ui.friends.room import HOST_NAME, HostRoom, Outgoing, seats_for
+from ui.friends.room import HOST_NAME, HostRoom, Outgoing, RoomError, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.kit.i18n import _
@@ -306,8 +306,11 @@ class HostSide:
                 self.say(element)
             else:
                 return False
-        except ValueError as error:
+        except RoomError as error:
             self.problem = str(error)
+        except ValueError as error:  # a control that should not have been offered
+            print(f"five-checks: {error}")  # for developers
+            self.problem = _("That cannot be done in this room now.")
         return True
 
     def say(self, element: Any) -> None:

@@ -37,6 +37,7 @@ from engine import GAMES, IllegalAction
 from engine.bots import get_bot, levels
 from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
+from ui.kit.i18n import _
 from ui.tables.events import Settled
 from ui.tables.flow import FlowStopped, TableFlow
 from ui.tables.phrasing import refusal_data
@@ -48,6 +49,13 @@ Outgoing = tuple[Hashable, dict[str, Any]]
 SILENT_MS = 8000
 #: What the host is called to the others when its setup gave it no name.
 HOST_NAME = "Host"
+
+
+class RoomError(ValueError):
+    """What the host asked of the room cannot be done now; the message, of the catalog, says
+    why to the host (other ``ValueError`` are a program's mistakes)."""
+
+
 #: The games whose results add up to a running score across deals (Checks' checks, Chess
 #: Cards' points, Check!'s totals, where the lowest leads); the others count wins only.
 RUNNING_TOTALS = {"checks": "highest", "chess-cards": "highest", "check": "lowest"}
@@ -182,7 +190,7 @@ class HostRoom:
         if self.started:
             return []
         if not self.ready():
-            raise ValueError("a seat is still open: wait for a friend, or give it to a bot")
+            raise RoomError(_("A seat is still open: wait for a friend, or give it to a bot."))
         self.started = True
         self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends or spec.name == UNNAMED
                                 else spec for seat, spec in enumerate(self.flow.seats))

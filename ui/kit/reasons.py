@@ -155,6 +155,8 @@ SIDES = (N_("Light"), N_("Dark"))
 
 
 def _message(template: str, you: str) -> str | None:
+    """The catalog's sentence for the engine's ``template``; ``you``: the name of the part that
+    is the reader's own seat ("" when none is). Unfilled: its placeholders are the parts."""
     if template == "move {move} by {seat}, {action}, showed you something you could not know before":
         return (pgettext("you", "Move {move} by you, {action}, showed you something you could not know before.")
                 if you == "seat" else _("Move {move} by {seat}, {action}, showed you something you could not know "
@@ -169,8 +171,6 @@ def _message(template: str, you: str) -> str | None:
         return _("Queen's Privilege on {card}: reply with a queen if you hold one, else with {suit}.")
     if template == "the reply to {card} must follow suit ({suit}) when possible, else match the piece ({piece})":
         return _("The reply to {card} must follow suit ({suit}) when possible, else match the piece ({piece}).")
-    """The catalog's sentence for the engine's ``template``; ``you``: the name of the part that
-    is the reader's own seat ("" when none is). Unfilled: its placeholders are the parts."""
     if template == "{seat} {is|are} locked and {takes|take} no more actions":
         return (pgettext("you", "You are locked and take no more actions.") if you == "seat"
                 else _("{seat} is locked and takes no more actions."))

@@ -513,7 +513,8 @@ class TableFlow:
             self.timers.later(wait, lambda: self._bot_plays(seat, action, asked))
 
         def failed(error: BaseException) -> None:
-            self.fail(_("The {level} bot failed: {why}", level=level_word(self.seats[seat].level), why=error))
+            print(f"five-checks: the {self.seats[seat].level} bot failed: {error!r}")  # for developers
+            self.fail(_("The {level} bot failed, and the game cannot go on.", level=level_word(self.seats[seat].level)))
 
         def still_thinking() -> None:
             job = asked.job
@@ -541,7 +542,8 @@ class TableFlow:
         try:
             self._apply(seat, action, "bot")
         except IllegalAction as error:
-            self.fail(str(error))
+            print(f"five-checks: a bot's action was refused: {error}")  # for developers
+            self.fail(_("A bot chose an action the rules refuse, and the game cannot go on."))
 
     # -- takebacks -------------------------------------------------------------------------
 
