@@ -351,7 +351,7 @@ class CheckState(State):
         if not self.is_over() and seat not in self.to_act():
             reason = self._why_not_now(seat, action)
             if reason:
-                raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}")
+                raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}", reason)
         after = super().apply(seat, action)
         if not isinstance(after, CheckState):  # _apply makes CheckStates only
             raise EngineError(f"check: a move made a {type(after).__name__}")

@@ -151,6 +151,8 @@ def json_value(value: Any) -> Any:
     and any other value (a card) as its notation."""
     if isinstance(value, (tuple, list)):
         return [json_value(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): json_value(item) for key, item in value.items()}
     if value is None or isinstance(value, (str, int, float)):
         return value
     return str(value)
@@ -608,8 +610,15 @@ def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...], name:
         template, game_parts = nested_reason(game.reason, f"_g{game.number}")
         templates.append(f"game {game.number}: {template}")
         parts.update(game_parts)
-    reason = Reason(f"{name} {'-'.join(map(str, totals))}: {'; '.join(templates)}", **parts)
+    # Readers say it from its key: each game's reason as data (``games``), the totals, the name.
+    reason = Reason.keyed(MATCH_OVER, f"{name} {'-'.join(map(str, totals))}: {'; '.join(templates)}", **parts,
+                          games=[{"number": game.number, **reason_data(game.reason)} for game in finished],
+                          totals=list(totals), match=name)
     return Result(scores=totals, winners=sole_leader(totals), reason=reason)
+
+
+#: The key of a match's or a series' reason (``match_result``).
+MATCH_OVER = "match over"
 
 
 class Game(ABC):

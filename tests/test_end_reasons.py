@@ -70,7 +70,15 @@ def test_a_match_result_names_each_games_seats_and_the_verbs_agree() -> None:
     # The tables say each game's own reason (a match's is put together for logs): its parts keep
     # every game's seats as data, through JSON too.
     again = Result.from_dict(json.loads(json.dumps(result.to_dict()))).reason
-    assert isinstance(again, Reason) and again.parts == {"seat_g1": 0, "more_g1": 3, "seat_g2": 1, "more_g2": 5}
+    assert isinstance(again, Reason)
+    assert {name: again.parts[name] for name in ("seat_g1", "more_g1", "seat_g2", "more_g2")} == {
+        "seat_g1": 0, "more_g1": 3, "seat_g2": 1, "more_g2": 5}
+    assert said(again, 0) == "Match 1-1. Game 1: The game is over. Game 2: The game is over."  # no such templates
+    out = [GameSummary(1, 0, (1, 0), (0,), Reason("{seat} played {their|your} last card and went out", seat=0)),
+           GameSummary(2, 1, (0, 1), (1,), Reason("{seat} played {their|your} last card and went out", seat=1))]
+    series = Result.from_dict(json.loads(json.dumps(match_result(out, (1, 1), "series").to_dict()))).reason
+    assert said(series, 0) == ("Series 1-1. Game 1: You played your last card and went out. Game 2: Bo played "
+                               "their last card and went out.")
 
 
 def test_checkmate_says_who_went_out() -> None:

@@ -130,6 +130,12 @@ def reads_as_words(text: str) -> bool:
     return not (_CODE_TEXT.fullmatch(plain) and not plain.rstrip().endswith((".", "?", "!", ":")))
 
 
+def _module_and_name(texts: list[str | None]) -> bool:
+    """Whether ``texts`` are a ``(module, class)`` pair: ``("engine.checks", "Checks")``."""
+    return (len(texts) == 2 and texts[0] is not None and texts[1] is not None
+            and re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", texts[0]) is not None and texts[1].isidentifier())
+
+
 def _name(func: ast.AST) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -160,10 +166,7 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
                 for target in (node.targets if isinstance(node, ast.Assign) else [node.target])):
             for inner in ast.walk(node.value) if node.value is not None else ():
                 skip.add(id(inner))
-        elif isinstance(node, ast.Tuple) and len(node.elts) == 2 and all(
-                isinstance(elt, ast.Constant) and isinstance(elt.value, str) for elt in node.elts) \
-                and re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", str(node.elts[0].value)) \
-                and str(node.elts[1].value).isidentifier():
+        elif isinstance(node, ast.Tuple) and _module_and_name([literal_text(elt) for elt in node.elts]):
             for elt in node.elts:
                 skip.add(id(elt))
         elif isinstance(node, ast.Call):

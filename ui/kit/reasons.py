@@ -426,9 +426,25 @@ def listed_semicolons(items: list[str]) -> str:
     return text
 
 
+def _match_over(parts: Mapping[str, Any], name: Named, you: int | None) -> str:
+    """A match or a series over: its totals, then how each game ended, each in its own words."""
+    from engine.core import reason_of
+
+    totals = "-".join(str(total) for total in parts.get("totals") or ())
+    opening = (_("Series {totals}.", totals=totals) if parts.get("match") == "series"
+               else _("Match {totals}.", totals=totals))
+    games = []
+    for game in parts.get("games") or ():
+        said = sentence(reason_of(game), name, you) if isinstance(game, Mapping) else None
+        number = game.get("number", "") if isinstance(game, Mapping) else ""
+        games.append(_("Game {number}: {reason}", number=number, reason=said or _("The game is over.")))
+    return " ".join([opening, *games])
+
+
 #: The keyed reasons (``Reason.keyed``) by key: each says its reason from its parts.
 COMPOSED: dict[str, Callable[[Mapping[str, Any], Named, int | None], str]] = {
     "check: round over": _check_round,
     "checks: both hands played out": _checks_played_out,
     "private-checkers: game over": _private_checkers_over,
+    "match over": _match_over,
 }
