@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import Reason
-from engine.core import SeatRef, possessive
+from engine.core import SeatRef
 from ui.kit.i18n import N_, _, ngettext, pgettext, translated
 from ui.kit.words import action_words
 
@@ -196,7 +196,7 @@ def _message(template: str, you: str) -> str | None:
                 else _("{seat} may only say 'last card' now."))
     if template == "{card} is not in {seat's} hand":
         return (pgettext("you", "{card} is not in your hand.") if you == "seat"
-                else _("{card} is not in {seat's} hand."))
+                else _("{card} is not in {seat}'s hand."))
     if template == "'last card' is said with exactly one card in hand; {seat} {holds|hold} {count}":
         return (pgettext("you", "'last card' is said with exactly one card in hand; you hold {count}.")
                 if you == "seat" else
@@ -287,7 +287,6 @@ def sentence(reason: str, seat_name: Callable[[int], str], you: int | None) -> s
         else:
             text = str(value)
         filled[name] = text
-        filled[f"{name}'s"] = possessive(text)
     return message.format(**filled)
 
 
