@@ -56,7 +56,8 @@ class PlayingCard:
 
     @property
     def name(self) -> str:
-        """For people: ``"Queen of spades"``, ``"10 of hearts"``, ``"red Joker"``."""
+        """In English, for logs and tests: ``"Queen of spades"``, ``"red Joker"`` (a table names a card
+        through the catalog: ``ui.tables.playing_cards.card_name``)."""
         if self.is_joker:
             return f"{self.colour} Joker"
         return f"{RANK_WORDS.get(self.rank, RANK_NAMES[self.rank])} of {SUIT_NAMES[self.suit]}"
