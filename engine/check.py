@@ -33,8 +33,10 @@ A card's worth and its ability are lookups beside the rules (``value``, ``is_spe
 
 The log (``view(seat)["log"]``) is a list of objects: ``kind`` (what happened: ``join``, ``draw``,
 ``match``, ``miss``, ``swap``...), ``seat`` (who did it, ``None`` for the clock or the rules),
-``text`` (an English template with ``{0}``, ``{1}``... where the seats' names go) and ``seats``
-(the seats the template names), so a table words it with its own names for the seats.
+``text`` (an English template with ``{0}``, ``{1}``... where the seats' names go, for logs and
+tests), ``seats`` (the seats the template names) and ``parts`` (what else the line names, as data:
+cards by notation, a slot by its number from 1, which step was skipped...), so that a table
+words it whole in its reader's language from ``kind``, ``seats`` and ``parts`` alone.
 
 Notation of actions: ``join``, ``start``, ``ready``, ``draw``, ``take 2`` (the discard top into
 slot 2), ``check``, ``replace 2`` (the drawn card into slot 2), ``discard``, ``match 2``,
@@ -64,7 +66,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import N_, Verb, deal_order, evolve, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -79,7 +81,14 @@ PEEKS = {KING: 2, QUEEN: 1, JACK: 0}
 GAME_MASTER = 0
 #: The end_reason of a round that ended the usual way, after the caller's Check.
 FINAL_TURNS_OVER = "the final turns are over"
+#: The other ways a round ends (section 11.B), each the id of its end as ``end_reason`` holds it.
+NO_CARD_TO_DRAW = "the draw pile is empty when a card must be drawn"
+NO_PENALTY_CARD = "the draw pile is empty when a penalty card is due"
+#: The key of the round's result reason (``Reason.keyed``).
+ROUND_OVER = "check: round over"
 BOTTOM_ROW = (2, 3)
+#: A peek asked for once an ability's peeks are used up, by the ability's rank (a template each).
+PEEKS_DONE = {rank: f"the {RANK_WORDS[rank]}'s peeks are done (or skipped): swap or skip" for rank in PEEKS}
 
 Pos = tuple[int, int]
 
@@ -210,6 +219,16 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+#: Why an action that is not of the stage is refused, by stage (the reasons' templates).
+STAGE_REFUSALS = {
+    Phase.LOBBY: "the lobby is open: seats join, then the Game Master starts",
+    Phase.PEEK: "seats are looking at their bottom row",
+    Phase.TURN: "the turn starts with a draw (or a Check call)",
+    Phase.DRAWN: "the drawn card must go into a slot or onto the discard pile",
+    Phase.MATCHING: "a matching stage is open: match or pass",
+}
+
+
 @dataclass(frozen=True)
 class Window:
     """An open matching stage (section 7): the card to match, who discarded it, who passed."""
@@ -241,13 +260,17 @@ class LogEntry:
     seat: int | None
     text: str
     seats: tuple[int, ...] = ()
+    #: What the line names besides seats, as (name, JSON value) pairs (a dict is not hashable).
+    parts: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "seat": self.seat, "text": self.text, "seats": list(self.seats)}
+        return {"kind": self.kind, "seat": self.seat, "text": self.text, "seats": list(self.seats),
+                "parts": dict(self.parts)}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
-        return cls(str(data["kind"]), data["seat"], str(data["text"]), tuple(data["seats"]))
+        return cls(str(data["kind"]), data["seat"], str(data["text"]), tuple(data["seats"]),
+                   tuple(dict(data.get("parts") or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -328,7 +351,7 @@ class CheckState(State):
         if not self.is_over() and seat not in self.to_act():
             reason = self._why_not_now(seat, action)
             if reason:
-                raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}")
+                raise IllegalAction(f"illegal action {str(action)!r} by seat {seat}: {reason}", reason)
         after = super().apply(seat, action)
         if not isinstance(after, CheckState):  # _apply makes CheckStates only
             raise EngineError(f"check: a move made a {type(after).__name__}")
@@ -365,7 +388,10 @@ class CheckState(State):
             lowest = f"{', '.join(names[:-1])} and {names[-1]} share the lowest, {{best}}"
         for index, seat in enumerate(winners):
             parts[f"seat_w{index}"] = seat
-        return Reason(f"{how}; the totals are {totals}, and {lowest}", **parts)
+        # Its English varies with the seats and the winners: readers know it by its key, and
+        # its parts say it all (``ending``: which end, ``players``: how many totals).
+        return Reason.keyed(ROUND_OVER, f"{how}; the totals are {totals}, and {lowest}",
+                            ending=self.end_reason, players=self.players, **parts)
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know. Each grid place is ``None`` (a hole) or ``pos`` (its notation),
@@ -578,20 +604,14 @@ class CheckState(State):
                     return Reason("there is no card at {position}", position=pos_text(pos))
             if isinstance(action, Peek):
                 if not ability.peeks_left:
-                    return f"the {RANK_WORDS[ability.card.rank]}'s peeks are done (or skipped): swap or skip"
+                    return Reason(PEEKS_DONE[ability.card.rank])
                 return Reason("{position} was already peeked at with this ability", position=pos_text(action.target))
             if ability.peeks_left:
                 return Reason("peek first, or skip the peek to go on to the swap")
             return Reason("a swap needs two different cards, written lower position first")
-        stage = {
-            Phase.LOBBY: "the lobby is open: seats join, then the Game Master starts",
-            Phase.PEEK: "seats are looking at their bottom row",
-            Phase.TURN: "the turn starts with a draw (or a Check call)",
-            Phase.DRAWN: "the drawn card must go into a slot or onto the discard pile",
-            Phase.MATCHING: "a matching stage is open: match or pass",
-            Phase.ABILITY: f"the {self.stack[-1].card if self.stack else ''} ability is resolving",
-        }
-        return stage.get(phase, "the rules do not allow it here")
+        if phase is Phase.ABILITY:
+            return Reason("the {card} ability is resolving", card=str(self.stack[-1].card) if self.stack else "")
+        return Reason(STAGE_REFUSALS.get(phase, "the rules do not allow it here"))
 
     # -- applying --
 
@@ -616,7 +636,7 @@ class CheckState(State):
         if isinstance(action, DrawPile):
             state, card = self._draw_card()
             if card is None:
-                return state._end("the draw pile is empty when a card must be drawn")
+                return state._end(NO_CARD_TO_DRAW)
             return evolve(state, phase=Phase.DRAWN, drawn=card).logged(
                 "draw", "{0} drew from the draw pile", seat)
         if isinstance(action, TakeDiscard):
@@ -625,18 +645,21 @@ class CheckState(State):
             # The taken card was face up on the pile: every seat knows where it went.
             state = state._learn_all((seat, action.slot))
             state = state.logged(
-                "take", f"{{0}} took {taken} into card {action.slot + 1} and discarded {old}", seat)
+                "take", f"{{0}} took {taken} into card {action.slot + 1} and discarded {old}", seat,
+                card=str(taken), slot=action.slot + 1, discarded=str(old))
             return state._discard(old, seat)
         if isinstance(action, Replace):
             old, drawn = self._card_at((seat, action.slot)), self._held()
             state = evolve(self, drawn=None, grids=self._put(seat, action.slot, drawn))
             state = state._forget((seat, action.slot))._learn(seat, (seat, action.slot))
             state = state.logged(
-                "replace", f"{{0}} swapped the drawn card into card {action.slot + 1} and discarded {old}", seat)
+                "replace", f"{{0}} swapped the drawn card into card {action.slot + 1} and discarded {old}", seat,
+                slot=action.slot + 1, discarded=str(old))
             return state._discard(old, seat)
         if isinstance(action, DiscardDrawn):
             card = self._held()
-            state = evolve(self, drawn=None).logged("discard", f"{{0}} discarded the drawn {card}", seat)
+            state = evolve(self, drawn=None).logged("discard", f"{{0}} discarded the drawn {card}", seat,
+                                                    card=str(card))
             return state._discard(card, seat)
         if isinstance(action, Match):
             return self._match(seat, action.slot)
@@ -654,7 +677,8 @@ class CheckState(State):
             top = replace(ability, peeks_left=ability.peeks_left - 1, peeked=ability.peeked + (action.target,))
             state = evolve(self, stack=self.stack[:-1] + (top,))._learn(seat, action.target)
             return state.logged(
-                "peek", f"{{0}} peeked at {{1}}'s card {action.target[1] + 1}", seat, action.target[0])
+                "peek", f"{{0}} peeked at {{1}}'s card {action.target[1] + 1}", seat, action.target[0],
+                slot=action.target[1] + 1)
         if isinstance(action, Exchange):
             return self._exchange(seat, action.first, action.second)._finish_ability()
         if isinstance(action, Skip):
@@ -662,16 +686,17 @@ class CheckState(State):
             if ability.peeks_left:
                 top = replace(ability, peeks_left=0)
                 return evolve(self, stack=self.stack[:-1] + (top,)).logged(
-                    "skip", "{0} skipped the peek", seat)
-            return self.logged("skip", "{0} skipped the swap", seat)._finish_ability()
+                    "skip", "{0} skipped the peek", seat, skipped="peek")
+            return self.logged("skip", "{0} skipped the swap", seat, skipped="swap")._finish_ability()
         raise IllegalAction(f"illegal action {action!s} by seat {seat}: unknown action")  # pragma: no cover
 
     # -- rule steps --
 
-    def logged(self, kind: str, text: str, *seats: int) -> CheckState:
+    def logged(self, kind: str, text: str, *seats: int, **parts: Any) -> CheckState:
         """The state with a log entry: ``text`` names ``seats`` as ``{0}``, ``{1}``...; the
-        first named seat is the one who did it (``None`` when no seat is named)."""
-        entry = LogEntry(kind, seats[0] if seats else None, text, tuple(seats))
+        first named seat is the one who did it (``None`` when no seat is named); ``parts`` are
+        the rest of what the line names, as JSON values (see the module docstring)."""
+        entry = LogEntry(kind, seats[0] if seats else None, text, tuple(seats), tuple(parts.items()))
         return evolve(self, log=self.log + (entry,))
 
     def _open_window(self) -> Window:
@@ -745,25 +770,28 @@ class CheckState(State):
         if card.rank == window.card.rank:
             state = evolve(self, grids=self._put(seat, slot, None), discard=self.discard + (card,),
                            sealed=True)._forget((seat, slot))
-            state = state.logged("match", f"{{0}} matched {window.card} with {card}: the pile is sealed", seat)
+            state = state.logged("match", f"{{0}} matched {window.card} with {card}: the pile is sealed", seat,
+                                  top=str(window.card), card=str(card))
             if state.hand_size(seat) == 0:
                 state = state._auto_check(seat)
             return state._close_window(seat)
         # A wrong card: shown to all, back to its slot, and a penalty card (section 7, ruling 5).
         state = self._learn_all((seat, slot))
         state = evolve(state, last_try=(seat, slot, card))
-        state = state.logged("miss", f"{{0}} tried {card} on {window.card}: wrong rank, penalty card", seat)
+        state = state.logged("miss", f"{{0}} tried {card} on {window.card}: wrong rank, penalty card", seat,
+                              card=str(card), top=str(window.card))
         state, penalty = state._draw_card()
         if penalty is None:
-            return state._end("the draw pile is empty when a penalty card is due")
+            return state._end(NO_PENALTY_CARD)
         return evolve(state, grids=state._put(seat, len(state.grids[seat]), penalty))
 
     def _auto_check(self, seat: int) -> CheckState:
         """Section 9.B: an empty grid locks the seat; the first Check of the round makes it the caller."""
         state = evolve(self, locked=self.locked | {seat})
         if state.caller is None:
-            return evolve(state, caller=seat).logged("emptied", "{0} emptied their grid: automatic Check!", seat)
-        return state.logged("emptied", "{0} emptied their grid and is locked", seat)
+            return evolve(state, caller=seat).logged("emptied", "{0} emptied their grid: automatic Check!", seat,
+                                                       check=True)
+        return state.logged("emptied", "{0} emptied their grid and is locked", seat, check=False)
 
     def _close_window(self, matcher: int | None) -> CheckState:
         """End the matching stage; stack the abilities it triggered (section 8.B: last in, first out)."""
@@ -786,7 +814,8 @@ class CheckState(State):
         while state.stack and state.stack[-1].owner in state.locked:
             ability = state.stack[-1]
             state = evolve(state, stack=state.stack[:-1]).logged(
-                "fizzle", f"{{0}}'s {ability.card} fizzles: the seat is locked", ability.owner)
+                "fizzle", f"{{0}}'s {ability.card} fizzles: the seat is locked", ability.owner,
+                card=str(ability.card))
         if state.stack:
             return evolve(state, phase=Phase.ABILITY)
         if state.caller is not None and state.final_queue is None:
@@ -808,7 +837,7 @@ class CheckState(State):
         knowledge = tuple(frozenset(moved(k) for k in known) for known in self.knowledge)
         return evolve(self, grids=grids, knowledge=knowledge).logged(
             "swap", f"{{0}} swapped {{1}}'s card {first[1] + 1} with {{2}}'s card {second[1] + 1}",
-            seat, first[0], second[0])
+            seat, first[0], second[0], slot=first[1] + 1, slot_other=second[1] + 1)
 
     def _start_final_turns(self, caller: int) -> CheckState:
         """Ruling 7: every other unlocked seat, from the caller's left, is owed one final turn."""
@@ -832,7 +861,7 @@ class CheckState(State):
 
     def _end(self, reason: str) -> CheckState:
         return evolve(self, phase=Phase.OVER, window=None, stack=(), end_reason=reason).logged(
-            "over", f"Round over: {reason}")
+            "over", f"Round over: {reason}", ending=reason)
 
 
 # --- Game --------------------------------------------------------------------------------------
@@ -945,9 +974,9 @@ def stacked_deck(grids: Sequence[str], draws: str = "") -> tuple[str, ...]:
     try:
         chosen = [PlayingCard.parse(card) for text in (*grids, draws) for card in text.split()]
     except InvalidNotation as error:
-        raise SetupError(f"check: a stacked deal names an unknown card: {error}") from None
+        raise SetupError(f"check: a stacked deal names an unknown card: {error}", NOT_A_DECK) from None
     if len(set(chosen)) != len(chosen):
-        raise SetupError(f"check: a stacked deal repeats a card: {' '.join(map(str, chosen))}")
+        raise SetupError(f"check: a stacked deal repeats a card: {' '.join(map(str, chosen))}", NOT_A_DECK)
     if any(len(grid.split()) != 4 for grid in grids):
-        raise SetupError("check: each grid is four cards")
+        raise SetupError("check: each grid is four cards", NOT_A_DECK)
     return tuple(str(card) for card in chosen + [card for card in CARDS if card not in set(chosen)])

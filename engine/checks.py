@@ -140,6 +140,10 @@ class Move:
         )
 
 
+#: The key of a finished game's reason (``Reason.keyed``).
+PLAYED_OUT = "checks: both hands played out"
+
+
 def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: int,
               left_in_deck: int) -> GameSummary:
     """A finished game of the series: one game won for the seat with more checks, none for a
@@ -154,8 +158,9 @@ def summarize(number: int, dealer: int, checks: tuple[int, int], left_on_board: 
     if leftovers:
         counts = "count for nobody" if left_on_board + left_in_deck > 1 else "counts for nobody"
         template += f"; the {' and the '.join(leftovers)} {counts}"
-    reason = Reason(template, more=max(checks), fewer=min(checks),
-                    **({"seat": winners[0]} if winners else {}))
+    # Its English varies with the leftovers: readers know it by its key and say it from its parts.
+    reason = Reason.keyed(PLAYED_OUT, template, more=max(checks), fewer=min(checks), board=left_on_board,
+                          deck=left_in_deck, **({"seat": winners[0]} if winners else {}))
     return GameSummary(
         number=number, dealer=dealer,
         scores=tuple(1 if seat in winners else 0 for seat in SEATS), winners=winners,
@@ -261,10 +266,8 @@ class ChecksState(MatchState):
                 return Reason("{card} is not in {seat's} hand", card=action.card, seat=seat)
             return Reason("the rules do not allow it here")
         total = point_total(hand)
-        return (
-            f"the point total {total} does not match pile {action.pile + 1}'s upcard "
-            f"{pile[-1]} (worth {worth(pile[-1])})"
-        )
+        return Reason("the point total {total} does not match pile {pile}'s upcard {card} (worth {worth})",
+                      total=total, pile=action.pile + 1, card=str(pile[-1]), worth=worth(pile[-1]))
 
     # -- reading the position --
 

@@ -109,8 +109,7 @@ class Card:
             return CARDS[SUIT_LETTERS.index(token[0].lower()) * 5 + PIECE_LETTERS.index(token[1].upper())]
         raise InvalidNotation(
             f"invalid card {text!r}: a card is a suit letter (b r y w) and a piece letter "
-            "(Q R B N P), like bQ or wP"
-        )
+            "(Q R B N P), like bQ or wP", Reason("invalid card {card}", card=str(text)))
 
 
 CARDS: tuple[Card, ...] = tuple(Card(suit, piece) for suit in Suit for piece in Piece)
@@ -385,12 +384,10 @@ class ChessCardsState(MatchState):
         if self.lead is not None:
             lead = self.lead
             if lead.privilege:
-                return (f"Queen's Privilege on {lead.card}: reply with a queen if you hold one, "
-                        f"else with {lead.card.suit.name.lower()}")
-            return (
-                f"the reply to {lead.card} must follow suit ({lead.card.suit.name.lower()}) "
-                f"when possible, else match the piece ({lead.card.piece.name.lower()})"
-            )
+                return Reason("Queen's Privilege on {card}: reply with a queen if you hold one, else with {suit}",
+                              card=str(lead.card), suit=lead.card.suit.name.lower())
+            return Reason("the reply to {card} must follow suit ({suit}) when possible, else match the piece ({piece})",
+                          card=str(lead.card), suit=lead.card.suit.name.lower(), piece=lead.card.piece.name.lower())
         return Reason("the rules do not allow it here")
 
     # -- helpers --

@@ -74,18 +74,32 @@ class Reason(str):
     for a seat, the second when the table addresses that seat as "you"), ``{holds|hold@seat_x}``
     one that agrees with the part ``seat_x``. A part whose name starts with ``seat`` and holds a
     whole number is a seat. A plain ``str`` reason is a sentence with no parts.
+
+    ``key`` is the reason's id for a reader: its ``template`` when that is fixed; a reason whose
+    English is put together from the position (a round's totals, a list of victories) is made
+    with ``Reason.keyed`` and carries in its parts, as data, all a reader needs to say it whole
+    (the parts its template does not use included), so that no reader parses its English.
     """
 
     template: str
     parts: Mapping[str, Any]
+    key: str
 
-    def __new__(cls, template: str, **parts: Any) -> Reason:
+    def __new__(cls, template: str, /, **parts: Any) -> Reason:
         parts = {name: SeatRef(value) if name.startswith("seat") and isinstance(value, int) else value
                  for name, value in parts.items()}
         text = render_reason(template, parts, lambda seat: f"seat {seat}", None)
         reason = super().__new__(cls, text)
         reason.template = template
         reason.parts = parts
+        reason.key = template
+        return reason
+
+    @classmethod
+    def keyed(cls, key: str, template: str, /, **parts: Any) -> Reason:
+        """A reason whose ``template`` varies with the position, known to readers by ``key``."""
+        reason = cls(template, **parts)
+        reason.key = key
         return reason
 
 
@@ -117,11 +131,31 @@ def render_reason(template: str, parts: Mapping[str, Any], seat_name: Callable[[
 
 def reason_data(reason: str) -> dict[str, Any]:
     """A reason as JSON values: ``reason`` the engine's sentence, and for a ``Reason`` its
-    ``reason_template`` and ``reason_parts`` too, so that a reader can phrase it again."""
+    ``reason_template`` and ``reason_parts`` too (and ``reason_key`` when it is not the
+    template), so that a reader can phrase it again."""
     if not isinstance(reason, Reason):
         return {"reason": str(reason)}
-    return {"reason": str(reason), "reason_template": reason.template,
-            "reason_parts": dict(reason.parts)}
+    data = {"reason": str(reason), "reason_template": reason.template,
+            "reason_parts": {name: json_value(value) for name, value in reason.parts.items()}}
+    if reason.key != reason.template:
+        data["reason_key"] = reason.key
+    return data
+
+
+#: Why a stacked deck is refused when no more precise reason is given (``SetupError.reason``).
+NOT_A_DECK = Reason("the stacked deck is not a deck of this game")
+
+
+def json_value(value: Any) -> Any:
+    """``value`` with its tuples as lists, as JSON has them (a view equals its JSON round trip),
+    and any other value (a card) as its notation."""
+    if isinstance(value, (tuple, list)):
+        return [json_value(item) for item in value]
+    if isinstance(value, dict):
+        return {str(key): json_value(item) for key, item in value.items()}
+    if value is None or isinstance(value, (str, int, float)):
+        return value
+    return str(value)
 
 
 def reason_of(data: Mapping[str, Any]) -> str:
@@ -129,7 +163,9 @@ def reason_of(data: Mapping[str, Any]) -> str:
     else the plain sentence (what older records hold)."""
     template = data.get("reason_template")
     if isinstance(template, str):
-        return Reason(template, **dict(data.get("reason_parts") or {}))
+        key = data.get("reason_key")
+        parts = dict(data.get("reason_parts") or {})
+        return Reason.keyed(key, template, **parts) if isinstance(key, str) else Reason(template, **parts)
     return str(data.get("reason", ""))
 
 
@@ -164,7 +200,13 @@ def possessive(name: str) -> str:
 
 
 class SetupError(EngineError, ValueError):
-    """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record."""
+    """Bad arguments to ``Game.new`` (players, options, stacked deck) or a bad record. Where a
+    person may have asked for it (a route's option or stacked deck), ``reason`` says why as a
+    ``Reason`` a screen phrases; the message is for developers."""
+
+    def __init__(self, message: str, reason: str | None = None) -> None:
+        super().__init__(message)
+        self.reason: str | None = reason
 
 
 @dataclass(frozen=True)
@@ -190,16 +232,22 @@ class Option:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise SetupError(f"option {self.name!r} takes true or false, not {value!r}")
+            raise SetupError(f"option {self.name!r} takes true or false, not {value!r}",
+                             Reason("option {option} takes true or false, not {value}", option=self.name,
+                                    value=str(value)))
         if isinstance(self.default, int):
             try:
                 number = int(value)
             except (TypeError, ValueError):
-                raise SetupError(f"option {self.name!r} takes a whole number, not {value!r}") from None
+                raise SetupError(f"option {self.name!r} takes a whole number, not {value!r}",
+                                 Reason("option {option} takes a whole number, not {value}", option=self.name,
+                                        value=str(value))) from None
             value = number
         if self.choices and value not in self.choices:
             allowed = ", ".join(map(str, self.choices))
-            raise SetupError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+            raise SetupError(f"option {self.name!r} takes one of {allowed}, not {value!r}",
+                             Reason("option {option} takes one of {allowed}, not {value}", option=self.name,
+                                    allowed=allowed, value=str(value)))
         return value
 
 
@@ -562,8 +610,15 @@ def match_result(finished: Sequence[GameSummary], totals: tuple[int, ...], name:
         template, game_parts = nested_reason(game.reason, f"_g{game.number}")
         templates.append(f"game {game.number}: {template}")
         parts.update(game_parts)
-    reason = Reason(f"{name} {'-'.join(map(str, totals))}: {'; '.join(templates)}", **parts)
+    # Readers say it from its key: each game's reason as data (``games``), the totals, the name.
+    reason = Reason.keyed(MATCH_OVER, f"{name} {'-'.join(map(str, totals))}: {'; '.join(templates)}", **parts,
+                          games=[{"number": game.number, **reason_data(game.reason)} for game in finished],
+                          totals=list(totals), match=name)
     return Result(scores=totals, winners=sole_leader(totals), reason=reason)
+
+
+#: The key of a match's or a series' reason (``match_result``).
+MATCH_OVER = "match over"
 
 
 class Game(ABC):
@@ -673,12 +728,15 @@ def deal_order(
     try:
         order = [parse(card) for card in deck]
     except InvalidNotation as error:
-        raise SetupError(f"{game_id}: bad stacked deck: {error}") from None
+        card = error.reason.parts.get("card", "") if isinstance(error.reason, Reason) else ""
+        raise SetupError(f"{game_id}: bad stacked deck: {error}",
+                         Reason("the stacked deck names an invalid card: {card}", card=card)) from None
     if len(order) != len(cards) or set(order) != set(cards):
         raise SetupError(
             f"{game_id}: a stacked deck lists each of the {len(cards)} cards exactly once "
-            f"(got {len(order)} cards, {len(set(order))} different)"
-        )
+            f"(got {len(order)} cards, {len(set(order))} different)",
+            Reason("a stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} "
+                   "different)", count=len(cards), got=len(order), different=len(set(order))))
     return order, tuple(str(card) for card in order)
 
 

@@ -43,14 +43,16 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from engine.core import CLOCK, Action, Game, IllegalAction, State
+from engine.core import CLOCK, Action, Game, IllegalAction, Reason, State
 
-__all__ = ["reveals", "undo_point", "UNDO_OVER", "UNDO_NONE"]
+__all__ = ["reveals", "undo_point", "UNDO_OVER", "UNDO_NONE", "UNDO_REVEALED"]
 
 #: The reason ``undo_point`` gives when the game (or match) has ended.
-UNDO_OVER = "the game is over"
+UNDO_OVER = Reason("the game is over")
+#: The key of the reason ``undo_point`` gives when a step showed the seat something new.
+UNDO_REVEALED = "move {move} by {seat}, {action}, showed you something you could not know before"
 #: The reason ``undo_point`` gives when the seat has not acted yet.
-UNDO_NONE = "you have made no move yet"
+UNDO_NONE = Reason("you have made no move yet")
 
 
 def _rng(state: State, seat: int) -> random.Random:
@@ -130,17 +132,22 @@ def _step_reveals(before: State, seat_acting: int, action: Action, after: State,
     return answer
 
 
-def _step_words(ply: int, seat: int, action: Action, names: Sequence[str] | None) -> str:
-    """A step for people: its move number (the ply after it), who took it and its notation."""
+def revealed(ply: int, seat: int, action: Action, names: Sequence[str] | None) -> Reason:
+    """Why no takeback past the step that showed something new: its move number (the ply after
+    it), who took it (the seat: a reader names it; the English names it from ``names``) and its
+    notation."""
     if seat == CLOCK:
         who = "the clock"
     else:
         who = names[seat] if names is not None and 0 <= seat < len(names) else f"seat {seat}"
-    # Not in brackets: a bot's name has its own ("Bot (hard)").
-    return f"move {ply} by {who}, {action},"
+    # Not in brackets: a bot's name has its own ("Bot (hard)"). The English names the seat as
+    # the flow does; a reader knows the reason by its key and names the seat its own way.
+    who = who.replace("{", "{{").replace("}", "}}")
+    return Reason.keyed(UNDO_REVEALED, f"move {{move}} by {who}, {{action}}, showed you something you could not "
+                                       "know before", move=ply, seat=seat, action=str(action))
 
 
-def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None = None) -> tuple[int, str]:
+def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None = None) -> tuple[int, Reason | str]:
     """Where taking back ``seat``'s last decision goes, or why it cannot.
 
     ``states[i]`` is the state after ``i`` actions (``states[0]`` the start, ``states[-1]`` now;
@@ -169,6 +176,5 @@ def undo_point(states: Sequence[State], seat: int, names: Sequence[str] | None =
     for index in range(len(history) - 1, ply - 1, -1):
         acting, action = history[index]
         if _step_reveals(states[index], acting, action, states[index + 1], seat):
-            return -1, (f"{_step_words(index + 1, acting, action, names)} showed you something you "
-                        "could not know before")
+            return -1, revealed(index + 1, acting, action, names)
     return ply, ""

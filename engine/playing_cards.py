@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
-from engine.core import InvalidNotation
+from engine.core import InvalidNotation, Reason
 
 #: Suits in display order (the colours alternate).
 SUITS = "SHCD"
@@ -56,7 +56,8 @@ class PlayingCard:
 
     @property
     def name(self) -> str:
-        """For people: ``"Queen of spades"``, ``"10 of hearts"``, ``"red Joker"``."""
+        """In English, for logs and tests: ``"Queen of spades"``, ``"red Joker"`` (a table names a card
+        through the catalog: ``ui.tables.playing_cards.card_name``)."""
         if self.is_joker:
             return f"{self.colour} Joker"
         return f"{RANK_WORDS.get(self.rank, RANK_NAMES[self.rank])} of {SUIT_NAMES[self.suit]}"
@@ -85,8 +86,8 @@ class PlayingCard:
         if card is None:
             raise InvalidNotation(
                 f"invalid card {text!r}: write a rank (A 2-10 J Q K) and a suit (S H C D), "
-                "like 10H or QS, or RJ / BJ for the red and the black Joker"
-            )
+                "like 10H or QS, or RJ / BJ for the red and the black Joker",
+                Reason("invalid card {card}", card=str(text)))
         return card
 
     @classmethod

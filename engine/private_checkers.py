@@ -54,7 +54,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import N_, Verb, deal_order, evolve, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -64,6 +64,8 @@ SUITS = "CDHS"
 #: The suits of each side's half-deck (Light: hearts and spades; Dark: diamonds and clubs).
 SIDE_SUITS = ("HS", "DC")
 SIDE_NAMES = ("Light", "Dark")
+#: The key of the result's reason (``Reason.keyed``).
+GAME_OVER = "private-checkers: game over"
 SIDE_SUIT_WORDS = (("hearts", "spades"), ("diamonds", "clubs"))
 
 #: The shared standard card (``engine.playing_cards``): ``7S``, ``10H``, ``QD``; ``T`` is read too.
@@ -100,11 +102,11 @@ def stacked_deck(light: Sequence[Any], dark: Sequence[Any]) -> tuple[str, ...]:
             parsed = [card if isinstance(card, PlayingCard) else PlayingCard.parse(str(card))
                       for card in cards]
         except InvalidNotation as error:
-            raise SetupError(f"bad stacked deck for {SIDE_NAMES[side]}: {error}") from None
+            raise SetupError(f"bad stacked deck for {SIDE_NAMES[side]}: {error}", NOT_A_DECK) from None
         mine = {card for card in DECK if owner(card) == side}
         if len(parsed) != len(mine) or set(parsed) != mine:
             raise SetupError(f"{SIDE_NAMES[side]}'s stacked cards must be the 26 "
-                             f"{' and '.join(SIDE_SUIT_WORDS[side])} once each")
+                             f"{' and '.join(SIDE_SUIT_WORDS[side])} once each", NOT_A_DECK)
         sides.append(parsed)
     return tuple(card_names(sides[0] + sides[1]))
 
@@ -312,30 +314,47 @@ QUIET_LIMIT = 40
 LOG_MEMORY = 40
 
 
+def sided(template: str, side: int, **parts: Any) -> Reason:
+    """A reason that names a side: the English says its name, a reader knows the reason by
+    ``template`` and names ``side`` (0 or 1, a part) its own way."""
+    return Reason.keyed(template, template.replace("{side}", SIDE_NAMES[side]), side=side, **parts)
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value with its lists as tuples, so that an entry read back stays hashable."""
+    return tuple(_frozen(item) for item in value) if isinstance(value, list) else value
+
+
 @dataclass(frozen=True)
 class LogEntry:
     """One public event of the log: ``kind`` is ``move``, ``flip``, ``capture``, ``assassin``,
     ``survive``, ``blowup``, ``promote``, ``rescue`` or ``end``; ``seat`` the seat whose move it
     happened in (``None`` for the end of the game); ``square`` where it happened (``None``:
-    nowhere); ``text`` says it for people. ``number`` counts every event of the game (the log
-    keeps only the latest ones), so a table can tell which entries are new."""
+    nowhere); ``text`` says it in English, for logs and tests; ``parts`` is what it names, as
+    data (sides 0 and 1, squares, cards, ranks), so that a table says it whole in its reader's
+    language from ``kind`` and ``parts`` alone. ``number`` counts every event of the game (the
+    log keeps only the latest ones), so a table can tell which entries are new."""
 
     number: int
     kind: str
     seat: int | None
     square: str | None
     text: str
+    #: (name, JSON value) pairs (a dict is not hashable).
+    parts: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "kind": self.kind, "seat": self.seat,
-                "square": self.square, "text": self.text}
+                "square": self.square, "text": self.text,
+                "parts": {name: json_value(value) for name, value in self.parts}}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
         """The entry again from ``to_dict()`` (KeyError, TypeError, ValueError if it is not one)."""
         seat, square = data["seat"], data["square"]
         return cls(int(data["number"]), str(data["kind"]), None if seat is None else int(seat),
-                   None if square is None else str(square), str(data["text"]))
+                   None if square is None else str(square), str(data["text"]),
+                   tuple((name, _frozen(value)) for name, value in dict(data.get("parts") or {}).items()))
 
 
 @dataclass(frozen=True)
@@ -390,8 +409,10 @@ class PrivateCheckersState(State):
             scores=tuple(wins[seat % 2] for seat in range(self.players)),
             winners=winners,
             # The counts stay out of the result's reason: a result panel shows them already.
-            reason=Reason("{ending}: {victories}", ending=self.ending() or "the game is over",
-                          victories=self.reason(counts=False)),
+            # Its English is put together from the end and the victories: readers know it by
+            # its key and say it from ``end_parts`` (``ending`` and ``victories`` are English).
+            reason=Reason.keyed(GAME_OVER, "{ending}: {victories}", ending=self.ending() or "the game is over",
+                                victories=self.reason(counts=False), **self.end_parts()),
         )
 
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -435,21 +456,21 @@ class PrivateCheckersState(State):
 
     def why_illegal(self, seat: int, action: Any) -> str:
         side = seat % 2
-        name = SIDE_NAMES[side]
         if self.pending is not None and self.pending.discard:
             if not isinstance(action, Discard):
-                return (f"a black card turned up under {name}'s piece on "
-                        f"{SQUARE_NAMES[self.pending.square]}: discard a stockpile card first")
-            return f"{action.card} is not in {name}'s stockpile"
+                return sided("a black card turned up under {side}'s piece on {square}: discard a stockpile card first",
+                             side, square=SQUARE_NAMES[self.pending.square])
+            return sided("{card} is not in {side}'s stockpile", side, card=str(action.card))
         if isinstance(action, Discard):
             return Reason("there is no black card to answer with a discard")
         if self.pending is not None:
-            return (f"the piece on {SQUARE_NAMES[self.pending.square]} must go on capturing "
-                    "(one of its jumps)")
+            return Reason("the piece on {square} must go on capturing (one of its jumps)",
+                          square=SQUARE_NAMES[self.pending.square])
         origin = getattr(action, "origin", None)
         piece = None if origin is None else self.pieces[origin]
         if piece is None or piece.side != side:
-            return f"{name} has no piece on {SQUARE_NAMES[origin]}" if origin is not None else "unknown action"
+            return (sided("{side} has no piece on {square}", side, square=SQUARE_NAMES[origin]) if origin is not None
+                    else Reason("the rules do not allow it here"))
         if self._captures() and not isinstance(action, (Jump, Strike)):
             return Reason("a capture is possible, and capturing is compulsory")
         if isinstance(action, Rescue):
@@ -593,19 +614,22 @@ class PrivateCheckersState(State):
             rescued = _bump(self.rescued, self.side)
             state = evolve(state, pieces=_put(state.pieces, action.origin, None), rescued=rescued)
             state = state._note("rescue", action.origin, f"{SIDE_NAMES[self.side]} rescues the "
-                                f"king on {SQUARE_NAMES[action.origin]}")
+                                f"king on {SQUARE_NAMES[action.origin]}", side=self.side,
+                                square=SQUARE_NAMES[action.origin])
             return state._end_turn()
         if isinstance(action, Strike):
             return state._capture(action.origin, action.target, striker=action.origin)
         if isinstance(action, Jump):
-            state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}")
+            state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}", side=self.side,
+                                move=str(action))
             state = state._capture(action.origin, action.over, striker=None)
             if state.pieces[action.origin] is None:
                 return state  # an assassin took the capturing piece: the move is over
             return state._land(action.origin, action.target, jumped=True)
         if not isinstance(action, Step):
             raise IllegalAction(f"{action!r} is not a Saving Private Checkers action")
-        state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}")
+        state = state._note("move", action.target, f"{SIDE_NAMES[self.side]} {action}", side=self.side,
+                                move=str(action))
         return state._land(action.origin, action.target, jumped=False)
 
     def _capture(self, origin: int, victim: int, striker: int | None) -> PrivateCheckersState:
@@ -614,17 +638,20 @@ class PrivateCheckersState(State):
         pieces = _put(self.pieces, victim, None)
         captured = _bump(self.captured, side)
         text = f"{SIDE_NAMES[side]} captures on {SQUARE_NAMES[victim]}"
+        said: dict[str, Any] = {"side": side, "square": SQUARE_NAMES[victim]}
         if striker is not None:
             # A footman's capture in place: it reverts to a normal piece (Footmen variant).
             pieces = _put(pieces, origin, Piece(side, Rank.MAN))
             text = f"{SIDE_NAMES[side]}'s footman on {SQUARE_NAMES[origin]} captures on {SQUARE_NAMES[victim]} in place"
-        state = evolve(self, pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text)
+            said["footman"] = SQUARE_NAMES[origin]
+        state = evolve(self, pieces=pieces, captured=captured)._note("capture", SQUARE_NAMES[victim], text, **said)
         card = self.cards[victim]
         if self.options["assassins"] and victim in self.face_up and _is_assassin(card):
             state = evolve(state, pieces=_put(state.pieces, origin, None),
                            captured=_bump(state.captured, 1 - side))
             state = state._note("assassin", SQUARE_NAMES[origin],
-                                f"the assassin on {card} takes {SIDE_NAMES[side]}'s capturing piece")
+                                f"the assassin on {card} takes {SIDE_NAMES[side]}'s capturing piece",
+                                card=str(card), side=side)
             return state._end_turn()
         if striker is not None:
             return state._end_turn()
@@ -639,11 +666,13 @@ class PrivateCheckersState(State):
             return evolve(state, face_up=self.face_up - {target}, seen=self.seen | {target})._after_landing(
                 target, jumped, revealed=None)
         state = evolve(state, face_up=self.face_up | {target}, seen=self.seen - {target})
-        state = state._note("flip", SQUARE_NAMES[target], f"{card} turns up on {SQUARE_NAMES[target]}")
+        state = state._note("flip", SQUARE_NAMES[target], f"{card} turns up on {SQUARE_NAMES[target]}",
+                            card=str(card), square=SQUARE_NAMES[target])
         if not is_black(card):
             return state._after_landing(target, jumped, revealed=card)
         if not self.stockpiles[self.side]:
-            return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left")
+            return state._blow_up(target, f"{card} is black and {SIDE_NAMES[self.side]} has no stockpile card left",
+                                  card=str(card))
         return evolve(state, pending=Pending(target, discard=True, jumped=jumped))
 
     def _discard(self, discarded: Card) -> PrivateCheckersState:
@@ -656,16 +685,21 @@ class PrivateCheckersState(State):
                        discards=self.discards + (discarded,), pending=None)
         board_card = self.cards[square]
         if not survives(board_card, discarded):
-            return state._blow_up(square, f"{board_card} beats the discarded {discarded}")
+            return state._blow_up(square, f"{board_card} beats the discarded {discarded}",
+                                  card=str(board_card), discarded=str(discarded))
         state = state._note("survive", SQUARE_NAMES[square],
                             f"{SIDE_NAMES[side]} discards {discarded}: the piece on "
-                            f"{SQUARE_NAMES[square]} survives {board_card}")
+                            f"{SQUARE_NAMES[square]} survives {board_card}", side=side, discarded=str(discarded),
+                            square=SQUARE_NAMES[square], card=str(board_card))
         return state._after_landing(square, jumped, revealed=board_card)
 
-    def _blow_up(self, square: int, why: str) -> PrivateCheckersState:
+    def _blow_up(self, square: int, why: str, **said: Any) -> PrivateCheckersState:
+        """The piece on ``square`` is blown up, ``why`` in English; ``said``: the card that blew
+        it up (``card``) and the card discarded against it, if any (``discarded``)."""
         state = evolve(self, pieces=_put(self.pieces, square, None), pending=None)
         state = state._note("blowup", SQUARE_NAMES[square],
-                            f"{SIDE_NAMES[self.side]}'s piece on {SQUARE_NAMES[square]} is blown up: {why}")
+                            f"{SIDE_NAMES[self.side]}'s piece on {SQUARE_NAMES[square]} is blown up: {why}",
+                            side=self.side, square=SQUARE_NAMES[square], **said)
         return state._end_turn()
 
     def _after_landing(self, square: int, jumped: bool, revealed: Card | None) -> PrivateCheckersState:
@@ -678,7 +712,8 @@ class PrivateCheckersState(State):
             state = evolve(self, pieces=_put(self.pieces, square, Piece(piece.side, promoted)),
                            pending=None)
             state = state._note("promote", SQUARE_NAMES[square],
-                                f"the piece on {SQUARE_NAMES[square]} becomes a {promoted.name.lower()}")
+                                f"the piece on {SQUARE_NAMES[square]} becomes a {promoted.name.lower()}",
+                                square=SQUARE_NAMES[square], rank=promoted.name.lower())
             return state._end_turn()
         if jumped and self._jumps_from(square, piece):
             return evolve(self, pending=Pending(square, discard=False, jumped=True))
@@ -690,7 +725,8 @@ class PrivateCheckersState(State):
         why = state.ending()
         if why is not None:
             state = evolve(state, over=True)
-            state = state._note("end", None, f"game over: {why}; {state.reason()}")
+            state = state._note("end", None, f"game over: {why}; {state.reason()}", **state.end_parts(),
+                                rescued=state.rescued, captured=state.captured)
         return state
 
     def ending(self) -> str | None:
@@ -709,11 +745,27 @@ class PrivateCheckersState(State):
             return f"{SIDE_NAMES[self.side]} has no legal move"
         return None
 
-    def _note(self, kind: str, square: int | str | None, text: str) -> PrivateCheckersState:
-        """Log a public event of the move being played (of nobody's once the game is over)."""
+    def end_parts(self) -> dict[str, Any]:
+        """How the game ended, as data (what ``ending`` and ``reason`` say in English):
+        ``end`` is ``empty``, ``alone`` (only ``side``'s pieces are left), ``quiet`` (``turns``
+        turns of king steps) or ``stuck`` (``side`` cannot move); ``victories`` per side, the
+        kinds it holds ("survival", "tactical"), is ``won``."""
+        sides = {piece.side for piece in self.pieces if piece is not None}
+        parts: dict[str, Any] = {"won": self.victories()}
+        if not sides:
+            return {"end": "empty", **parts}
+        if len(sides) == 1:
+            return {"end": "alone", "side": sides.pop(), **parts}
+        if self.quiet >= QUIET_LIMIT:
+            return {"end": "quiet", "turns": QUIET_LIMIT, **parts}
+        return {"end": "stuck", "side": self.side, **parts}
+
+    def _note(self, kind: str, square: int | str | None, text: str, /, **parts: Any) -> PrivateCheckersState:
+        """Log a public event of the move being played (of nobody's once the game is over):
+        ``text`` in English, ``parts`` what it names as data (see ``LogEntry``)."""
         name = SQUARE_NAMES[square] if isinstance(square, int) else square
         number = self.log[-1].number + 1 if self.log else 0
-        entry = LogEntry(number, kind, None if self.over else self.mover, name, text)
+        entry = LogEntry(number, kind, None if self.over else self.mover, name, text, tuple(parts.items()))
         return evolve(self, log=(self.log + (entry,))[-LOG_MEMORY:])
 
 

@@ -28,13 +28,16 @@ def said(reason: str, you: int | None) -> str:
 
 
 def test_a_results_reason_keeps_its_template_through_json() -> None:
-    reason = Reason("{seat} {has|have} the lowest, {best}", seat=1, best=4)
+    reason = Reason("{seat} {has|have} already said 'last card'", seat=1)
     result = Result((9, 4), (1,), reason)
     data = json.loads(json.dumps(result.to_dict()))
-    assert data["reason"] == "seat 1 has the lowest, 4"
+    assert data["reason"] == "seat 1 has already said 'last card'"
     again = Result.from_dict(data)
     assert again == result and isinstance(again.reason, Reason)
-    assert said(again.reason, 1) == "You have the lowest, 4."
+    assert said(again.reason, 1) == "You have already said 'last card'."
+    assert said(again.reason, 0) == "Bo has already said 'last card'."
+    # A reason the catalog has no sentence for is never shown in the engine's English.
+    assert said(Reason("{seat} {has|have} the lowest, {best}", seat=1, best=4), 1) == "The rules do not allow that now."
     # A record written before reasons had templates reads back as its plain sentence.
     old = reason_of({"reason": "3 checks to 1"})
     assert old == "3 checks to 1" and not isinstance(old, Reason)
@@ -64,9 +67,18 @@ def test_a_match_result_names_each_games_seats_and_the_verbs_agree() -> None:
              GameSummary(2, 1, (0, 1), (1,), Reason("{seat} {has|have} more, {more}", seat=1, more=5))]
     result = match_result(games, (1, 1))
     assert result.reason == "match 1-1: game 1: seat 0 has more, 3; game 2: seat 1 has more, 5"
-    assert said(result.reason, 0) == "Match 1-1: game 1: you have more, 3; game 2: Bo has more, 5."
-    assert said(Result.from_dict(result.to_dict()).reason, 1) == (
-        "Match 1-1: game 1: Ann has more, 3; game 2: you have more, 5.")
+    # The tables say each game's own reason (a match's is put together for logs): its parts keep
+    # every game's seats as data, through JSON too.
+    again = Result.from_dict(json.loads(json.dumps(result.to_dict()))).reason
+    assert isinstance(again, Reason)
+    assert {name: again.parts[name] for name in ("seat_g1", "more_g1", "seat_g2", "more_g2")} == {
+        "seat_g1": 0, "more_g1": 3, "seat_g2": 1, "more_g2": 5}
+    assert said(again, 0) == "Match 1-1. Game 1: The game is over. Game 2: The game is over."  # no such templates
+    out = [GameSummary(1, 0, (1, 0), (0,), Reason("{seat} played {their|your} last card and went out", seat=0)),
+           GameSummary(2, 1, (0, 1), (1,), Reason("{seat} played {their|your} last card and went out", seat=1))]
+    series = Result.from_dict(json.loads(json.dumps(match_result(out, (1, 1), "series").to_dict()))).reason
+    assert said(series, 0) == ("Series 1-1. Game 1: You played your last card and went out. Game 2: Bo played "
+                               "their last card and went out.")
 
 
 def test_checkmate_says_who_went_out() -> None:

@@ -34,6 +34,7 @@ from ui.friends.protocol import ProtocolError, act_message, decode, encode
 from ui.friends.room import HostRoom, Outgoing
 from ui.storage.saves import SavedGame
 from ui.tables.game_flows import new_flow
+from ui.tables.phrasing import Phrasing, refusal
 
 
 class Guest:
@@ -236,7 +237,7 @@ def test_forged_and_stale_messages_change_nothing() -> None:
     assert table.room.receive("peer-0", encode({"type": "join", "name": "Eve", "token": "token-9"})) == []
     assert table.room.friends[0].connection == "peer-0" and table.room.status(0) == "joined"
     answers = table.room.receive("peer-0", encode(act_message(ply - 1 if ply else ply + 5, view["legal"][0])))
-    assert [m["type"] for _, m in answers] == ["refused"] and answers[0][1]["reason"].startswith("Too late")
+    assert [m["type"] for _, m in answers] == ["refused"] and answers[0][1]["refusal"]["kind"] == "stale"
     answers = table.room.receive("peer-0", encode(act_message(ply, "draw 40")))
     assert [m["type"] for _, m in answers] == ["refused"]
     # A guest acts only for its own seat: Ann's seat (1) is not to be played from peer-0.
@@ -278,7 +279,9 @@ def test_a_guests_flow_reads_the_hosts_views_into_the_engines_actions() -> None:
     # Sent anyway (another client), the host refuses it with its engine's reason.
     table.deliver(table.room.receive("peer-0", encode(act_message(view["ply"], "draw 30"))))
     # The reason is said to the guest as "you", as its table says its own refusals.
-    assert bo.flow.refused.startswith("You ") and "seat" not in bo.flow.refused
+    # It came as data (no sentence of the host's language): the guest's device says it.
+    said = refusal(bo.flow.returned, Phrasing(["Bo", "Ann"], 0, str), 0)
+    assert said.startswith("You hold a playable card") and "seat" not in said, said
     assert table.flow.ply == view["ply"]
 
 

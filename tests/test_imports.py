@@ -220,7 +220,7 @@ def test_the_first_screens_import_closure_holds_none_of_the_later_packages() -> 
 #: for every route that opens it; motion for the screens that move things, whose modules import it.
 LAZY_IMPORTS = {
     "ui.navigation": {"engine", "engine.bots", *navigation.SCREENS.values(), navigation.ROOM, navigation.JOIN,
-                      navigation.SAVES},
+                      navigation.SAVES, navigation.REASONS},
     "ui.screens.gallery": {navigation.LISTS},
     "ui.storage.page_store": {navigation.SAVES},
     "ui.app.screen": {"ui.kit.motion"},

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -95,3 +96,55 @@ def test_the_sentence_is_the_pseudo_locale_s_when_it_is_installed() -> None:
         assert sentence(reason, lambda seat: NAMES[seat], 0) == "Bo played their last card and went out."
     finally:
         i18n.install(i18n.SOURCE)
+
+
+#: Seeded random games per game, and how many plies of each are examined.
+PLAYOUTS, PLIES = 3, 60
+
+
+@pytest.mark.parametrize("game_id", ["checks", "checkmate", "private-checkers", "chess-cards", "check"])
+def test_every_refusal_and_ending_of_a_played_game_has_its_sentence(game_id: str) -> None:
+    """Played as people play (any seat tries any action offered to someone lately): the
+    rules' every refusal and the game's end are said by the catalog, for the seat and for
+    another reader, never by the fallback sentence (which would hide the real reason)."""
+    import random
+
+    from engine import GAMES, IllegalAction, NotYourTurn
+
+    game = GAMES[game_id]
+    unsaid: set[str] = set()
+    tried = 0
+    for seed in range(PLAYOUTS):
+        rng = random.Random(seed)
+        state = game.new(seed=seed, players=game.min_players)
+        seen: list[set[Any]] = []
+        for _ply in range(PLIES):
+            if state.is_over():
+                break
+            # What was offered to anyone now or in the last few positions: stale choices too.
+            now = {action for seat in (*range(state.players), -1) for action in state.legal_actions(seat)}
+            seen = [*seen[-6:], now]
+            offered = set().union(*seen)
+            for seat in range(state.players):
+                for action in sorted(offered - set(state.legal_actions(seat)), key=str)[:6]:
+                    try:
+                        state.apply(seat, action)
+                    except NotYourTurn:
+                        pass  # said by the table from whose turn it is (ui.tables.phrasing.refusal)
+                    except IllegalAction as error:
+                        tried += 1
+                        for reader in (seat, None):
+                            if sentence(error.reason, lambda other: NAMES[other % 2], reader) is None:
+                                unsaid.add(getattr(error.reason, "key", str(error.reason)))
+            seat = rng.choice(state.to_act())
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        while not state.is_over():
+            seat = rng.choice(state.to_act())
+            state = state.apply(seat, rng.choice(state.legal_actions(seat)))
+        result = state.result()
+        assert result is not None
+        for reader in (0, None):
+            if sentence(result.reason, lambda other: NAMES[other % 2], reader) is None:
+                unsaid.add(getattr(result.reason, "key", str(result.reason)))
+    assert tried > 0
+    assert not unsaid, sorted(unsaid)

@@ -61,7 +61,7 @@ def test_a_bot_that_fails_stops_the_flow_with_its_reason(monkeypatch: pytest.Mon
     monkeypatch.setattr(flow.bots[1], "think", broken)  # bots are shared: put it back after
     flow.act(0, "7C")
     timers.advance(100)
-    assert flow.error == "The easy bot failed: out of ideas"
+    assert flow.error == "The easy bot failed, and the game cannot go on."
     with pytest.raises(FlowStopped, match="the game has stopped"):
         flow.act(0, "2S")
     assert flow.legal_actions(0) == ()

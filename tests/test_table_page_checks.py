@@ -131,7 +131,7 @@ def test_a_takeback_is_refused_once_the_bot_showed_a_card(app: Page) -> None:
     assert reason.startswith("Move 3 by Bot (easy)") and reason.endswith(
         "showed you something you could not know before."), reason
     app.click("[data-cmd=undo]")
-    assert app.alert() == "No takeback: " + reason[:1].lower() + reason[1:], app.alert()
+    assert app.alert() == "No takeback. " + reason, app.alert()
     assert app.ply() == 3
 
 

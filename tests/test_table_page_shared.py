@@ -146,7 +146,7 @@ def test_a_takeback_returns_to_the_persons_last_decision(app: Page, game: str) -
     assert undo.getAttribute("aria-disabled") == "true"
     assert app.text("[data-testid=undo-reason]") == "You have made no move yet."
     app.click(undo)
-    assert app.alert() == "No takeback: you have made no move yet.", app.alert()
+    assert app.alert() == "No takeback. You have made no move yet.", app.alert()
     app.play_on(until=lambda: app.get("[data-cmd=undo]", "aria-disabled") is None)
     played = app.ply()
     assert app.get("[data-cmd=undo]", "title") == "Take back your last move"

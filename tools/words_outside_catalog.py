@@ -7,8 +7,20 @@ reads as words: two words of two letters or more in a row, or one capitalised wo
 letters or more ("Undo", "Cash pile 3"). It does not count:
 
 * the messages themselves (the first arguments of ``_``, ``pgettext``, ``ngettext``,
-  ``npgettext``, ``N_``) and docstrings; the template of an engine ``Reason`` whose sentences are
-  in the catalog (``ui.kit.reasons``: the template is then only an id);
+  ``npgettext``, ``N_``) and docstrings; a reason's template or key whose sentences are in the
+  catalog (``ui.kit.reasons``: the text is then only an id, wherever it is written), and the
+  English template of a ``Reason.keyed`` whose key is (its parts say it to readers);
+* the message of an exception raised in the engine or the UI, but for the exceptions whose
+  message a screen shows (``SHOWN``: their messages are the catalog's): the text for developers,
+  python-chess style; a person reads the exception's ``reason`` (a refusal, a bad setup), or a
+  sentence of the catalog that the screen says instead (a crash, a file that could not be
+  fetched, a broken lesson; the error itself goes to the page's console);
+* the English of the engine's log entries and keyed reasons (the ``text`` of ``logged``,
+  ``_note`` and ``LogEntry``, the template of ``Reason.keyed``): for developers and tests, the
+  tables say them from their kind, key and parts;
+* what names code: ``__all__``, a ``(module, class)`` pair, the values of a ``*_KEYS`` table
+  (the view's keys documented for developers), a game's ``title`` (the games' titles are names,
+  shown as they are in every language);
 * what only a developer reads: the arguments of ``print``, ``warn``, ``log``, ``debug``, ``info``,
   ``error``; ``assert`` messages;
 * what only code reads: a string compared (``key == "Enter"``), a dictionary key or subscript, a
@@ -47,7 +59,8 @@ CODE_CALLS = {"print", "warn", "log", "debug", "info", "error", "getAttribute", 
               "compile", "match", "fullmatch", "search", "sub", "findall", "getElementById",
               "createElement", "addEventListener", "removeEventListener", "add", "remove",
               "toggle", "contains", "format_exception", "getItem", "setItem", "removeItem",
-              "TypeVar", "NewType", "field", "cast", "isinstance", "join", "matches", "index"}
+              "TypeVar", "NewType", "field", "cast", "isinstance", "join", "matches", "index",
+              "type", "Function"}
 #: Keyword arguments that name a thing for the code (a class, a key, an attribute...).
 CODE_KEYWORDS = {"class_", "cls", "classes", "key", "testid", "role", "type", "kind", "cmd", "data",
                  "tag", "name", "id", "field", "action", "pick", "mode", "state", "status", "href",
@@ -66,9 +79,38 @@ def said_by_tables(template: str | None) -> bool:
     (``ui.kit.reasons``, this tree's): the tables say it from there, the template is an id."""
     if template is None or not PHRASED_REASONS[0]:
         return False
-    from ui.kit.reasons import _message
+    from ui.kit import reasons
 
-    return _message(template, "") is not None
+    return template in getattr(reasons, "COMPOSED", {}) or reasons._message(template, "") is not None
+
+
+#: Exceptions whose message a screen shows as it is (it is then a message of the catalog).
+SHOWN = {"RouteError", "SaveError", "StorageError", "RoomError"}
+#: Exceptions that are not named "...Error".
+REFUSALS = {"IllegalAction", "NotYourTurn", "GameIsOver", "StalePosition", "NotNow", "Returned", "FlowStopped",
+            "InvalidNotation"}
+
+
+def _exception(name: str) -> bool:
+    """Whether ``name`` is an exception class whose message only a developer reads."""
+    return (name in REFUSALS or name.endswith("Error")) and name not in SHOWN
+
+
+#: Calls that log an engine event, and which positional argument is its English text.
+LOG_TEXT = {"logged": 1, "_note": 2, "LogEntry": 2}
+
+
+def titles() -> set[str]:
+    """The games' titles: names, shown as they are in every language."""
+    if not TITLES:
+        from engine import GAMES
+
+        TITLES.update(GAMES[game].title for game in GAMES.WHERE)
+        TITLES.update(title.split(" (")[0] for title in list(TITLES))
+    return TITLES
+
+
+TITLES: set[str] = set()
 
 
 def literal_text(node: ast.AST) -> str | None:
@@ -88,6 +130,12 @@ def reads_as_words(text: str) -> bool:
     return not (_CODE_TEXT.fullmatch(plain) and not plain.rstrip().endswith((".", "?", "!", ":")))
 
 
+def _module_and_name(texts: list[str | None]) -> bool:
+    """Whether ``texts`` are a ``(module, class)`` pair: ``("engine.checks", "Checks")``."""
+    return (len(texts) == 2 and texts[0] is not None and texts[1] is not None
+            and re.fullmatch(r"[a-z_]+(\.[a-z_]+)+", texts[0]) is not None and texts[1].isidentifier())
+
+
 def _name(func: ast.AST) -> str:
     if isinstance(func, ast.Name):
         return func.id
@@ -105,10 +153,30 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
             body = node.body
             if body and isinstance(body[0], ast.Expr) and literal_text(body[0].value) is not None:
                 skip.add(id(body[0].value))
+        elif isinstance(node, ast.Call) and node.args and _exception(_name(node.func)):
+            for inner in ast.walk(node.args[0]):
+                skip.add(id(inner))
+            for keyword in node.keywords:  # the rest of the call is read as any call's
+                if keyword.arg in CODE_KEYWORDS:
+                    for inner in ast.walk(keyword.value):
+                        skip.add(id(inner))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and any(
+                isinstance(target, ast.Name) and (target.id in ("__all__", "title", "short_title")
+                                                  or target.id.endswith("_KEYS"))
+                for target in (node.targets if isinstance(node, ast.Assign) else [node.target])):
+            for inner in ast.walk(node.value) if node.value is not None else ():
+                skip.add(id(inner))
+        elif isinstance(node, ast.Tuple) and _module_and_name([literal_text(elt) for elt in node.elts]):
+            for elt in node.elts:
+                skip.add(id(elt))
         elif isinstance(node, ast.Call):
             name = _name(node.func)
-            if name == "Reason" and node.args and said_by_tables(literal_text(node.args[0])):
-                skip.add(id(node.args[0]))
+            if name == "keyed" and len(node.args) > 1:
+                for inner in ast.walk(node.args[1]):
+                    skip.add(id(inner))
+            if name in LOG_TEXT and len(node.args) > LOG_TEXT[name]:
+                for inner in ast.walk(node.args[LOG_TEXT[name]]):
+                    skip.add(id(inner))
             if name in CATALOG_CALLS or name in CODE_CALLS:
                 for arg in node.args:
                     for inner in ast.walk(arg):
@@ -140,7 +208,7 @@ def outside(path: Path) -> Iterator[tuple[int, str]]:
         if id(node) in skip:
             continue
         text = literal_text(node)
-        if text is not None and reads_as_words(text):
+        if text is not None and reads_as_words(text) and not said_by_tables(text) and text not in titles():
             yield getattr(node, "lineno", 0), text
 
 

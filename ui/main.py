@@ -103,9 +103,11 @@ class App:
         try:
             await loading.load(*wanted)
         except loading.LoadError as error:
+            print(f"five-checks: {error}")  # which file, for developers
             if asked == self._asked:
                 self._show(MessageScreen(self.root, self.navigate, _("This page could not be loaded"),
-                                         _("{error}. Check the connection, then reload the page.", error=error),
+                                         _("A part of the app could not be fetched. Check the connection, then "
+                                           "reload the page."),
                                          [home()]))
             return
         if asked == self._asked:  # no other route was asked for meanwhile
@@ -150,7 +152,9 @@ class App:
     def _crash(self, error: BaseException) -> Screen:
         traceback.print_exception(error, file=sys.stderr)
         return MessageScreen(self.root, self.navigate, _("Something went wrong"),
-                             f"{type(error).__name__}: {error}", [("#/", _("All games"))])
+                             _("The app met an error it did not expect. Reload the page; if it happens again, "
+                               "the page’s console says what went wrong."),
+                             [("#/", _("All games"))])
 
     def _guard(self, call: Any, *args: Any) -> None:
         """Run a screen callback; an unexpected error replaces the screen with an error page."""

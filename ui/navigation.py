@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ui.app import loading
 from ui.app.catalog import entry
@@ -27,6 +27,8 @@ from ui.screens.gallery import GalleryScreen
 from ui.storage import page_store
 from ui.storage.page_store import store
 
+if TYPE_CHECKING:
+    from engine import EngineError
 
 def home() -> tuple[str, str]:
     """The link back to the gallery, in the page's language."""
@@ -60,6 +62,8 @@ SCREENS = {"": "ui.screens.setup", "rules": "ui.screens.rules", "learn": "ui.lea
 ROOM, JOIN = "ui.friends.hosting", "ui.screens.join"
 #: The lists of games in progress above the gallery; the saved games' store (with the engine).
 LISTS, SAVES = "ui.screens.saved_lists", "ui.storage.saves"
+#: The engine's reasons in the catalog: a play route's page saying why a game cannot start.
+REASONS = "ui.kit.reasons"
 
 
 def later_modules(route: Route) -> tuple[str, ...]:
@@ -85,8 +89,8 @@ def later_modules(route: Route) -> tuple[str, ...]:
         return (SCREENS[rest], rules, bots, table, SAVES)
     if rest == "play":
         if loading.missing(SAVES):  # whether friends play a saved game is read from it
-            return (rules, bots, table, SAVES)
-        return (rules, bots, table, SAVES, *((ROOM,) if _with_friends(route) else ()))
+            return (rules, bots, table, SAVES, REASONS)
+        return (rules, bots, table, SAVES, REASONS, *((ROOM,) if _with_friends(route) else ()))
     return ()
 
 
@@ -161,8 +165,10 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
                 raise RouteError(_("seat 1: in Check! the host is the Game Master, so seat 1 is a person "
                                    "at this device (like seats=human,friend)"))
             return with_room(table_class(game_id)(root, navigate, setup, store=store()))
-        except (RouteError, EngineError) as error:  # SetupError, or a card that does not parse
+        except RouteError as error:
             return MessageScreen(root, navigate, _("This game cannot start"), _sentence(str(error)), back)
+        except EngineError as error:  # SetupError, or a card that does not parse
+            return MessageScreen(root, navigate, _("This game cannot start"), engine_sentence(error), back)
     if rest == ("replay",):
         from ui.screens.replay import ReplayScreen
 
@@ -217,12 +223,23 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     try:
         return with_room(table_class(game_id)(root, navigate, setup, saved, store()))
     except EngineError as error:  # a move the rules refuse: edited by hand, or another version
-        return MessageScreen(root, navigate, _("This saved game cannot be replayed"), _sentence(str(error)), links)
+        return MessageScreen(root, navigate, _("This saved game cannot be replayed"), engine_sentence(error), links)
 
 
 def _delay(text: str | None) -> int | None:
     """A route's ``delay=`` (milliseconds a bot's answer is held back), if it is a number."""
     return min(int(text), MAX_DELAY_MS) if text is not None and text.isdigit() else None
+
+
+def engine_sentence(error: EngineError) -> str:
+    """Why the engine refused, as a person reads it: the catalog's sentence for its ``reason``
+    (``ui.kit.reasons``), else a sentence of the catalog that says what was refused; the
+    engine's own text is for developers (the page's console)."""
+    from ui.kit import reasons  # a play route's (``later_modules``), not the first visit's
+
+    print(f"five-checks: {error!r}")
+    said = reasons.sentence(getattr(error, "reason", None) or "", str, None)
+    return said if said is not None else _("This version of the app cannot set up this game as asked.")
 
 
 def _sentence(text: str) -> str:

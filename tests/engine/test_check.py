@@ -356,7 +356,8 @@ def test_a_discarders_ability_fizzles_when_its_owner_matched_out():
     assert view["locked"] == [ALICE] and view["stack"] == []  # both Kings fizzled
     fizzled = [entry for entry in view["log"] if entry["kind"] == "fizzle"]
     assert fizzled == [  # her matched King (last in) first, then her discarded one
-        {"kind": "fizzle", "seat": ALICE, "text": f"{{0}}'s {king} fizzles: the seat is locked", "seats": [ALICE]}
+        {"kind": "fizzle", "seat": ALICE, "text": f"{{0}}'s {king} fizzles: the seat is locked", "seats": [ALICE],
+         "parts": {"card": king}}
         for king in ("KS", "KC")
     ]
     assert state.to_act() == (BOB,)  # Bob's final turn
@@ -540,7 +541,8 @@ def test_views_carry_positions_seats_to_act_and_grid_sizes():
     state = state.apply(CAROL, "match 0")  # 9D on the 4C: a penalty card
     assert state.view(None)["hand_sizes"] == [4, 4, 5]
     assert state.view(None)["log"][-1] == {
-        "kind": "miss", "seat": CAROL, "text": "{0} tried 9D on 4C: wrong rank, penalty card", "seats": [CAROL]}
+        "kind": "miss", "seat": CAROL, "text": "{0} tried 9D on 4C: wrong rank, penalty card", "seats": [CAROL],
+        "parts": {"card": "9D", "top": "4C"}}
 
 
 def test_a_record_replays_the_king_on_king_game():

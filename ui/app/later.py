@@ -45,7 +45,8 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine", "engine.core", "engine.playing_cards", "engine.private_checkers",)),
     "ui.friends": ("ui/friends/__init__.py", ()),
     "ui.friends.guest": ("ui/friends/guest.py", (
-        "engine", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",)),
+        "engine", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
+        "ui.tables.phrasing",)),
     "ui.friends.hosting": ("ui/friends/hosting.py", (
         "engine", "engine.bots", "ui.friends", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
         "ui.friends.room", "ui.kit.files", "ui.tables.base", "ui.tables.events", "ui.tables.parts",)),
@@ -60,7 +61,7 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "ui.tables.phrasing",)),
     "ui.kit.files": ("ui/kit/files.py", ()),
     "ui.kit.motion": ("ui/kit/motion.py", ()),
-    "ui.kit.reasons": ("ui/kit/reasons.py", ("engine", "engine.core",)),
+    "ui.kit.reasons": ("ui/kit/reasons.py", ("engine", "engine.core", "ui.kit.words",)),
     "ui.kit.words": ("ui/kit/words.py", ()),
     "ui.learn": ("ui/learn/__init__.py", ()),
     "ui.learn.lesson": ("ui/learn/lesson.py", (
@@ -69,7 +70,7 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
     "ui.screens.join": ("ui/screens/join.py", (
         "engine", "ui.friends.joining", "ui.friends.panels", "ui.kit.words", "ui.storage.saves",)),
     "ui.screens.replay": ("ui/screens/replay.py", (
-        "engine", "ui.kit.files", "ui.storage.saves", "ui.tables.base",)),
+        "engine", "ui.kit.files", "ui.kit.words", "ui.storage.saves", "ui.tables.base",)),
     "ui.screens.rules": ("ui/screens/rules.py", ("ui.tables.chess_cards_look",)),
     "ui.screens.saved_lists": ("ui/screens/saved_lists.py", ("ui.kit.words", "ui.storage.saves",)),
     "ui.screens.setup": ("ui/screens/setup.py", (
@@ -113,14 +114,14 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine", "engine.bots.check", "engine.check", "ui.tables", "ui.tables.events", "ui.tables.flow",)),
     "ui.tables.last_move": ("ui/tables/last_move.py", ("engine", "ui.tables", "ui.tables.drawn",)),
     "ui.tables.parts": ("ui/tables/parts.py", (
-        "engine", "engine.core", "ui.kit.motion", "ui.storage.saves", "ui.tables", "ui.tables.drawn",
-        "ui.tables.flow", "ui.tables.phrasing",)),
+        "engine", "engine.core", "ui.kit.motion", "ui.kit.words", "ui.storage.saves", "ui.tables",
+        "ui.tables.drawn", "ui.tables.flow", "ui.tables.phrasing",)),
     "ui.tables.phrasing": ("ui/tables/phrasing.py", (
         "engine", "engine.core", "ui.kit.reasons", "ui.kit.words", "ui.tables", "ui.tables.flow",)),
     "ui.tables.playing_cards": ("ui/tables/playing_cards.py", ("engine.playing_cards", "ui.tables",)),
     "ui.tables.private_checkers": ("ui/tables/private_checkers.py", (
-        "engine", "engine.playing_cards", "engine.private_checkers", "ui.kit.words", "ui.tables",
-        "ui.tables.announcer", "ui.tables.base", "ui.tables.commands", "ui.tables.last_move",
+        "engine", "engine.playing_cards", "engine.private_checkers", "ui.kit.reasons", "ui.kit.words",
+        "ui.tables", "ui.tables.announcer", "ui.tables.base", "ui.tables.commands", "ui.tables.last_move",
         "ui.tables.parts", "ui.tables.playing_cards",)),
     "ui.tables.sounds": ("ui/tables/sounds.py", ("engine", "ui.tables", "ui.tables.events",)),
 }

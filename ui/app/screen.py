@@ -203,7 +203,9 @@ class Screen:
         window.console.error("".join(traceback.format_exception(error)))
         mount(self.root, h("section", {"class": "page message message-error", "data-testid": "error"},
                            h("h1", None, _("Something went wrong")),
-                           h("p", {"class": "message-text", "role": "alert"}, f"{type(error).__name__}: {error}"),
+                           h("p", {"class": "message-text", "role": "alert"},
+                             _("The app met an error it did not expect. Reload the page; if it happens again, "
+                               "the page’s console says what went wrong.")),
                            h("p", {"class": "message-links"},
                              h("a", {"class": "button-link", "href": "#/"}, _("All games")))))
 

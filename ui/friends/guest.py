@@ -22,11 +22,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
 from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, TimeLeft
 from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, Returned, StalePosition, Timers
+from ui.tables.phrasing import refusal_error
 
 #: The round trip assumed until a ping has measured one.
 DEFAULT_RTT_MS = 100.0
@@ -73,8 +74,10 @@ class GuestFlow:
         self._view: dict[str, Any] = {}
         self._legal: tuple[Action, ...] = ()
         self.state: State | None = None
-        #: The host's reason for the last action it refused, until the next view.
+        #: The host's reason for the last action it refused, until the next view (the engine's
+        #: text, for developers), and the refusal itself, rebuilt from its data (``returned``).
         self.refused = ""
+        self.returned: IllegalAction | None = None
         #: The game's record, once the game is over and the host has sent it.
         self.final: Record | None = None
         self.error = ""
@@ -107,10 +110,10 @@ class GuestFlow:
         elif kind == "refused":
             self.refused = message["reason"]
             self.pending = ""
+            text = f"illegal action {message['action']!r} by seat {self.seat}: {message['reason']}"
+            self.returned = Returned(text, refusal_error(message.get("refusal"), text))
             if self.seat is not None:
-                self.events.publish(Refused(self.seat, message["action"], Returned(
-                    f"illegal action {message['action']!r} by seat {self.seat}: {message['reason']}",
-                    message["reason"])))
+                self.events.publish(Refused(self.seat, message["action"], self.returned))
             self.events.publish(Settled())
         elif kind == "record":
             self.final = Record.from_json(json.dumps(message["record"]))
@@ -295,10 +298,10 @@ class GuestFlow:
         """The host deals the next game of a match."""
 
     def undo_state(self) -> tuple[int, str]:
-        return -1, "takebacks are off in games with friends"
+        return -1, Reason("takebacks are off in games with friends")
 
     def undo(self) -> str:
-        return "takebacks are off in games with friends"
+        return Reason("takebacks are off in games with friends")
 
     def waive(self, seat: int) -> None:
         """Only people at one device let a "last card" moment pass this way."""

@@ -38,7 +38,7 @@ from ui.friends.panels import (
     watchers_line,
 )
 from ui.friends.protocol import encode
-from ui.friends.room import HostRoom, Outgoing, seats_for
+from ui.friends.room import HOST_NAME, HostRoom, Outgoing, RoomError, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.kit.i18n import _
@@ -246,7 +246,7 @@ class HostSide:
     def close_room(self) -> None:
         if self._unfollow is not None:
             self._unfollow()
-        self.deliver(self.room.close("the host left the game"))
+        self.deliver(self.room.close("left"))
         self.link.close()
         if self._on_visible is not None:
             from pyscript import document
@@ -289,7 +289,7 @@ class HostSide:
             elif command == "room-wait" and seat is not None:
                 self.waiting[seat] = self.table.timers.now_ms() + AWAY_GRACE_MS
             elif command == "room-end":
-                self.deliver(room.close("the host ended the game"))
+                self.deliver(room.close("ended"))
                 self.table.navigate(f"#/{self.table.game_id}")
             elif command == "room-again":
                 self.again()
@@ -306,8 +306,11 @@ class HostSide:
                 self.say(element)
             else:
                 return False
-        except ValueError as error:
+        except RoomError as error:
             self.problem = str(error)
+        except ValueError as error:  # a control that should not have been offered
+            print(f"five-checks: {error}")  # for developers
+            self.problem = _("That cannot be done in this room now.")
         return True
 
     def say(self, element: Any) -> None:
@@ -316,7 +319,9 @@ class HostSide:
         if not text:
             return
         seat = self.table.humans[0] if self.table.humans else -1
-        name = self.table.name(seat) if seat >= 0 else "Host"
+        # The name as data (each device shows it in its own language: ``shown_name``), never
+        # this device's "You".
+        name = self.room.name(seat) if seat >= 0 else HOST_NAME
         message = {"type": "chat", "seat": seat, "name": name, "text": text}
         self._heard(message)
         self.deliver(self.room.broadcast(message))

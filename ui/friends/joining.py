@@ -25,10 +25,10 @@ from typing import Any
 from ui.friends.guest import GuestFlow
 from ui.friends.link import GuestLink
 from ui.friends.panels import chat_panel, connection_badge, standings_panel, take_chat_line
-from ui.friends.protocol import MAX_NAME, ProtocolError, clean_text, decode, encode
+from ui.friends.protocol import CLOSED, MAX_NAME, ProtocolError, clean_text, decode, encode
 from ui.kit import settings
 from ui.kit.dom import Node, h
-from ui.kit.i18n import _
+from ui.kit.i18n import _, translated
 from ui.kit.timers import Timers
 from ui.storage.saves import SavedGame, StorageError, Store, pack_record
 
@@ -106,10 +106,12 @@ class GuestSide:
     def _ask(self) -> None:
         if self.state not in ("connected", "host-away"):
             return  # said on connecting
+        # No name given: the host gives the seat's ("Friend 2", "Watcher 1"), which each device
+        # shows in its own language.
         if self.wants == "watch":
-            self.send({"type": "watch", "name": self.name or "Watcher"})
+            self.send({"type": "watch", "name": self.name})
         elif self.wants == "join":
-            join: dict[str, Any] = {"type": "join", "name": self.name or "Friend"}
+            join: dict[str, Any] = {"type": "join", "name": self.name}
             if self.token:
                 join["token"] = self.token
             self.send(join)
@@ -264,7 +266,7 @@ class GuestSide:
     def connection_text(self) -> str:
         host = self.host_name()
         if self.closed:
-            return _("The room is closed: {why}.", why=self.closed)
+            return _("The room is closed: {why}.", why=translated(CLOSED.get(self.closed, CLOSED["ended"])))
         return {"connecting": _("Connecting to the host…"),
                 "connected": _("Connected to room {code}", code=self.code),
                 "host-away": _("Waiting for {host}’s device: it has gone quiet (a phone asleep, or another app "

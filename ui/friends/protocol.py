@@ -19,13 +19,17 @@ Host to guest:
   ``view`` is ``state.view(None)`` and ``legal`` is empty;
 - ``{"type": "standings", "deals", "rows": [{"seat", "name", "wins", "total"}]}``: the room's
   score across the deals played in it (``total`` null where the game keeps no running score);
-- ``{"type": "refused", "ply", "action", "reason"}``: the host's engine refused an action;
+- ``{"type": "refused", "ply", "action", "reason", "refusal"}``: the host refused an action;
+  ``reason`` is the engine's text, for developers; ``refusal`` the refusal as data
+  (``ui.tables.phrasing.refusal_data``: its kind and the rules' reason as template id and
+  parts), which the guest says in its own reader's language;
 - ``{"type": "clock", "kind", "ply", "left_ms"}``: a timed event started on the host's clock
   (Check!'s matching window: ``kind`` ``clock``; ``""`` when none runs any more) with the ms it
   had left when sent; the guest counts down from there, less half its round trip;
 - ``{"type": "pong", "t"}``: the answer to a ping, with its ``t``;
 - ``{"type": "chat", "seat", "name", "text"}``; ``{"type": "record", "record"}`` once the game is
-  over; ``{"type": "closed", "reason"}`` when the host ends the room.
+  over; ``{"type": "closed", "reason"}`` when the host ends the room, ``reason`` one of
+  ``CLOSED``'s ids, which the guest says in its own words.
 
 Guest to host: ``{"type": "hello"}`` (what is this room?), ``{"type": "join", "name",
 "token"?}``, ``{"type": "watch", "name"}``, ``{"type": "act", "ply", "action"}``, ``{"type":
@@ -44,9 +48,19 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ui.kit.i18n import N_
+
 #: The longest name and chat line a guest may send (longer ones are cut, never refused).
 MAX_NAME = 24
 MAX_CHAT = 500
+
+#: Why the host closed the room for a device (``closed``'s ``reason``), by id: each device says it.
+CLOSED = {
+    "left": N_("the host left the game"),
+    "ended": N_("the host ended the game"),
+    "seat-given": N_("the host gave your seat to someone else"),
+    "seat-gone": N_("this device's seat is no longer in the room"),
+}
 
 #: The fields each message type must carry, with their JSON types.
 #: A seat, or null for a watcher.

@@ -39,8 +39,8 @@ from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
 from ui.kit.i18n import _
 from ui.tables.events import Settled
-from ui.tables.flow import StalePosition, TableFlow
-from ui.tables.phrasing import Phrasing, refusal
+from ui.tables.flow import FlowStopped, TableFlow
+from ui.tables.phrasing import refusal_data
 
 #: A message to send: the connection it goes to, and the message.
 Outgoing = tuple[Hashable, dict[str, Any]]
@@ -49,6 +49,13 @@ Outgoing = tuple[Hashable, dict[str, Any]]
 SILENT_MS = 8000
 #: What the host is called to the others when its setup gave it no name.
 HOST_NAME = "Host"
+
+
+class RoomError(ValueError):
+    """What the host asked of the room cannot be done now; the message, of the catalog, says
+    why to the host (other ``ValueError`` are a program's mistakes)."""
+
+
 #: The games whose results add up to a running score across deals (Checks' checks, Chess
 #: Cards' points, Check!'s totals, where the lowest leads); the others count wins only.
 RUNNING_TOTALS = {"checks": "highest", "chess-cards": "highest", "check": "lowest"}
@@ -183,7 +190,7 @@ class HostRoom:
         if self.started:
             return []
         if not self.ready():
-            raise ValueError("a seat is still open: wait for a friend, or give it to a bot")
+            raise RoomError(_("A seat is still open: wait for a friend, or give it to a bot."))
         self.started = True
         self.flow.seats = tuple(replace(spec, name=self.name(seat)) if seat in self.friends or spec.name == UNNAMED
                                 else spec for seat, spec in enumerate(self.flow.seats))
@@ -280,7 +287,7 @@ class HostRoom:
         return [(f.seat, now_ms - f.away_since) for f in self.friends.values() if f.status == "away"]
 
     def close(self, reason: str) -> list[Outgoing]:
-        """The host ends the room: every guest and watcher is told why."""
+        """The host ends the room: every guest and watcher is told why (an id of ``CLOSED``)."""
         return self.broadcast({"type": "closed", "reason": reason})
 
     def tick(self, now_ms: float) -> list[Outgoing]:
@@ -341,7 +348,7 @@ class HostRoom:
         gone = friend.connection
         self.friends[seat] = FriendSeat(seat)
         self.keep()
-        out: list[Outgoing] = [(gone, {"type": "closed", "reason": "the host gave your seat to someone else"})] \
+        out: list[Outgoing] = [(gone, {"type": "closed", "reason": "seat-given"})] \
             if gone is not None else []
         return out + self.broadcast(self.lobby())
 
@@ -444,7 +451,7 @@ class HostRoom:
         friend = next((f for f in self.friends.values() if token and f.token == token), None)
         if friend is None:
             if isinstance(token, str) and token:
-                return [(connection, {"type": "closed", "reason": "this device's seat is no longer in the room"})]
+                return [(connection, {"type": "closed", "reason": "seat-gone"})]
             friend = next((f for f in self.friends.values() if f.status == "open"), None)
             if friend is None or self.started:
                 return [(connection, {"type": "full", "started": self.started})]
@@ -487,19 +494,12 @@ class HostRoom:
             self.flow.act(friend.seat, action, ply=ply, by="friend")
         except IllegalAction as error:
             self.warnings.append(str(error))
-            return [(connection, {"type": "refused", "ply": ply, "action": action,
-                                  "reason": self._why_not(friend.seat, action, error)})]
+            # The reason goes as data: the guest's device says it in its reader's language.
+            refused = (refusal_data(FlowStopped(str(error), "", kind="not-started")) if not self.started
+                       else refusal_data(error))
+            return [(connection, {"type": "refused", "ply": ply, "action": action, "reason": str(error),
+                                  "refusal": refused})]
         return self.updates()
-
-    def _why_not(self, seat: int, action: str, error: IllegalAction) -> str:
-        """The refusal as the guest's table says it: "you" for the guest, the others by name;
-        cards stay in notation, which the guest's table writes its own way."""
-        if not self.started:
-            return _("The game has not started yet.")
-        if isinstance(error, StalePosition):
-            return _("Too late: the game had moved on when it reached the host.")
-        names = [self.name(other) for other in range(len(self.flow.seats))]
-        return refusal(error, Phrasing(names, seat, lambda text: text), seat)
 
     def _friend_on(self, connection: Hashable) -> FriendSeat | None:
         return next((f for f in self.friends.values() if f.connection == connection), None)

@@ -7,8 +7,12 @@ holds one whole sentence per template and per reader, "you" when the reader's se
 the sentence is about (``pgettext("you", ...)``), the seat's name otherwise, so that no verb is
 made to agree in code and every language words each case its own way.
 
+A reason whose English the engine puts together from the position (``Reason.keyed``: a round's
+totals, a list of victories) is said from its key and its parts by one function of ``COMPOSED``,
+each piece a message of the catalog.
+
 ``sentence`` returns None for a reason the catalog does not hold (a plain ``str`` reason, or a
-template built from several, such as a match's): the caller says it the engine's way.
+match's, built from several): the caller says a sentence of its own.
 """
 
 from __future__ import annotations
@@ -17,8 +21,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from engine import Reason
-from engine.core import SeatRef, possessive
-from ui.kit.i18n import N_, _, pgettext, translated
+from engine.core import SeatRef
+from ui.kit.i18n import N_, _, ngettext, pgettext, translated
+from ui.kit.words import action_words
 
 #: The engine's refusals that name no seat, each one sentence of the catalog (its parts, when it
 #: has some, are cards, positions and counts, filled in as they are).
@@ -95,12 +100,77 @@ SENTENCES: dict[str, str] = {
         N_('Only a king on its own home row can be rescued.'),
     'only a footman can capture in place, and only an adjacent enemy piece':
         N_('Only a footman can capture in place, and only an adjacent enemy piece.'),
+    "the point total {total} does not match pile {pile}'s upcard {card} (worth {worth})":
+        N_("The point total {total} does not match pile {pile}'s upcard {card} (worth {worth})."),
+    'the piece on {square} must go on capturing (one of its jumps)':
+        N_('The piece on {square} must go on capturing (one of its jumps).'),
+    'the lobby is open: seats join, then the Game Master starts':
+        N_('The lobby is open: seats join, then the Game Master starts.'),
+    'seats are looking at their bottom row':
+        N_('Seats are looking at their bottom row.'),
+    'the turn starts with a draw (or a Check call)':
+        N_('The turn starts with a draw (or a Check call).'),
+    'the drawn card must go into a slot or onto the discard pile':
+        N_('The drawn card must go into a slot or onto the discard pile.'),
+    'a matching stage is open: match or pass':
+        N_('A matching stage is open: match or pass.'),
+    'the {card} ability is resolving':
+        N_('The {card} ability is resolving.'),
+    "the King's peeks are done (or skipped): swap or skip":
+        N_("The King's peeks are done (or skipped): swap or skip."),
+    "the Queen's peeks are done (or skipped): swap or skip":
+        N_("The Queen's peeks are done (or skipped): swap or skip."),
+    "the Jack's peeks are done (or skipped): swap or skip":
+        N_("The Jack's peeks are done (or skipped): swap or skip."),
+    'the game is over':
+        N_('The game is over.'),
+    'you have made no move yet':
+        N_('You have made no move yet.'),
+    'takebacks are off in this game':
+        N_('Takebacks are off in this game.'),
+    'takebacks are off in games with friends':
+        N_('Takebacks are off in games with friends.'),
+    'invalid card {card}':
+        N_('Invalid card {card}.'),
+    'the stacked deck names an invalid card: {card}':
+        N_('The stacked deck names an invalid card: {card}.'),
+    'a stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} different)':
+        N_('A stacked deck lists each of the {count} cards exactly once (got {got} cards, {different} different).'),
+    'the stacked deck is not a deck of this game':
+        N_('The stacked deck is not a deck of this game.'),
+    'option {option} takes true or false, not {value}':
+        N_('Option {option} takes true or false, not {value}.'),
+    'option {option} takes a whole number, not {value}':
+        N_('Option {option} takes a whole number, not {value}.'),
+    'option {option} takes one of {allowed}, not {value}':
+        N_('Option {option} takes one of {allowed}, not {value}.'),
 }
+
+#: The words a reason's part may be (Chess Cards' suits and pieces, by the engine's names).
+WORDS = {"black": N_("black"), "red": N_("red"), "yellow": N_("yellow"), "white": N_("white"),
+         "queen": N_("queen"), "rook": N_("rook"), "bishop": N_("bishop"), "knight": N_("knight"),
+         "pawn": N_("pawn")}
+#: Private Checkers' sides by number.
+SIDES = (N_("Light"), N_("Dark"))
 
 
 def _message(template: str, you: str) -> str | None:
     """The catalog's sentence for the engine's ``template``; ``you``: the name of the part that
     is the reader's own seat ("" when none is). Unfilled: its placeholders are the parts."""
+    if template == "move {move} by {seat}, {action}, showed you something you could not know before":
+        return (pgettext("you", "Move {move} by you, {action}, showed you something you could not know before.")
+                if you == "seat" else _("Move {move} by {seat}, {action}, showed you something you could not know "
+                                        "before."))
+    if template == "{side} has no piece on {square}":
+        return _("{side} has no piece on {square}.")
+    if template == "a black card turned up under {side}'s piece on {square}: discard a stockpile card first":
+        return _("A black card turned up under the {side} piece on {square}: discard a stockpile card first.")
+    if template == "{card} is not in {side}'s stockpile":
+        return _("{card} is not in the {side} stockpile.")
+    if template == "Queen's Privilege on {card}: reply with a queen if you hold one, else with {suit}":
+        return _("Queen's Privilege on {card}: reply with a queen if you hold one, else with {suit}.")
+    if template == "the reply to {card} must follow suit ({suit}) when possible, else match the piece ({piece})":
+        return _("The reply to {card} must follow suit ({suit}) when possible, else match the piece ({piece}).")
     if template == "{seat} {is|are} locked and {takes|take} no more actions":
         return (pgettext("you", "You are locked and take no more actions.") if you == "seat"
                 else _("{seat} is locked and takes no more actions."))
@@ -126,7 +196,7 @@ def _message(template: str, you: str) -> str | None:
                 else _("{seat} may only say 'last card' now."))
     if template == "{card} is not in {seat's} hand":
         return (pgettext("you", "{card} is not in your hand.") if you == "seat"
-                else _("{card} is not in {seat's} hand."))
+                else _("{card} is not in {seat}'s hand."))
     if template == "'last card' is said with exactly one card in hand; {seat} {holds|hold} {count}":
         return (pgettext("you", "'last card' is said with exactly one card in hand; you hold {count}.")
                 if you == "seat" else
@@ -196,14 +266,184 @@ def sentence(reason: str, seat_name: Callable[[int], str], you: int | None) -> s
     if not isinstance(reason, Reason):
         return None
     parts: Mapping[str, Any] = reason.parts
+    composed = COMPOSED.get(reason.key)
+    if composed is not None:
+        return composed(parts, seat_name, you)
     addressed = next((name for name, value in parts.items()
                       if isinstance(value, SeatRef) and you is not None and value == you), "")
-    message = _message(reason.template, addressed)
+    message = _message(reason.key, addressed)
     if message is None:
         return None
     filled: dict[str, str] = {}
     for name, value in parts.items():
-        text = seat_name(value) if isinstance(value, SeatRef) else str(value)
+        if isinstance(value, SeatRef):
+            text = seat_name(value)
+        elif name == "side" and value in (0, 1):
+            text = translated(SIDES[value])
+        elif name in ("suit", "piece") and value in WORDS:
+            text = translated(WORDS[value])
+        elif name == "action":
+            text = action_words(str(value))
+        else:
+            text = str(value)
         filled[name] = text
-        filled[f"{name}'s"] = possessive(text)
     return message.format(**filled)
+
+
+# ----------------------------------------------------------------------------- composed reasons
+
+Named = Callable[[int], str]
+
+
+def listed(items: list[str]) -> str:
+    """"A, B and C", each joint a message (a language may join a list its own way)."""
+    if not items:
+        return ""
+    text = items[0]
+    for index, item in enumerate(items[1:], 1):
+        text = (_("{names} and {name}", names=text, name=item) if index == len(items) - 1
+                else _("{names}, {name}", names=text, name=item))
+    return text
+
+
+def _seats(parts: Mapping[str, Any], prefix: str) -> list[int]:
+    """The seats of the parts ``<prefix>0``, ``<prefix>1``... in order."""
+    found: list[int] = []
+    while f"{prefix}{len(found)}" in parts:
+        found.append(int(parts[f"{prefix}{len(found)}"]))
+    return found
+
+
+#: How a round of Check! ends otherwise than after a Check (``engine.check``'s end ids).
+ROUND_ENDS = {
+    "the draw pile is empty when a card must be drawn": N_("the draw pile is empty when a card must be drawn"),
+    "the draw pile is empty when a penalty card is due": N_("the draw pile is empty when a penalty card is due"),
+}
+
+
+def _check_round(parts: Mapping[str, Any], name: Named, you: int | None) -> str:
+    """Check!'s round over: how it ended, every seat's total, who has the lowest."""
+    caller = parts.get("seat_caller")
+    if parts.get("ending") == "the final turns are over" and caller is not None:
+        opening = (pgettext("you", "You called Check and every other player took one final turn") if caller == you
+                   else _("{name} called Check and every other player took one final turn", name=name(caller)))
+    else:
+        ending = str(parts.get("ending", ""))
+        opening = _("The round ends at once: {why}", why=translated(ROUND_ENDS.get(ending, ending)))
+    totals = [pgettext("you", "you {total}", total=parts[f"total_{index}"]) if seat == you
+              else _("{name} {total}", name=name(seat), total=parts[f"total_{index}"])
+              for index, seat in enumerate(_seats(parts, "seat_t"))]
+    winners = _seats(parts, "seat_w")
+    best = parts.get("best", "")
+    if len(winners) == 1:
+        lowest = (pgettext("you", "you have the lowest, {best}", best=best) if winners[0] == you
+                  else _("{name} has the lowest, {best}", name=name(winners[0]), best=best))
+    else:
+        names = [pgettext("you", "you") if seat == you else name(seat) for seat in winners]
+        lowest = _("{names} share the lowest, {best}", names=listed(names), best=best)
+    return _("{opening}; the totals are {totals}, and {lowest}.", opening=opening, totals=listed_commas(totals),
+             lowest=lowest)
+
+
+def listed_commas(items: list[str]) -> str:
+    """"A, B, C": a list whose last item is joined as the others are."""
+    text = items[0] if items else ""
+    for item in items[1:]:
+        text = _("{names}, {name}", names=text, name=item)
+    return text
+
+
+def _checks_played_out(parts: Mapping[str, Any], name: Named, you: int | None) -> str:
+    """A game of Checks over: who won more checks (or a tie), and the cards that count for nobody."""
+    more, fewer = parts.get("more", 0), parts.get("fewer", 0)
+    winner = parts.get("seat")
+    if winner is None:
+        opening = _("Both hands are played out with the checks tied, {more} each, so neither wins", more=more)
+    elif winner == you:
+        opening = pgettext("you", "Both hands are played out and you won more checks, {more} to {fewer}",
+                           more=more, fewer=fewer)
+    else:
+        opening = _("Both hands are played out and {name} won more checks, {more} to {fewer}",
+                    name=name(winner), more=more, fewer=fewer)
+    board, deck = int(parts.get("board", 0)), int(parts.get("deck", 0))
+    if board and deck:
+        return _("{opening}; {board} and {deck} count for nobody.", opening=opening,
+                 board=ngettext("the {n} card on the board", "the {n} cards on the board", board),
+                 deck=ngettext("the {n} card left in the deck", "the {n} cards left in the deck", deck))
+    if board:
+        return ngettext("{opening}; the {n} card on the board counts for nobody.",
+                        "{opening}; the {n} cards on the board count for nobody.", board, opening=opening)
+    if deck:
+        return ngettext("{opening}; the {n} card left in the deck counts for nobody.",
+                        "{opening}; the {n} cards left in the deck count for nobody.", deck, opening=opening)
+    return _("{opening}.", opening=opening)
+
+
+#: A side's victory, by its kind (two kinds at once are a total victory).
+VICTORIES = {"survival": N_("survival victory for {side}"), "tactical": N_("tactical victory for {side}"),
+             "total": N_("total victory for {side}")}
+
+
+def private_checkers_ending(parts: Mapping[str, Any]) -> str:
+    """Why a game of Saving Private Checkers ended (``end``, ``side``, ``turns`` of
+    ``PrivateCheckersState.end_parts``), a clause with a capital."""
+    end = parts.get("end")
+    side = parts.get("side")
+    side_word = translated(SIDES[side]) if side in (0, 1) else ""
+    if end == "empty":
+        return _("The board is empty: every piece was captured, blown up or rescued")
+    if end == "alone":
+        return _("Only the {side} pieces are left on the board", side=side_word)
+    if end == "quiet":
+        turns = int(parts.get("turns", 0))
+        return ngettext("{n} turn went by with nothing but king moves (no capture, discard or rescue)",
+                        "{n} turns went by with nothing but king moves (no capture, discard or rescue)", turns)
+    return _("{side} has no legal move", side=side_word)
+
+
+def private_checkers_victories(parts: Mapping[str, Any]) -> str:
+    """Each side's victory, or none (``won`` of ``PrivateCheckersState.end_parts``)."""
+    victories = []
+    for index, won in enumerate(parts.get("won") or ((), ())):
+        kinds = list(won)
+        if kinds:
+            kind = "total" if len(kinds) == 2 else str(kinds[0])
+            victories.append(translated(VICTORIES[kind], side=translated(SIDES[index])))
+    return listed_semicolons(victories) if victories else _("no victory for either side")
+
+
+def _private_checkers_over(parts: Mapping[str, Any], name: Named, you: int | None) -> str:
+    """A game of Saving Private Checkers over: why, then each side's victory (or none)."""
+    return _("{ending}: {victories}.", ending=private_checkers_ending(parts),
+             victories=private_checkers_victories(parts))
+
+
+def listed_semicolons(items: list[str]) -> str:
+    text = items[0]
+    for item in items[1:]:
+        text = _("{first}; {second}", first=text, second=item)
+    return text
+
+
+def _match_over(parts: Mapping[str, Any], name: Named, you: int | None) -> str:
+    """A match or a series over: its totals, then how each game ended, each in its own words."""
+    from engine.core import reason_of
+
+    totals = "-".join(str(total) for total in parts.get("totals") or ())
+    opening = (_("Series {totals}.", totals=totals) if parts.get("match") == "series"
+               else _("Match {totals}.", totals=totals))
+    games = []
+    for game in parts.get("games") or ():
+        said = sentence(reason_of(game), name, you) if isinstance(game, Mapping) else None
+        number = game.get("number", "") if isinstance(game, Mapping) else ""
+        games.append(_("Game {number}: {reason}", number=number, reason=said or _("The game is over.")))
+    return " ".join([opening, *games])
+
+
+#: The keyed reasons (``Reason.keyed``) by key: each says its reason from its parts.
+COMPOSED: dict[str, Callable[[Mapping[str, Any], Named, int | None], str]] = {
+    "check: round over": _check_round,
+    "checks: both hands played out": _checks_played_out,
+    "private-checkers: game over": _private_checkers_over,
+    "match over": _match_over,
+}

@@ -54,6 +54,28 @@ def shown_name(name: str) -> str:
     return name
 
 
+#: The verbs of the games' notation (``engine.core.Verb``: "draw 3", "swap 0.2 1.3", "skip") as
+#: people read them, by verb and whether arguments follow; the arguments (numbers, positions,
+#: cards) stay notation.
+VERBS = {
+    ("join", False): N_("join"), ("start", False): N_("start"), ("ready", False): N_("ready"),
+    ("draw", False): N_("draw"), ("draw", True): N_("draw {args}"), ("take", True): N_("take {args}"),
+    ("check", False): N_("check"), ("replace", True): N_("replace {args}"), ("discard", False): N_("discard"),
+    ("discard", True): N_("discard {args}"), ("match", True): N_("match {args}"), ("pass", False): N_("pass"),
+    ("timeout", False): N_("timeout"), ("peek", True): N_("peek {args}"), ("swap", True): N_("swap {args}"),
+    ("skip", False): N_("skip"), ("give", True): N_("give {args}"), ("last", False): N_("last"),
+    ("cash", True): N_("cash {args}"),
+}
+
+
+def action_words(notation: str) -> str:
+    """An action's notation with its verb in the page's language ("draw 3" -> "draw 3" in
+    English); a card alone, or a move on the board, is notation and stays as it is."""
+    verb, _sep, args = str(notation).partition(" ")
+    message = VERBS.get((verb, bool(args)))
+    return translated(message, args=args) if message is not None else str(notation)
+
+
 def counted(number: int, noun: str, plural: str = "") -> str:
     """``number`` and ``noun`` agreeing: "1 card", "0 cards", "3 checks" (``plural``: for a noun
     whose plural is not ``noun + "s"``)."""

@@ -230,7 +230,9 @@ class LearnScreen(TableScreen):
         try:
             lesson = parse_lesson(json.loads(text)) if text else None
         except (ValueError, LessonError) as error:
-            lesson, self.problem = None, _("This lesson cannot be played: {why}.", why=error)
+            print(f"five-checks: the lesson does not read: {error}")  # for developers
+            lesson, self.problem = None, _("This lesson cannot be played: its script does not fit this version of "
+                                           "the game.")
         if lesson is None:
             self.problem = self.problem or _("The lesson of this game is missing from this copy of the app.")
             self.show()

@@ -21,6 +21,7 @@ from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit.dom import Node, attr, classes, h
 from ui.kit.i18n import _
+from ui.kit.words import action_words
 from ui.storage.page_store import store
 from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
 from ui.tables.base import GameTable
@@ -196,8 +197,8 @@ class ReplayScreen(Screen):
                                      "class": classes(number == self.ply and "current"),
                                      "aria-current": "step" if number == self.ply else None},
                           h("span", {"class": "move-number"}, _("{number}.", number=number)), " ",
-                          _("Clock: {action}", action=str(action)) if seat == CLOCK
-                          else _("{name}: {action}", name=table.name(seat), action=str(action))))
+                          _("Clock: {action}", action=action_words(str(action))) if seat == CLOCK
+                          else _("{name}: {action}", name=table.name(seat), action=action_words(str(action)))))
                       for number, (seat, action) in enumerate(moves, start=1)])))
 
     def _step_button(self, command: str, text: str, label: str, enabled: bool) -> Node:

@@ -39,7 +39,12 @@ _ID_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"  # no 0/o, 1/l: ids are read al
 
 
 class SaveError(ValueError):
-    """A saved value that cannot be read; the message says why, in words for people."""
+    """A saved value that cannot be read; the message says why, in words for people (a message
+    of the catalog); ``detail`` is the engine's own text, where it refused, for developers."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
 
 
 class StorageError(Exception):
@@ -138,11 +143,12 @@ class SavedGame:
                 room=_room(data.get("room")),
             )
         except KeyError as missing:
-            raise SaveError(f"not a saved game (missing {missing})") from None
+            raise SaveError(_("not a saved game (missing {missing})", missing=missing)) from None
         except SetupError as error:
-            raise SaveError(str(error)) from None
+            raise SaveError(_("not a saved game (its record is not one this version reads)"), str(error)) from None
         if len(saved.seats) != record.players:
-            raise SaveError(f"not a saved game ({len(saved.seats)} seats for {record.players} players)")
+            raise SaveError(_("not a saved game ({seats} seats for {players} players)", seats=len(saved.seats),
+                              players=record.players))
         return saved
 
 

@@ -429,7 +429,7 @@ def _pass_done(table: GameTable, command: Do) -> None:
 def _undo(table: GameTable, command: Do) -> None:
     why = table.flow.undo()
     if why:
-        table.notice = _("No takeback: {why}.", why=why)
+        table.notice = _("No takeback. {why}", why=parts.phrasing(table).sentence(why))
         table.show()
 
 

@@ -46,7 +46,6 @@ where people join and the Game Master starts as soon as the rules allow.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -72,17 +71,19 @@ from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
 from ui.tables.commands import ANY, Do, Pick, handles
-from ui.tables.playing_cards import CARD_IN_TEXT, back, card_name, chip, face, with_signs
+from ui.tables.playing_cards import back, card_name, chip, face, with_signs
 
 LOG_LINES = 40
-#: A seat's name in a log template: ``{0}``, or ``{1}'s`` (a possessive).
-NAME_TOKEN = re.compile(r"\{(\d+)\}('s)?")
 #: The marks of the piles and of a seat's "called Check!" tag among the last move's marks.
 DRAW_PILE, DISCARD_PILE = "draw-pile", "discard-pile"
 
 
-#: The engine's lobby entries as a table at one device words them (``CheckTable._log_text``).
-SOLO_LOG = {"open": N_("{0} sat down first"), "start": N_("{0} started the game")}
+#: How a round ends, by the engine's ids (``engine.check``: FINAL_TURNS_OVER and the others).
+ROUND_ENDINGS = {
+    "the final turns are over": N_("the final turns are over"),
+    "the draw pile is empty when a card must be drawn": N_("the draw pile is empty when a card must be drawn"),
+    "the draw pile is empty when a penalty card is due": N_("the draw pile is empty when a penalty card is due"),
+}
 #: The ranks an ability is named by, where the rank is a word ("Jack: pick two cards...").
 RANK_WORD_NAMES = {1: N_("Ace"), 11: N_("Jack"), 12: N_("Queen"), 13: N_("King")}
 #: What clicking a place does (``_move``'s ``verb``), said of the reader's place and of a seat's.
@@ -179,14 +180,9 @@ class CheckTable(GameTable):
 
     # -- words -----------------------------------------------------------------------------
 
-    def possessive(self, seat: int) -> str:
-        """``Ann's``; the reader's own seat (or a seat named "You" in a record the replay viewer
-        shows) is ``your``, never "You's"."""
-        name = self.name(seat)
-        return "your" if name == "You" else f"{name}'s"
-
     def yours(self, seat: int) -> bool:
-        """Whether the table speaks of ``seat`` as "your" (see ``possessive``)."""
+        """Whether the table speaks of ``seat`` as "you": the reader's own seat, or a seat named
+        "You" in a record the replay viewer shows (never "You's card")."""
         return self.name(seat) in ("You", pgettext("a seat's name", "You"))
 
     def of_seat(self, seat: int, yours: str, theirs: str, /, **parts: Any) -> str:
@@ -564,7 +560,7 @@ class CheckTable(GameTable):
     # Log and result ----------------------------------------------------------------------
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
-        return self._log_line(entry["text"], entry["seats"])
+        return self._log_line(entry)
 
     def news(self, moves: Sequence[tuple[int, Any]], entries: Sequence[Mapping[str, Any]]) -> list[str]:
         return log_news(entries, self.log_line)
@@ -574,8 +570,7 @@ class CheckTable(GameTable):
         entries = view["log"]
         start = max(0, len(entries) - LOG_LINES)
         recent = last_move.recent(self, entries)
-        items = [h("li", {"data-last-move": index in recent},
-                   self._log_line(self._log_text(entries[index]), entries[index]["seats"]))
+        items = [h("li", {"data-last-move": index in recent}, self._log_line(entries[index]))
                  for index in range(len(entries) - 1, start - 1, -1)]
         return h("details", {"class": "cx-log", "open": True},
                  h("summary", None, _("What happened (latest first)")),
@@ -588,35 +583,96 @@ class CheckTable(GameTable):
         return not self.readonly and any(seat not in self.humans and seat not in self.flow.bots
                                          for seat in range(len(self.seats)))
 
-    def _log_text(self, entry: dict[str, Any]) -> str:
-        """An entry's template; at one device, where nobody waits in a lobby, the engine's lobby
-        entries in the table's own words (no lobby, no Game Master)."""
-        if not self.has_lobby() and entry["kind"] in SOLO_LOG:
-            return translated(SOLO_LOG[entry["kind"]])
-        return str(entry["text"])
+    def _place(self, actor: int, owner: int, number: int) -> str:
+        """A card of a grid inside a log line: "your card 2", "their own card 2" (the actor's),
+        "Ann's card 2"."""
+        if self.yours(owner):
+            return (pgettext("you", "your own card {number}", number=number) if owner == actor
+                    else pgettext("you", "your card {number}", number=number))
+        if owner == actor:
+            return _("their own card {number}", number=number)
+        return _("{name}'s card {number}", name=self.name(owner), number=number)
 
-    def _log_line(self, text: str, seats: list[int]) -> list[Any]:
-        """A log template with names and its cards as chips: "X peeked at X's card" reads "X
-        peeked at their own card" ("your own card" for the person named "You"), and a seat named
-        "You" owns "your" cards. Cards are found in the template, before names go in, so a
-        name is never read as a card."""
-        def name(found: re.Match[str]) -> str:
-            index, owned = int(found.group(1)), bool(found.group(2))
-            seat = seats[index]
-            if not owned:
-                return self.name(seat)
-            if index and seat == seats[0]:
-                return "your own" if self.name(seat) == "You" else "their own"
-            return self.possessive(seat)
+    def _log_line(self, entry: Mapping[str, Any]) -> list[Any]:
+        """A log entry as a whole sentence of the catalog, from its ``kind``, its ``seats`` and
+        its ``parts`` (``engine.check``'s log): "You ..." for the reader's seat, a name
+        otherwise, its cards as chips. At one device, where nobody waits in a lobby, the
+        engine's lobby entries are said without a lobby or a Game Master."""
+        kind, seats = entry["kind"], list(entry.get("seats") or [])
+        said: dict[str, Any] = dict(entry.get("parts") or {})
+        seat = seats[0] if seats else None
+        you = seat is not None and self.yours(seat)
+        name = self.name(seat) if seat is not None else ""
 
-        pieces: list[Any] = []
-        for index, part in enumerate(CARD_IN_TEXT.split(text)):
-            if index % 2:
-                pieces.append(chip(part))
-            elif part:
-                line = NAME_TOKEN.sub(name, part)
-                pieces.append("Your" + line[4:] if not pieces and line.startswith("your") else line)
-        return pieces
+        def line(yours: str, theirs: str, /, *cards: str) -> list[Any]:
+            """The sentence (unfilled) for ``you`` or for ``name``, the parts named ``cards`` as chips."""
+            fields = {"name": name, **{key: str(value) for key, value in said.items()}}
+            return spliced(yours if you else theirs, **{**fields, **{key: chip(said[key]) for key in cards}})
+
+        solo = not self.has_lobby()
+        if kind == "open":
+            return (line(pgettext("you", "You sat down first"), _("{name} sat down first")) if solo else
+                    line(pgettext("you", "You opened the lobby as Game Master"),
+                         _("{name} opened the lobby as Game Master")))
+        if kind == "start":
+            return (line(pgettext("you", "You started the game"), _("{name} started the game")) if solo else
+                    line(pgettext("you", "You started the game: the lobby is locked"),
+                         _("{name} started the game: the lobby is locked")))
+        if kind == "join":
+            return line(pgettext("you", "You joined the table"), _("{name} joined the table"))
+        if kind == "looked":
+            return [_("Everyone has looked at their bottom row")]
+        if kind == "check":
+            return line(pgettext("you", "You called Check!"), _("{name} called Check!"))
+        if kind == "draw":
+            return line(pgettext("you", "You drew from the draw pile"), _("{name} drew from the draw pile"))
+        if kind == "take":
+            return line(pgettext("you", "You took {card} into card {slot} and discarded {discarded}"),
+                        _("{name} took {card} into card {slot} and discarded {discarded}"), "card", "discarded")
+        if kind == "replace":
+            return line(pgettext("you", "You swapped the drawn card into card {slot} and discarded {discarded}"),
+                        _("{name} swapped the drawn card into card {slot} and discarded {discarded}"), "discarded")
+        if kind == "discard":
+            return line(pgettext("you", "You discarded the drawn {card}"), _("{name} discarded the drawn {card}"),
+                        "card")
+        if kind == "pass":
+            return line(pgettext("you", "You passed"), _("{name} passed"))
+        if kind == "timeout":
+            return [_("Time is up for matching")]
+        if kind == "peek" and len(seats) > 1:
+            place = self._place(seats[0], seats[1], int(said.get("slot", 0)))
+            return [pgettext("you", "You peeked at {place}", place=place) if you
+                    else _("{name} peeked at {place}", name=name, place=place)]
+        if kind == "skip":
+            if said.get("skipped") == "peek":
+                return line(pgettext("you", "You skipped the peek"), _("{name} skipped the peek"))
+            return line(pgettext("you", "You skipped the swap"), _("{name} skipped the swap"))
+        if kind == "reshuffle":
+            return [_("The discard pile (but its top card) was shuffled into a new draw pile")]
+        if kind == "match":
+            return line(pgettext("you", "You matched {top} with {card}: the pile is sealed"),
+                        _("{name} matched {top} with {card}: the pile is sealed"), "top", "card")
+        if kind == "miss":
+            return line(pgettext("you", "You tried {card} on {top}: wrong rank, penalty card"),
+                        _("{name} tried {card} on {top}: wrong rank, penalty card"), "card", "top")
+        if kind == "emptied":
+            if said.get("check"):
+                return line(pgettext("you", "You emptied your grid: automatic Check!"),
+                            _("{name} emptied their grid: automatic Check!"))
+            return line(pgettext("you", "You emptied your grid and are locked"),
+                        _("{name} emptied their grid and is locked"))
+        if kind == "fizzle":
+            return line(pgettext("you", "Your {card} fizzles: the seat is locked"),
+                        _("{name}'s {card} fizzles: the seat is locked"), "card")
+        if kind == "swap" and len(seats) > 2:
+            first = self._place(seats[0], seats[1], int(said.get("slot", 0)))
+            second = self._place(seats[0], seats[2], int(said.get("slot_other", 0)))
+            return [pgettext("you", "You swapped {first} with {second}", first=first, second=second) if you
+                    else _("{name} swapped {first} with {second}", name=name, first=first, second=second)]
+        if kind == "over":
+            ending = str(said.get("ending", ""))
+            return [_("Round over: {why}", why=translated(ROUND_ENDINGS.get(ending, ending)))]
+        return []
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won, every seat's total once (lowest wins), and how the round ended."""

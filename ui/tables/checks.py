@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine import IllegalAction
+from engine import IllegalAction, Reason
 from engine.checks import Cash, Play, worth
 from engine.playing_cards import PlayingCard as Card
 from ui.kit.dom import Node, classes, h
@@ -35,6 +35,10 @@ from ui.tables.playing_cards import back, card_name, chip, face
 def card_face(card: str, tag: str = "div", attrs: dict[str, Any] | None = None, *extra: Any) -> Node:
     """The shared card face with its worth in Checks in the corner."""
     return face(card, tag, attrs, *extra, note=f"={worth(Card.parse(card))}")
+
+
+#: The reason a cash is refused when the hand's total does not match (``engine.checks``).
+POINT_TOTAL = "the point total {total} does not match pile {pile}'s upcard {card} (worth {worth})"
 
 
 class ChecksTable(GameTable):
@@ -218,8 +222,16 @@ class ChecksTable(GameTable):
         if not reason:
             return _("To play onto pile {pile}, pick a card of your hand first, then the pile. To cash the pile, "
                      "press its Cash button.", pile=number)
-        return _("To play onto pile {pile}, pick a card of your hand first, then the pile. It cannot be cashed: "
-                 "{why}", pile=number, why=reason[:1].lower() + reason[1:])
+        if error is None:
+            error = self.flow.refusal(seat, notation)
+        why = error.reason if error is not None else ""
+        if isinstance(why, Reason) and why.key == POINT_TOTAL:
+            return _("To play onto pile {pile}, pick a card of your hand first, then the pile. It cannot be cashed: "
+                     "the point total {total} does not match pile {pile}'s upcard {card} (worth {worth}).",
+                     pile=number, total=why.parts["total"], card=self.card_words(str(why.parts["card"])),
+                     worth=why.parts["worth"])
+        return _("To play onto pile {pile}, pick a card of your hand first, then the pile. It cannot be cashed. "
+                 "{why}", pile=number, why=reason)
 
     def _tried(self, view: dict[str, Any], card: str) -> str:
         """The play a click on ``card`` stands for when it cannot be played: onto the first

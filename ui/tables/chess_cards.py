@@ -198,7 +198,8 @@ class ChessCardsTable(GameTable):
             self._next_analysis()
 
         def failed(error: BaseException) -> None:
-            analysis.status, analysis.error = "failed", str(error)
+            print(f"five-checks: an analysis failed: {error!r}")  # for developers
+            analysis.status, analysis.error = "failed", _("the solver met an error")
             self.show()
             self._next_analysis()
 

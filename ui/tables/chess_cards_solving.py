@@ -119,7 +119,8 @@ class Solving:
         self.on_news()
 
     def _failed(self, error: BaseException) -> None:
-        self.error = _("The solver failed: {why}", why=error)
+        print(f"five-checks: the solver failed: {error!r}")  # for developers
+        self.error = _("The solver failed.")
         self.job = None
         self.on_news()
 

@@ -31,7 +31,7 @@ from collections.abc import Callable, Generator, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
-from engine import CLOCK, GAMES, Action, IllegalAction, Record, State
+from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
 from engine.bots import Bot, get_bot
 from engine.knowledge import undo_point
 from ui.app.routes import PlaySetup, distinct_bot_names
@@ -95,7 +95,12 @@ class NotNow(IllegalAction):
 
 class Returned(IllegalAction):
     """An action sent elsewhere to be played (a friend's, to the host's device) that came back
-    refused, with the reason the other side gave."""
+    refused: ``refused`` is the refusal the other side raised, rebuilt here from its data
+    (``ui.tables.phrasing.refusal_data``), so that this device says it in its own words."""
+
+    def __init__(self, message: str, refused: IllegalAction) -> None:
+        super().__init__(message, refused.reason)
+        self.refused = refused
 
 
 class FlowStopped(IllegalAction):
@@ -508,7 +513,8 @@ class TableFlow:
             self.timers.later(wait, lambda: self._bot_plays(seat, action, asked))
 
         def failed(error: BaseException) -> None:
-            self.fail(_("The {level} bot failed: {why}", level=level_word(self.seats[seat].level), why=error))
+            print(f"five-checks: the {self.seats[seat].level} bot failed: {error!r}")  # for developers
+            self.fail(_("The {level} bot failed, and the game cannot go on.", level=level_word(self.seats[seat].level)))
 
         def still_thinking() -> None:
             job = asked.job
@@ -536,14 +542,15 @@ class TableFlow:
         try:
             self._apply(seat, action, "bot")
         except IllegalAction as error:
-            self.fail(str(error))
+            print(f"five-checks: a bot's action was refused: {error}")  # for developers
+            self.fail(_("A bot chose an action the rules refuse, and the game cannot go on."))
 
     # -- takebacks -------------------------------------------------------------------------
 
     def undo_state(self) -> tuple[int, str]:
         """The ply a takeback returns to and "", or -1 and why there is none now."""
         if not self.undo_offered:
-            return -1, "takebacks are off in this game"
+            return -1, Reason("takebacks are off in this game")
         if self._undo is None or self._undo[0] != self.epoch:
             self._undo = (self.epoch, undo_point(self.states, self.bottom, [s.name for s in self.seats]))
         return self._undo[1]

@@ -20,6 +20,7 @@ from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
 from ui.kit.i18n import N_, _, translated
+from ui.kit.words import action_words
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
 from ui.tables.flow import Returned
@@ -135,7 +136,7 @@ def undo_button(table: Table) -> Node | None:
     if not table.flow.undo_offered:
         return None
     target, why = table.flow.undo_state()
-    reason = "" if target >= 0 else why[:1].upper() + why[1:] + "."
+    reason = "" if target >= 0 else phrasing(table).sentence(why)
     return h("span", {"class": "undo-tool"},
              h("button", {"type": "button", "class": "tool", "data-cmd": "undo",
                           "aria-disabled": "true" if reason else None,
@@ -197,7 +198,7 @@ def refusal_text(table: Table, seat: int, notation: str, error: IllegalAction) -
     """A refusal as ``table`` says it (``ui.tables.phrasing.refusal``); an action that was sent
     to be played elsewhere and came back refused (``Returned``) is named."""
     text = refusal(error, phrasing(table), seat)
-    return (_("Not played ({action}): {why}", action=table.card_words(notation), why=text)
+    return (_("Not played ({action}): {why}", action=table.card_words(action_words(notation)), why=text)
             if isinstance(error, Returned) else text)
 
 
@@ -246,7 +247,7 @@ def how_to_win(table: Table) -> Node | None:
 def reason_text(table: Table, data: Mapping[str, Any]) -> str:
     """Why a game ended (``data``: a result's or a game summary's JSON), as a sentence of
     the table's: the seats by name, "you" for the one person."""
-    return phrasing(table).sentence(reason_of(data))
+    return phrasing(table).sentence(reason_of(data), N_("The game is over."))
 
 
 def end_reason(table: Table, data: Mapping[str, Any], *notes: str, lead: str = "") -> Node:

@@ -11,13 +11,14 @@ table, the host's room and a friend's device.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
-from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn, Reason
-from engine.core import render_reason
+from engine import CLOCK, GameIsOver, IllegalAction, NotYourTurn
+from engine.core import reason_data, reason_of
 from ui.kit import reasons
 from ui.kit.i18n import N_, _, translated
 from ui.kit.words import shown_name
-from ui.tables.flow import FlowStopped, StalePosition
+from ui.tables.flow import FlowStopped, Returned, StalePosition
 
 
 class Phrasing:
@@ -37,25 +38,19 @@ class Phrasing:
         """A seat by its name (the catalog's sentences say "you" themselves)."""
         return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else _("seat {number}", number=seat)
 
-    def seat_word(self, seat: int) -> str:
-        """A seat inside a sentence: "you" for the person addressed, else its name."""
-        if seat == self.you:
-            return "you"
-        return self.name(seat) if 0 <= seat < len(self.names) or seat == CLOCK else f"seat {seat}"
-
-    def sentence(self, reason: str) -> str:
+    def sentence(self, reason: str, otherwise: str = "") -> str:
         """``reason`` (a ``Reason`` or plain engine text) as a sentence of the table's: the
-        catalog's sentence for its template (``ui.kit.reasons``), else the engine's English."""
+        catalog's sentence for it (``ui.kit.reasons``). A reason the catalog does not hold (the
+        engine's developer text, an old record's English) is never shown as it is: ``otherwise``
+        (a message marked with ``N_``) is said instead, by default that the rules do not allow it."""
         said = reasons.sentence(reason, self._named, self.you)
         if said is not None:
             return self.card_words(said)
-        text = (render_reason(reason.template, reason.parts, self.seat_word, self.you)
-                if isinstance(reason, Reason) else reason)
-        text = self.card_words(text.strip())
-        if not text:
-            return text
-        text = text[:1].upper() + text[1:]
-        return text if text.endswith((".", "!", "?")) else text + "."
+        return translated(otherwise or NOT_ALLOWED)
+
+
+#: What a refusal says when the catalog has no sentence for its reason.
+NOT_ALLOWED = N_("The rules do not allow that now.")
 
 
 #: What the flow's stops say (``FlowStopped.kind``).
@@ -64,6 +59,7 @@ STOPPED = {
     "paused": N_("This game is over: press the button to deal the next one."),
     "readonly": N_("This is a replay: nothing can be played on it."),
     "failed": N_("The game has stopped."),
+    "not-started": N_("The game has not started yet."),
 }
 
 
@@ -71,6 +67,8 @@ def refusal(error: IllegalAction, phrasing: Phrasing, seat: int) -> str:
     """Why the action of ``seat`` was refused, for people, from the exception that refused it:
     the flow's own (the game over or paused, a position that has passed) or the rules' reason,
     with the seats named as ``phrasing`` names them."""
+    if isinstance(error, Returned):
+        error = error.refused
     if isinstance(error, GameIsOver):
         return translated(STOPPED["over"])
     if isinstance(error, FlowStopped) and error.kind in STOPPED:
@@ -88,3 +86,46 @@ def refusal(error: IllegalAction, phrasing: Phrasing, seat: int) -> str:
             return _("Not your turn: {names} to play.", names=who)
         return _("Not {name}’s turn: {names} to play.", name=phrasing.name(seat), names=who)
     return phrasing.sentence(error.reason)
+
+
+def refusal_data(error: IllegalAction) -> dict[str, Any]:
+    """A refusal as JSON values, for another device to say in its own words (``refusal_error``):
+    which kind (``stale``, ``not-your-turn`` with ``to_act``, ``over``, ``stopped`` with its
+    ``stopped`` kind, ``rules``) and the rules' reason as data (``engine.core.reason_data``)."""
+    if isinstance(error, Returned):
+        error = error.refused
+    data: dict[str, Any] = reason_data(error.reason)
+    if isinstance(error, StalePosition):
+        data["kind"] = "stale"
+    elif isinstance(error, NotYourTurn):
+        data.update(kind="not-your-turn", to_act=list(error.to_act))
+    elif isinstance(error, GameIsOver):
+        data["kind"] = "over"
+    elif isinstance(error, FlowStopped):
+        data.update(kind="stopped", stopped=error.kind)
+    else:
+        data["kind"] = "rules"
+    return data
+
+
+def refusal_error(data: Any, message: str) -> IllegalAction:
+    """The refusal ``refusal_data`` wrote, again as the exception it was (``message``: the
+    engine's text, for developers); data that is not one is a refusal without a reason."""
+    if not isinstance(data, dict):
+        return IllegalAction(message, "")
+    try:
+        reason = reason_of(data)
+    except (TypeError, ValueError):
+        reason = ""
+    kind = data.get("kind")
+    if kind == "stale":
+        return StalePosition(message, reason)
+    if kind == "not-your-turn":
+        to_act = data.get("to_act")
+        seats = tuple(seat for seat in to_act if isinstance(seat, int)) if isinstance(to_act, list) else ()
+        return NotYourTurn(message, reason, to_act=seats)
+    if kind == "over":
+        return GameIsOver(message, reason)
+    if kind == "stopped":
+        return FlowStopped(message, reason, kind=str(data.get("stopped", "stopped")))
+    return IllegalAction(message, reason)

@@ -33,6 +33,7 @@ from engine.private_checkers import (
     Strike,
     survives,
 )
+from ui.kit import reasons
 from ui.kit.access import name_showing
 from ui.kit.dom import Node, classes, h, present
 from ui.kit.i18n import N_, _, ngettext, pgettext, spliced, translated
@@ -41,7 +42,7 @@ from ui.tables import last_move, parts
 from ui.tables.announcer import log_news
 from ui.tables.base import GameTable
 from ui.tables.commands import ANY, Pick, handles
-from ui.tables.playing_cards import card_name, with_chips, with_signs
+from ui.tables.playing_cards import card_name, chip, with_signs
 
 FILES = "abcdefgh"
 PIECE_LETTERS = {"man": "", "footman": "F", "queen": "Q", "king": "K"}
@@ -69,9 +70,53 @@ def is_red(card: str) -> bool:
     return PlayingCard.parse(card).colour == "red"
 
 
-def log_text(text: str) -> list[Any]:
-    """An engine log sentence as the table shows it: a capital, its cards as chips."""
-    return with_chips(text[:1].upper() + text[1:])
+#: What a piece becomes, by the engine's rank names.
+BECOMES = {"man": N_("The piece on {square} becomes a man"), "footman": N_("The piece on {square} becomes a footman"),
+           "queen": N_("The piece on {square} becomes a queen"), "king": N_("The piece on {square} becomes a king")}
+
+
+def log_text(entry: Mapping[str, Any]) -> list[Any]:
+    """A log entry as a whole sentence of the catalog, from its ``kind`` and ``parts``
+    (``engine.private_checkers.LogEntry``), its cards as chips."""
+    kind = entry["kind"]
+    said: dict[str, Any] = dict(entry.get("parts") or {})
+    fields: dict[str, Any] = {key: str(value) for key, value in said.items()}
+    if said.get("side") in (0, 1):
+        fields["side"] = side_name(said["side"])
+    for key in ("card", "discarded"):
+        if said.get(key):
+            fields[key] = chip(said[key])
+
+    def line(message: str) -> list[Any]:
+        return spliced(message, **fields)
+
+    if kind == "move":
+        return line(_("{side} {move}"))
+    if kind == "rescue":
+        return line(_("{side} rescues the king on {square}"))
+    if kind == "capture":
+        return line(_("The {side} footman on {footman} captures on {square} in place") if said.get("footman")
+                    else _("{side} captures on {square}"))
+    if kind == "assassin":
+        return line(_("The assassin on {card} takes the capturing {side} piece"))
+    if kind == "flip":
+        return line(_("{card} turns up on {square}"))
+    if kind == "survive":
+        return line(_("{side} discards {discarded}: the piece on {square} survives {card}"))
+    if kind == "blowup":
+        return line(_("The {side} piece on {square} is blown up: {card} beats the discarded {discarded}")
+                    if said.get("discarded") else
+                    _("The {side} piece on {square} is blown up: {card} is black and {side} has no stockpile card "
+                      "left"))
+    if kind == "promote" and said.get("rank") in BECOMES:
+        return line(translated(BECOMES[said["rank"]]))
+    if kind == "end":
+        rescued, captured = list(said.get("rescued") or (0, 0)), list(said.get("captured") or (0, 0))
+        return [_("Game over: {ending}; {victories} (rescued {rescued}-{rescued_other}, captured "
+                  "{captured}-{captured_other})", ending=reasons.private_checkers_ending(said),
+                  victories=reasons.private_checkers_victories(said), rescued=rescued[0],
+                  rescued_other=rescued[1], captured=captured[0], captured_other=captured[1])]
+    return []
 
 
 class PrivateCheckersTable(GameTable):
@@ -418,7 +463,7 @@ class PrivateCheckersTable(GameTable):
         return log_news(entries, self.log_line)
 
     def log_line(self, entry: Mapping[str, Any]) -> Any:
-        return log_text(entry["text"])
+        return log_text(entry)
 
     def _log(self, view: dict[str, Any]) -> Node:
         recent = last_move.recent(self, view["log"])
@@ -426,7 +471,7 @@ class PrivateCheckersTable(GameTable):
         return h("section", {"class": "panel spc-log", "data-testid": "log"},
                  h("h2", None, _("What happened")),
                  h("ul", None, [h("li", {"class": f"spc-event spc-event-{entry['kind']}",
-                                         "data-last-move": index in recent}, log_text(entry["text"]))
+                                         "data-last-move": index in recent}, log_text(entry))
                                 for index, entry in latest]) if latest else
                  h("p", {"class": "spc-note"}, _("Light moves first.")))
 
@@ -451,7 +496,7 @@ class PrivateCheckersTable(GameTable):
         if blast is None:
             return None
         return h("p", {"class": "spc-blowup", "data-testid": "blowup", "role": "alert"},
-                 h("span", {"class": "spc-boom"}, _("BOOM")), _("Blown up! "), log_text(blast["text"]))
+                 h("span", {"class": "spc-boom"}, _("BOOM")), _("Blown up! "), log_text(blast))
 
     def _result(self, view: dict[str, Any]) -> Node:
         """The end: who won and by which victory in the headline, then each side's rescued and
