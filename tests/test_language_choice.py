@@ -56,7 +56,7 @@ def test_the_page_knows_the_languages_the_build_compiles() -> None:
     """The list the page reads without a fetch is the committed catalogs' (a translator adding
     locale/<lang>/LC_MESSAGES/messages.po adds the code to ``i18n.LANGUAGES``), English first,
     each named in itself."""
-    assert i18n.LANGUAGES == (i18n.SOURCE, *catalog_tool.languages())
+    assert (i18n.SOURCE, *catalog_tool.languages()) == i18n.LANGUAGES
     assert catalog_tool.PSEUDO_RTL == i18n.PSEUDO_RTL
     for code in i18n.LANGUAGES:
         assert code in i18n.NAMES, f"{code} has no name in itself in i18n.NAMES"
