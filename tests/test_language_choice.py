@@ -138,3 +138,20 @@ def test_a_hand_is_walked_toward_its_end_in_either_direction(direction: str, key
     middle.focus()
     assert access.arrow_move(middle, key)
     assert document.activeElement.getAttribute("id") == expected
+
+
+def test_the_replay_s_arrow_keys_follow_the_reading_direction() -> None:
+    assert [access.reading_key(key) for key in ("ArrowLeft", "ArrowRight", "Home")] \
+        == ["ArrowLeft", "ArrowRight", "Home"]
+    assert [access.reading_key(key, "rtl") for key in ("ArrowLeft", "ArrowRight", "End")] \
+        == ["ArrowRight", "ArrowLeft", "End"]
+
+
+def test_an_invite_link_carries_no_language() -> None:
+    """Each friend reads the game in their own language: the link names the room, not the
+    host's language, even when the host's address asked for one."""
+    from ui.friends.panels import invite_link
+
+    link = invite_link("http://127.0.0.1:8000/index.html#/checks/play?seats=human,friend&lang=ar", "ABCD", "")
+    assert link == "http://127.0.0.1:8000/index.html#/join/ABCD"
+    assert "lang" not in invite_link("http://x/index.html#/?lang=qps-rtl", "WXYZ", "wss://broker.example/")

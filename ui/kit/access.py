@@ -59,6 +59,14 @@ def arrow_step(key: str, direction: str = "ltr") -> int:
     return -step if direction == "rtl" and key in ("ArrowLeft", "ArrowRight") else step
 
 
+def reading_key(key: str, direction: str = "ltr") -> str:
+    """``key`` as a page written left to right means it: right to left, ArrowLeft goes forward
+    (it is said "ArrowRight") and ArrowRight back; any other key as it is."""
+    if direction == "rtl" and key in ("ArrowLeft", "ArrowRight"):
+        return "ArrowRight" if key == "ArrowLeft" else "ArrowLeft"
+    return key
+
+
 def arrow_move(target: Any, key: str) -> bool:
     """Focus the control before or after ``target`` (or the first or last) in its ``data-keynav``
     container, for ``key``; False when the key or the place is not one of those."""
