@@ -98,7 +98,9 @@ class GalleryScreen(Screen):
         without the pictures."""
         cards = [h("li", {"class": "game", "data-game": item.id},
                    h("a", {"class": "game-card", "href": f"#/{item.id}"},
-                     h("h2", None, item.title),
+                     # A game's name, kept as it is in every language: isolated, so that a page
+                     # written right to left does not move its "!" ("Check!") to its other end.
+                     h("h2", None, h("bdi", None, item.title)),
                      h("p", {"class": "game-meta"},
                        h("span", None, translated(item.seats)), h("span", {"class": "badge badge-go"}, _("Play")))),
                    h("p", {"class": "game-links"},
