@@ -250,6 +250,7 @@ def test_the_compiled_catalogs_are_carried_and_precached_but_not_downloaded(buil
     its service worker carry it, the first visit's downloads do not."""
     catalog = "locale/qps/LC_MESSAGES/messages.mo"
     assert catalog in built.precache
+    assert not [path for path in built.files if path.startswith("locale/qps-rtl/")]  # the tests' alone
     assert (built.out / catalog).read_bytes()[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")  # gettext's magic
     index = (built.out / "index.html").read_text(encoding="utf-8")
     assert "locale/" not in index

@@ -12,6 +12,9 @@ line, reading ``babel.cfg``::
                                               new messages into every one)
     locale/qps/LC_MESSAGES/messages.po        the pseudo-locale, generated from the template
                                               (``ui.kit.i18n.pseudo``): build output
+    locale/qps-rtl/LC_MESSAGES/messages.mo    the same compiled, for the page laid out right to
+                                              left (``ui.kit.i18n.direction``): build output, with
+                                              no .po (Babel takes no "-rtl" for a locale)
     locale/<lang>/LC_MESSAGES/messages.mo     compiled, what the page fetches: build output
 
 Usage::
@@ -40,6 +43,8 @@ LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "messages.pot"
 DOMAIN = "messages"
 PSEUDO = "qps"
+#: The pseudo-locale of a language written right to left (``ui.kit.i18n.PSEUDO_RTL``).
+PSEUDO_RTL = "qps-rtl"
 #: The keys of a lesson whose values people read (``ui.learn.lesson.parse_lesson``).
 LESSON_TEXTS = ("title", "start", "free", "end")
 STEP_TEXTS = ("say", "off")
@@ -115,7 +120,7 @@ def read_po(path: Path) -> Any:
 def languages(locale: Path = LOCALE) -> list[str]:
     """The languages with a translator's catalog (the pseudo-locale is not one)."""
     return sorted(po.parent.parent.name for po in locale.glob(f"*/LC_MESSAGES/{DOMAIN}.po")
-                  if po.parent.parent.name != PSEUDO)
+                  if po.parent.parent.name not in (PSEUDO, PSEUDO_RTL))
 
 
 def pseudo(template: Path = TEMPLATE, locale: Path = LOCALE) -> Path:
@@ -137,6 +142,15 @@ def pseudo(template: Path = TEMPLATE, locale: Path = LOCALE) -> Path:
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("wb") as stream:
         write_po(stream, catalog, omit_header=False)
+    # The same messages compiled at once for qps-rtl, the page in this English mirrored
+    # (ui.kit.i18n.direction): pybabel's compile, which reads a locale from each folder's name,
+    # would refuse the folder.
+    from babel.messages.mofile import write_mo
+
+    mirrored = locale / PSEUDO_RTL / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    mirrored.parent.mkdir(parents=True, exist_ok=True)
+    with mirrored.open("wb") as stream:
+        write_mo(stream, catalog, use_fuzzy=True)
     return out
 
 
@@ -202,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         return status
     compile_all()
     count = sum(1 for message in read_po(TEMPLATE) if message.id)
-    print(f"catalog: {count} messages; languages: {', '.join([*languages(), PSEUDO])}")
+    print(f"catalog: {count} messages; languages: {', '.join([*languages(), PSEUDO, PSEUDO_RTL])}")
     return 0
 
 

@@ -206,11 +206,21 @@ class App:
 
 
 def wanted_language(query: Any) -> str:
-    """The language a route asks for (``lang=``, then remembered), else the remembered one."""
-    lang = i18n.chosen(query, str(settings.read().get("lang", "")))
+    """The language a route asks for (``lang=``, kept as the setting), else the remembered one,
+    else the browser's preferred one the build has, else English. English asked for is kept as
+    well: it then wins over a browser that prefers another language."""
+    lang = i18n.chosen(query, str(settings.read().get("lang", "")), browser_languages())
     if any(name == i18n.PARAM for name, _value in query) and lang != settings.read().get("lang"):
-        settings.write({"lang": "" if lang == i18n.SOURCE else lang})
+        settings.write({"lang": lang})
     return lang
+
+
+def browser_languages() -> list[str]:
+    """The browser's preferred languages, best first (``navigator.languages``)."""
+    try:
+        return [str(code) for code in (window.navigator.languages or [])] or [str(window.navigator.language)]
+    except Exception:  # a browser without them: English
+        return []
 
 
 async def load_language(lang: str) -> None:
@@ -229,8 +239,12 @@ async def load_language(lang: str) -> None:
         if data is None:
             window.console.warn(f"five-checks: no catalog for the language {lang!r}; English instead")
     i18n.install(lang, data)
-    if i18n.language() != i18n.PSEUDO:  # the pseudo-locale is English, disguised
-        document.documentElement.setAttribute("lang", i18n.language())
+    html = document.documentElement
+    # The pseudo-locales are English, disguised: the page keeps saying it is English.
+    html.setAttribute("lang", i18n.SOURCE if i18n.language() in (i18n.PSEUDO, i18n.PSEUDO_RTL) else i18n.language())
+    # The direction of the language spoken, not of the one asked for: a catalog that could not be
+    # read leaves the page in English, left to right. ui/style.css mirrors through logical properties.
+    html.setAttribute("dir", i18n.direction(i18n.language()))
 
 
 async def main() -> None:

@@ -37,9 +37,10 @@ from page_support import (
 #: Each test on a cold page of its own: the chosen language is the page's, and its catalog is fetched only when chosen.
 pytestmark = pytest.mark.cold
 
-#: The games' titles, and the names the routes below give people: allowed as they are.
+#: The games' titles, the names the routes below give people, and the languages of the gallery's
+#: Language control, each named in itself (the pseudo-locale by its code): allowed as they are.
 ALLOWED = {"Checks", "Checkmate", "Saving", "Private", "Checkers", "Chess", "Cards", "MATE", "Check",
-           "Five", "Ann"}
+           "Five", "Ann", "English", "qps"}
 _PLAIN = re.compile(r"(?<![^\W\d_])[A-Za-z]{3,}(?![^\W\d_])")
 
 

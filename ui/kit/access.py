@@ -22,7 +22,9 @@ from ui.kit.dom import present
 KEYNAV = "[data-keynav]"
 #: The controls inside it that take focus.
 KEYNAV_ITEMS = "button:not([disabled]), [tabindex]:not([tabindex='-1'])"
-#: How far each key moves focus: a step back or forward, or to an end.
+#: How far each key moves focus: a step back or forward, or to an end. Left and Right are for a
+#: page written left to right; right to left, they swap (``arrow_step``): a hand's first card is
+#: then at the right, and Left goes on toward its end.
 ARROW_STEPS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 ENDS = {"Home": 0, "End": -1}
 
@@ -50,6 +52,21 @@ def _words(text: str) -> list[str]:
     return [word.lower() for word in _WORD.findall(text)]
 
 
+def arrow_step(key: str, direction: str = "ltr") -> int:
+    """The step ``key`` takes through a hand laid out in ``direction`` ("ltr" or "rtl"): -1 back,
+    1 forward, 0 for a key that is no arrow."""
+    step = ARROW_STEPS.get(key, 0)
+    return -step if direction == "rtl" and key in ("ArrowLeft", "ArrowRight") else step
+
+
+def reading_key(key: str, direction: str = "ltr") -> str:
+    """``key`` as a page written left to right means it: right to left, ArrowLeft goes forward
+    (it is said "ArrowRight") and ArrowRight back; any other key as it is."""
+    if direction == "rtl" and key in ("ArrowLeft", "ArrowRight"):
+        return "ArrowRight" if key == "ArrowLeft" else "ArrowLeft"
+    return key
+
+
 def arrow_move(target: Any, key: str) -> bool:
     """Focus the control before or after ``target`` (or the first or last) in its ``data-keynav``
     container, for ``key``; False when the key or the place is not one of those."""
@@ -69,7 +86,10 @@ def arrow_move(target: Any, key: str) -> bool:
         here = next((index for index, item in enumerate(items) if bool(item.contains(target))), None)
         if here is None:
             return False
-        chosen = items[max(0, min(len(items) - 1, here + ARROW_STEPS[key]))]
+        # The direction the hand is laid out in: the nearest ``dir`` (ui.main sets <html dir>).
+        laid = box.closest("[dir]")
+        direction = str(laid.getAttribute("dir") or "ltr") if present(laid) else "ltr"
+        chosen = items[max(0, min(len(items) - 1, here + arrow_step(key, direction)))]
     chosen.focus()
     return True
 

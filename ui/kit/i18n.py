@@ -23,7 +23,12 @@ each shown with accented letters in brackets (``[Ýóú ŵîñ.]``), so that a w
 stands out on a page in ``lang=qps``. ``pseudo`` is that transformation.
 
 The language: ``lang=<code>`` in any route (read by ``ui.main``), else the ``lang`` setting
-(``ui.kit.settings``), else English. Pure Python: the page's loading is ``ui.main``'s.
+(``ui.kit.settings``), else the first of the browser's preferred languages
+(``navigator.languages``) that the build has a catalog for (``LANGUAGES``, ``preferred``), else
+English. A language written right to left (``RTL``) turns the page's direction (``direction``:
+``<html dir>``, set by ``ui.main``); ``qps-rtl`` is the pseudo-locale laid out right to left, for
+the tests of the mirrored layout before a translation exists. Pure Python: the page's loading is
+``ui.main``'s.
 """
 
 from __future__ import annotations
@@ -38,8 +43,19 @@ from typing import Any
 SOURCE = "en"
 #: The pseudo-locale (accented letters in brackets).
 PSEUDO = "qps"
+#: The pseudo-locale written right to left: the same accented English, on a mirrored page.
+PSEUDO_RTL = "qps-rtl"
 #: The route parameter and the setting that choose a language.
 PARAM = "lang"
+#: The languages the build has a catalog for, the source first: what the browser's preferences
+#: are matched against and the Language control offers. Kept here, not fetched, so that the first
+#: screen knows them; a test holds it to the committed catalogs (``tools.catalog.languages``).
+LANGUAGES: tuple[str, ...] = (SOURCE,)
+#: Each language's name in itself, as the Language control shows it.
+NAMES = {"en": "English", "ar": "العربية", "he": "עברית", "fa": "فارسی", "ur": "اردو",
+         "fr": "Français", "de": "Deutsch", "es": "Español", "pt": "Português", "tr": "Türkçe"}
+#: Languages written right to left, by their primary subtag ("ar-JO" is Arabic).
+RTL = frozenset({"ar", "he", "fa", "ur"})
 #: A language code as a route may give it: "ar", "pt-BR", "qps".
 _CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")
 
@@ -77,13 +93,41 @@ def install(lang: str, mo: bytes | None = None) -> None:
     _state.update(lang=lang, asked=lang, catalog=gettext.GNUTranslations(io.BytesIO(mo)))
 
 
-def chosen(query: Sequence[tuple[str, str]], remembered: str) -> str:
+def chosen(query: Sequence[tuple[str, str]], remembered: str, browser: Sequence[str] = ()) -> str:
     """The language a route's ``query`` asks for (``lang=``), else the ``remembered`` setting,
-    else the source; a code that is not one is ignored."""
-    for name, value in query:
-        if name == PARAM and valid_code(value):
+    else the browser's preferred one the build has (``preferred``), else the source; a code that
+    is not one is ignored."""
+    for key, value in query:
+        if key == PARAM and valid_code(value):
             return valid_code(value)
-    return valid_code(remembered) or SOURCE
+    return valid_code(remembered) or preferred(browser)
+
+
+def preferred(browser: Sequence[str], have: Sequence[str] | None = None) -> str:
+    """The first of the browser's preferred languages (``navigator.languages``, best first) that
+    ``have`` holds, said as ``have`` spells it: the code itself, else its primary subtag
+    ("en-GB" -> "en", "ar-JO" -> "ar"); the source when none is had."""
+    spelled = {code.lower().replace("_", "-"): code for code in (LANGUAGES if have is None else have)}
+    primary = {code.split("-")[0]: code for code in reversed(list(spelled))}
+    for code in browser:
+        code = str(code).strip().lower().replace("_", "-")
+        if code in spelled:
+            return spelled[code]
+        if code.split("-")[0] in primary:
+            return spelled[primary[code.split("-")[0]]]
+    return SOURCE
+
+
+def direction(lang: str) -> str:
+    """"rtl" for a language written right to left ("ar", "ar-JO", the pseudo-locale ``qps-rtl``),
+    else "ltr": the page's ``<html dir>``."""
+    lang = lang.lower().replace("_", "-")
+    return "rtl" if lang == PSEUDO_RTL or lang.split("-")[0] in RTL else "ltr"
+
+
+def name(lang: str) -> str:
+    """``lang``'s name in itself ("العربية"), or its code when it has none here (a pseudo-locale)."""
+    return NAMES.get(lang, lang)
 
 
 def _filled(text: str, parts: dict[str, Any]) -> str:

@@ -8,7 +8,9 @@ the catalog is the fallback when the page has no shell.
 Above the gallery: the "Continue" list of every game in progress (``ui.screens.saved_lists``) and,
 when the browser keeps nothing, a line saying so; a first visit has neither, and then the lists'
 module is not imported at all (``ui.navigation.later_modules`` fetches it when there is a list).
-Below the gallery: the Theme control (``ui.kit.theme``: the system's colours, light or dark).
+Below the gallery: the Theme control (``ui.kit.theme``: the system's colours, light or dark) and
+the Language control (``language_control``: each language the build has, named in itself; the
+choice is kept as the ``lang`` setting and the screen drawn again in it by ``ui.main``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from ui.app.catalog import CATALOG
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
-from ui.kit import i18n, theme
+from ui.kit import i18n, settings, theme
 from ui.kit.dom import Node, attr, build, h, present
 from ui.kit.i18n import N_, _, ngettext, translated
 from ui.storage import page_store
@@ -28,6 +30,40 @@ if TYPE_CHECKING:
     from ui.storage.saves import Store
 
 GAME_TITLES = {item.id: item.title for item in CATALOG}
+#: The command of a Language button: ``lang:<code>``.
+LANGUAGE_CMD = "lang"
+
+
+def offered(current: str, languages: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The languages the Language control offers: the build's (``i18n.LANGUAGES``), and the one
+    spoken now when it is not one of them (a pseudo-locale), so that the way back is on the
+    page; none when that leaves one language alone (nothing to choose)."""
+    languages = i18n.LANGUAGES if languages is None else languages
+    if current not in languages:
+        languages = (*languages, current)
+    return languages if len(languages) > 1 else ()
+
+
+def language_control(current: str, languages: tuple[str, ...]) -> Node | None:
+    """The Language control: a label and a button per language, each named in its own language
+    and script (``lang``/``dir`` on the button, for screen readers and the bidi algorithm), the
+    one spoken pressed. None when there is nothing to choose."""
+    if not languages:
+        return None
+    return h("div", {"class": "theme-control language-control", "role": "group",
+                     "aria-labelledby": "language-label", "data-testid": "language"},
+             h("span", {"class": "theme-label", "id": "language-label"}, _("Language")),
+             *(h("button", {"type": "button", "class": "theme-choice", "data-cmd": f"{LANGUAGE_CMD}:{code}",
+                            "lang": i18n.SOURCE if code.startswith(i18n.PSEUDO) else code,
+                            "dir": i18n.direction(code),
+                            "aria-pressed": "true" if code == current else "false"}, i18n.name(code))
+               for code in languages))
+
+
+def chosen_language(element: Any) -> str | None:
+    """The language a ``[data-cmd="lang:<code>"]`` button asks for; None for any other element."""
+    command, _sep, code = attr(element, "data-cmd").partition(":")
+    return i18n.valid_code(code) or None if command == LANGUAGE_CMD else None
 
 
 class GalleryScreen(Screen):
@@ -62,7 +98,9 @@ class GalleryScreen(Screen):
         without the pictures."""
         cards = [h("li", {"class": "game", "data-game": item.id},
                    h("a", {"class": "game-card", "href": f"#/{item.id}"},
-                     h("h2", None, item.title),
+                     # A game's name, kept as it is in every language: isolated, so that a page
+                     # written right to left does not move its "!" ("Check!") to its other end.
+                     h("h2", None, h("bdi", None, item.title)),
                      h("p", {"class": "game-meta"},
                        h("span", None, translated(item.seats)), h("span", {"class": "badge badge-go"}, _("Play")))),
                    h("p", {"class": "game-links"},
@@ -80,6 +118,7 @@ class GalleryScreen(Screen):
               h("a", {"href": "#/join", "data-testid": "join-room"}, _("Join a friend’s room")), " ",
               h("span", {"class": "muted"}, _("with the code on their screen"))),
             theme.control(),
+            *[node for node in [language_control(i18n.language(), offered(i18n.language()))] if node is not None],
         ]
 
     def show(self) -> None:
@@ -102,6 +141,9 @@ class GalleryScreen(Screen):
                 else:
                     fragment.appendChild(element)
             fragment.appendChild(build(theme.control(), document))
+            languages = language_control(i18n.language(), offered(i18n.language()))
+            if languages is not None:
+                fragment.appendChild(build(languages, document))
             self.root.replaceChildren(fragment)
         # Before Python runs, a game's rules link opens the static page; now that routes work,
         # the app's own rules route shows the same text without starting Python again.
@@ -112,6 +154,13 @@ class GalleryScreen(Screen):
 
     def on_click(self, element: Any) -> None:
         if theme.handle(element):
+            return
+        lang = chosen_language(element)
+        if lang is not None:
+            # Kept, then the gallery again at its plain address: ui.main fetches the language's
+            # catalog (a lang= in the address would win over the setting) and draws it in it.
+            settings.write({i18n.PARAM: lang})
+            self.navigate("#/")
             return
         if self.actions is not None and self.actions.command(attr(element, "data-cmd")):
             from ui.screens.saved_lists import refocus

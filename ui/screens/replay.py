@@ -19,6 +19,7 @@ from typing import Any
 from engine import CLOCK, GAMES, EngineError, Record
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
+from ui.kit import access, i18n
 from ui.kit.dom import Node, attr, classes, h
 from ui.kit.i18n import _
 from ui.kit.words import action_words
@@ -125,6 +126,9 @@ class ReplayScreen(Screen):
     # -- events ----------------------------------------------------------------------------
 
     def on_key(self, key: str) -> bool:
+        # Right to left the moves go leftward: ArrowLeft is the next one (ui/style.css turns
+        # the arrows of the back and forward buttons with the page).
+        key = access.reading_key(key, i18n.direction(i18n.language()))
         return key in KEYS and self.step(KEYS[key])
 
     def on_click(self, element: Any) -> None:
