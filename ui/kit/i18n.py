@@ -50,7 +50,7 @@ PARAM = "lang"
 #: The languages the build has a catalog for, the source first: what the browser's preferences
 #: are matched against and the Language control offers. Kept here, not fetched, so that the first
 #: screen knows them; a test holds it to the committed catalogs (``tools.catalog.languages``).
-LANGUAGES: tuple[str, ...] = (SOURCE,)
+LANGUAGES: tuple[str, ...] = (SOURCE, "ar")
 #: Each language's name in itself, as the Language control shows it.
 NAMES = {"en": "English", "ar": "العربية", "he": "עברית", "fa": "فارسی", "ur": "اردو",
          "fr": "Français", "de": "Deutsch", "es": "Español", "pt": "Português", "tr": "Türkçe"}
