@@ -13,7 +13,7 @@ import random
 import pytest
 
 from engine.bots import get_bot, levels
-from engine.bots.private_checkers import card_odds
+from engine.bots.private_checkers import card_odds, search_board
 from engine.private_checkers import DECK, is_black, owner, parse_square
 from private_checkers_helpers import ALL_VARIANTS, GAME, play, position
 from support import decide, json_view, positions
@@ -145,3 +145,25 @@ def test_hard_does_not_hand_over_a_free_capture():
     assert any("x" in str(action) for action in after.legal_actions(1)), "d4 must be capturable"
     for seed in range(3):
         assert str(decide("hard", state, seed=seed)) != "c3-d4"
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (4, ALL_VARIANTS)])
+def test_the_search_board_follows_the_engine_rules(players, options):
+    """``SearchBoard`` is the engine without its log, with faster move generation: played next
+    to the engine through whole random games, it offers the same actions in the same order and
+    reaches the same positions."""
+    fields = ("cards", "face_up", "seen", "pieces", "stockpiles", "discards", "captured",
+              "rescued", "side", "turns", "quiet", "pending", "over")
+    for seed in range(6):
+        state = GAME.new(seed=seed, players=players, options=options)
+        board = search_board(state)
+        rng = random.Random(seed)
+        while not state.is_over():
+            seat = state.to_act()[0]
+            assert board.to_act() == state.to_act()
+            legal = state.legal_actions(seat)
+            assert board.legal_actions(seat) == legal
+            action = rng.choice(legal)
+            state, board = state.apply(seat, action), board._apply(seat, action)
+            assert [getattr(board, name) for name in fields] == [getattr(state, name) for name in fields]
+        assert board.is_over() and board.result().scores == state.result().scores
