@@ -242,6 +242,8 @@ class HardBot(Bot):
     slow_play = 0.25
     #: Deals tried before one is kept whatever it shows.
     redeals = 6
+    #: What the search plays on (its ``rollout_move`` is the rollout policy).
+    table: type[Table] = Table
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
@@ -342,7 +344,7 @@ class HardBot(Bot):
         counts = [len(checks[0]), len(checks[1])]
         turn = view["turn"]
         declined = declined_cash(view)
-        slow_play, redeals = self.slow_play, self.redeals
+        slow_play, redeals, make = self.slow_play, self.redeals, self.table
         size = sizes[other]
 
         def table(rng: random.Random) -> Table:
@@ -362,7 +364,7 @@ class HardBot(Bot):
                 for _ in range(downs[s]):
                     rows[s].append(cards[at:at + HALF_TRICK_SIZE])
                     at += HALF_TRICK_SIZE
-            return Table(hands, rows, heights[:], tops[:], cards[at:], counts[:], turn)
+            return make(hands, rows, heights[:], tops[:], cards[at:], counts[:], turn)
 
         return table
 

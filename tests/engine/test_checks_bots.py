@@ -20,7 +20,7 @@ from engine.bots.checks import (
     exposure,
     lean,
 )
-from engine.checks import CARDS, Card, Cash, Play, stacked_deck, worth
+from engine.checks import CARDS, Card, Cash, Move, Play, stacked_deck, worth
 from engine.core import evolve
 from support import bot_policy, decide, playout
 from support import positions as seeded_positions
@@ -201,3 +201,25 @@ def test_hard_cashes_the_zero_rather_than_head_a_tall_pile_with_a_king() -> None
     assert Cash(0) in fed.legal_actions(1), "the King on the tall pile must feed seat 1"
     for seed in range(4):
         assert decide("hard", state, seed=seed) == Cash(1), seed
+
+
+def test_hard_reads_a_declined_cash_and_does_not_head_a_pile_with_a_king() -> None:
+    """The blunder of issue 30 as it happened: the other seat had just played a card rather
+    than cash, which told what its total could not be, and hard played a King for it to cash.
+    Here seat 1 has just played 2D onto the 8D; of the cards seat 0 has not seen (QD 3H 4C 6S),
+    any but QD would have let seat 1 cash before it played (3, 4 or 6 plus the 2 made a 5, 6 or
+    8, all showing), so seat 1 most likely holds the QD: total 0. A King on any pile would hand
+    it that pile; the 4H keeps it starved. (The search before issue 30, which dealt the unseen
+    cards uniformly, played the King in half of these seeds.)"""
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(name) for name in text.split())
+
+    board = tuple(cards(pile) for pile in ["2C 5D 7H", "5S", "6C", "8D 2D", "9H", "AS"])
+    hands, rows = (cards("KS 4H"), cards("QD")), ((), (cards("3H 4C 6S"),))
+    used = {card for pile in board for card in pile} | {*hands[0], *hands[1], *rows[1][0]}
+    cashed = tuple(card for card in CARDS if card not in used)
+    state = evolve(GAME.new(seed=1), hands=hands, rows=rows, piles=board, stock=(),
+                   checks=(cashed, ()), turn=0, log=(Move(1, Play(Card.parse("2D"), 3)),))
+    for seed in range(6):
+        chosen = decide("hard", state, seed=seed)
+        assert isinstance(chosen, Play) and chosen.card == Card.parse("4H"), (seed, str(chosen))
