@@ -194,20 +194,38 @@ def lean(action: Action) -> tuple[int, int]:
     raise EngineError(f"not a Checks action: {action!r}")
 
 
-def declined_cash(view: Mapping[str, Any]) -> tuple[int, int, frozenset[int]] | None:
-    """When the last move of the current game was the other seat's play: that seat, the worth
-    of the card it played, and the upcard values showing before it played (the totals it could
-    have cashed with). ``None`` otherwise."""
-    log = view.get("log") or []
+def declined_cashes(view: Mapping[str, Any]) -> list[tuple[int, frozenset[int]]]:
+    """What the other seat's plays from the hand it holds now showed: at each of them it played
+    rather than cash, so its total then most likely matched no upcard then. One entry per such
+    play: the worth of the cards it has played from the hand since (that one included), which
+    its hidden hand's worth plus this makes its total then, and the upcard worths showing just
+    before it played. Its hand was picked up three cards strong, and a cash would have emptied
+    it, so its last ``3 - size`` moves are exactly those plays. The piles of each moment come
+    from undoing the public log, newest move first."""
     seat = view.get("seat")
-    if not log or log[-1].get("kind") != "play" or log[-1].get("seat") == seat:
-        return None
-    last = log[-1]
-    piles = [list(pile) for pile in view["piles"]]
-    before = piles[last["pile"]][:-1]
-    piles[last["pile"]] = before
-    upcards = frozenset(worth(Card.parse(pile[-1])) for pile in piles if pile)
-    return last["seat"], worth(Card.parse(last["card"])), upcards
+    if not isinstance(seat, int):
+        return []
+    other = 1 - seat
+    if not view["hand_sizes"][other]:
+        return []  # its next hand is still face down: nothing it did says what that holds
+    plays = HALF_TRICK_SIZE - view["hand_sizes"][other]
+    piles = [[worth(Card.parse(name)) for name in pile] for pile in view["piles"]]
+    found: list[tuple[int, frozenset[int]]] = []
+    added = 0
+    for move in reversed(view.get("log") or []):
+        if len(found) == plays:
+            break
+        pile = move["pile"]
+        if move["kind"] == "play":
+            piles[pile].pop()
+            if move["seat"] == other:
+                added += worth(Card.parse(move["card"]))
+                found.append((added, frozenset(heap[-1] for heap in piles if heap)))
+        else:
+            if move["seat"] == other:
+                break  # a cash emptied its hand: nothing before it is about this hand
+            piles[pile] = [worth(Card.parse(name)) for name in move["taken"]]
+    return found
 
 
 class Branch:
@@ -239,9 +257,9 @@ class HardBot(Bot):
     #: UCB1 exploration constant for rewards in [0, 1].
     exploration = 0.7
     #: How often a deal is kept where the other seat could have cashed and played instead.
-    slow_play = 0.25
+    slow_play = 0.15
     #: Deals tried before one is kept whatever it shows.
-    redeals = 6
+    redeals = 10
     #: What the search plays on (its ``rollout_move`` is the rollout policy).
     table: type[Table] = Table
 
@@ -319,10 +337,8 @@ class HardBot(Bot):
 
     def table_dealer(self, view: Mapping[str, Any]) -> Callable[[random.Random], Table]:
         """Deals of the cards ``view`` does not show, as tables, weighed by what the other
-        seat's last move showed: it played a card rather than cash, so its total then (its hand
-        now plus the card it played) most likely matched no upcard then. A deal where it did is
-        kept only ``slow_play`` of the time (a player may wait for a pile to grow), and a few
-        redeals are tried before one is kept anyway."""
+        seat's plays from its hand showed (``declined_cashes``): a deal where it could have
+        cashed instead is mostly dealt again, up to ``redeals`` times."""
         try:
             seat = view["seat"]
             piles = [[Card.parse(name) for name in pile] for pile in view["piles"]]
@@ -343,20 +359,21 @@ class HardBot(Bot):
         tops = [worth(pile[-1]) if pile else 0 for pile in piles]
         counts = [len(checks[0]), len(checks[1])]
         turn = view["turn"]
-        declined = declined_cash(view)
+        declined = declined_cashes(view)
         slow_play, redeals, make = self.slow_play, self.redeals, self.table
         size = sizes[other]
 
         def table(rng: random.Random) -> Table:
             cards = list(unseen)
-            if declined is None:
+            rng.shuffle(cards)
+            for _ in range(redeals if declined else 0):
+                # A deal where the other seat could have cashed is kept only ``slow_play`` of
+                # the time for each such chance it let go (it may wait for a pile to grow).
+                held = sum(cards[:size])
+                if all((held + played) % 10 not in upcards or rng.random() < slow_play
+                       for played, upcards in declined):
+                    break
                 rng.shuffle(cards)
-            else:
-                _, played, upcards = declined
-                for _ in range(redeals):
-                    rng.shuffle(cards)
-                    if (sum(cards[:size]) + played) % 10 not in upcards or rng.random() < slow_play:
-                        break
             hands = [own[:], cards[:size]] if seat == 0 else [cards[:size], own[:]]
             at = size
             rows: list[list[list[int]]] = [[], []]

@@ -16,6 +16,7 @@ from engine.bots import get_bot, levels
 from engine.bots.checks import (
     HardBot,
     Table,
+    declined_cashes,
     distinct_choices,
     exposure,
     lean,
@@ -223,3 +224,18 @@ def test_hard_reads_a_declined_cash_and_does_not_head_a_pile_with_a_king() -> No
     for seed in range(6):
         chosen = decide("hard", state, seed=seed)
         assert isinstance(chosen, Play) and chosen.card == Card.parse("4H"), (seed, str(chosen))
+
+
+def test_declined_cashes_read_each_play_from_the_hand_held() -> None:
+    """Each play the other seat made from the hand it holds now, with the piles as they were
+    just before it: the worth it has played since (to add to its hidden hand's) and the upcard
+    worths it could have cashed."""
+    state = GAME.new(deck=stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
+                                   piles=["AC", "AD", "QD", "4C", "KD", "7S"]))
+    state = state.apply(1, Play(Card.parse("5D"), 0))  # seat 1: 5D onto the AC
+    assert declined_cashes(state.view(0)) == [(5, frozenset({1, 0, 4, 7}))]
+    state = state.apply(0, Play(Card.parse("2S"), 3))  # seat 0: 2S onto the 4C
+    state = state.apply(1, Play(Card.parse("KH"), 1))  # seat 1: KH onto the AD
+    assert declined_cashes(state.view(0)) == [(0, frozenset({5, 1, 0, 2, 7})),
+                                              (5, frozenset({1, 0, 4, 7}))]
+    assert declined_cashes(state.view(1)) == [(2, frozenset({5, 1, 0, 4, 7}))]
