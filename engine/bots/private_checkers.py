@@ -194,6 +194,8 @@ class SearchBoard(PrivateCheckersState):
             return super()._generate()
         side, pieces = self.side, self.pieces
         footmen = self.options["footmen"]
+        jump_table, step_table = _JUMP_TABLE[side], _STEP_TABLE[side]
+        king, footman, home = Rank.KING, Rank.FOOTMAN, _HOME[side]
         captures: list[Action] = []
         moves: list[Action] = []
         for square in _SQUARES:
@@ -201,27 +203,24 @@ class SearchBoard(PrivateCheckersState):
             if piece is None or piece.side != side:
                 continue
             rank = piece.rank
-            around = STEPS[square]
-            for direction in _JUMP_DIRECTIONS[side][rank]:
-                adjacent, beyond = around[direction]
-                if beyond is not None and pieces[beyond] is None:
-                    victim = pieces[adjacent]  # type: ignore[index]
+            for adjacent, beyond, jump in jump_table[rank][square]:
+                if pieces[beyond] is None:
+                    victim = pieces[adjacent]
                     if victim is not None and victim.side != side:
-                        captures.append(_JUMPS[square, beyond])
-            if rank is Rank.FOOTMAN and footmen:
-                for adjacent, _ in around:
-                    if adjacent is not None:
-                        victim = pieces[adjacent]
+                        captures.append(jump)
+            if rank is footman and footmen:
+                for near, _ in STEPS[square]:
+                    if near is not None:
+                        victim = pieces[near]
                         if victim is not None and victim.side != side:
-                            captures.append(Strike(square, adjacent))
+                            captures.append(Strike(square, near))
             if captures:
                 continue
-            if rank is Rank.KING and square // 4 == (0 if side == 0 else 7):
+            if rank is king and square in home:
                 moves.append(Rescue(square))
-            for direction in _STEP_DIRECTIONS[side][rank]:
-                target = around[direction][0]
-                if target is not None and pieces[target] is None:
-                    moves.append(_STEPS[square, target])
+            for target, step in step_table[rank][square]:
+                if pieces[target] is None:
+                    moves.append(step)
         return tuple(captures) if captures else tuple(moves)
 
     def _apply(self, seat: int, action: Action) -> PrivateCheckersState:
@@ -303,13 +302,19 @@ class SearchBoard(PrivateCheckersState):
 
 
 _SQUARES = range(32)
-#: Per side and rank, the directions a piece steps and jumps in (``Piece``'s, looked up).
-_STEP_DIRECTIONS = tuple({rank: Piece(side, rank).step_directions() for rank in Rank} for side in (0, 1))
-_JUMP_DIRECTIONS = tuple({rank: Piece(side, rank).jump_directions() for rank in Rank} for side in (0, 1))
-#: Every step and jump of the board, made once (actions are values; their making was a cost).
-_STEPS = {(origin, adjacent): Step(origin, adjacent) for origin in _SQUARES
-          for adjacent, _ in STEPS[origin] if adjacent is not None}
-_JUMPS = {(origin, beyond): Jump(origin, beyond) for origin, beyond in JUMPED}
+#: Per side, rank and square: the jumps a piece may make, as (square jumped, landing square,
+#: the Jump), and its steps, as (target, the Step), in the engine's direction order; made once
+#: (actions are values, and making them was a cost of the search).
+_JUMP_TABLE = tuple(tuple(tuple(tuple(
+    (adjacent, beyond, Jump(square, beyond))
+    for adjacent, beyond in (STEPS[square][direction] for direction in Piece(side, rank).jump_directions())
+    if adjacent is not None and beyond is not None) for square in _SQUARES) for rank in Rank) for side in (0, 1))
+_STEP_TABLE = tuple(tuple(tuple(tuple(
+    (target, Step(square, target))
+    for target in (STEPS[square][direction][0] for direction in Piece(side, rank).step_directions())
+    if target is not None) for square in _SQUARES) for rank in Rank) for side in (0, 1))
+#: Each side's home row squares (where its kings may be rescued).
+_HOME = tuple(frozenset(square for square in _SQUARES if row_of(square) == home_row(side)) for side in (0, 1))
 #: The seats of each side, by the number of players (``members``, looked up).
 _TEAMS = {players: (tuple(members(players, 0)), tuple(members(players, 1))) for players in (2, 3, 4)}
 
@@ -418,7 +423,7 @@ class CardsISMCTSBot(ISMCTSBot):
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
                    "blow-up or a free capture; won all 6 of its games against Easy")
-    iterations = 1000
+    iterations = 1200
     slice_iterations = 20
     rollout_limit = 16
     #: Evaluation points per unit of the logistic that turns them into a win chance.
