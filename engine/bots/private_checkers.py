@@ -328,6 +328,29 @@ def _put(pieces: tuple[Piece | None, ...], square: int, piece: Piece | None) -> 
     return pieces[:square] + (piece,) + pieces[square + 1:]
 
 
+def _exposed(pieces: Sequence[Piece | None], side: int, origin: int, target: int) -> bool:
+    """Whether ``side``'s piece stepping from ``origin`` to ``target`` could be jumped at once:
+    an enemy beside ``target`` that captures towards it, with the square beyond empty then."""
+    around = STEPS[target]
+    for direction in range(4):
+        enemy_square = around[direction][0]
+        if enemy_square is None:
+            continue
+        enemy = pieces[enemy_square]
+        if enemy is None or enemy.side == side:
+            continue
+        landing = around[3 - direction][0]  # the square beyond, seen from the enemy
+        if landing is None or (landing != origin and pieces[landing] is not None):
+            continue
+        if 3 - direction in _JUMP_DIRECTIONS[enemy.side][enemy.rank]:
+            return True
+    return False
+
+
+#: Per side and rank, the directions a piece jumps in.
+_JUMP_DIRECTIONS = tuple({rank: Piece(side, rank).jump_directions() for rank in Rank} for side in (0, 1))
+
+
 def search_board(state: PrivateCheckersState) -> SearchBoard:
     """``state`` as a ``SearchBoard`` (no log, no history)."""
     board = object.__new__(SearchBoard)
@@ -414,9 +437,10 @@ class SearchBot(Bot):
 
 
 class CardsISMCTSBot(ISMCTSBot):
-    """Information-set MCTS over boards dealt from what the side knows. Rollouts answer black
-    cards with :func:`best_discard`, rescue a king when they can and otherwise move at random
-    (``wary``: among the moves that land on no black card, which the deal shows); a rollout
+    """Information-set MCTS over boards dealt from what the side knows, played as
+    ``SearchBoard``s. Rollouts answer black cards with :func:`best_discard`, rescue a king when
+    they can and otherwise move at random (``wary``: among the moves that land on no black
+    card, which the deal shows; ``guarded``: and open no capture at once); a rollout
     cut off after ``rollout_limit`` actions is scored by :func:`evaluate`. The bot's own
     discard is :func:`best_discard`'s too, without searching."""
 
@@ -431,6 +455,10 @@ class CardsISMCTSBot(ISMCTSBot):
     #: Rollouts step onto face-down black cards only when every step would (a decent player
     #: does not walk onto cards that blow pieces up); else they step at random.
     wary = True
+    #: Wary rollouts also keep off squares an enemy piece could jump at once (while another
+    #: move is left): 57.5% against rollouts without it at 300 iterations each (11 wins,
+    #: 1 draw, 8 losses in 20 games), at 5% more time.
+    guarded = True
 
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
@@ -460,8 +488,14 @@ class CardsISMCTSBot(ISMCTSBot):
             cards, face_up = state.cards, state.face_up
             safe = [action for action in legal if not isinstance(action, Step)
                     or action.target in face_up or not is_black(cards[action.target])]
+            if self.guarded and len(safe) > 1:
+                # Nor onto a square where an enemy jumps it at once, while another is left.
+                pieces, side = state.pieces, state.side
+                kept = [action for action in safe if not isinstance(action, Step)
+                        or not _exposed(pieces, side, action.origin, action.target)]
+                safe = kept or safe
             if safe:
-                return rng.choice(safe)
+                return safe[int(rng.random() * len(safe))]
         return rng.choice(list(legal))
 
     def reward(self, result: Result, seat: int) -> float:
