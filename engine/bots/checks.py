@@ -260,7 +260,7 @@ class HardBot(Bot):
 
     level = "hard"
     description = ("weighs each move over thousands of deals of the unseen cards, reading what "
-                   "the other player's last move showed; wins about 9 games in 10 against Easy")
+                   "the other player's plays showed; wins about 8 games in 10 against Easy")
     iterations = 2000
     slice_iterations = 50
     #: UCB1 exploration constant for rewards in [0, 1].

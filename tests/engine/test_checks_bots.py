@@ -1,7 +1,7 @@
 """Checks bots: legal from the JSON view, blind to hidden cards, deterministic, and ordered in
 strength where that is cheap to show (easy against random; hard is measured in ``bench/``).
 
-The ``hard`` level searches hundreds of deals per decision, so the tests give it few positions,
+The ``hard`` level searches thousands of deals per decision, so the tests give it few positions,
 or a cheaper subclass with fewer iterations where only its behaviour (not its strength) matters.
 """
 
