@@ -188,12 +188,6 @@ class Table:
         return self.counts
 
 
-def simulate(state: ChecksState, rng: random.Random) -> tuple[int, int]:
-    """The checks each seat ends the current game with when both play ``Table.rollout_move``."""
-    counts = Table.of(state).play_out(rng)
-    return counts[0], counts[1]
-
-
 def lean(action: Action) -> tuple[int, int]:
     """An engine action as a ``Table`` move."""
     if isinstance(action, Cash):
