@@ -447,7 +447,7 @@ class CardsISMCTSBot(ISMCTSBot):
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
                    "blow-up or a free capture; won all 6 of its games against Easy")
-    iterations = 1200
+    iterations = 950
     slice_iterations = 20
     rollout_limit = 16
     #: Evaluation points per unit of the logistic that turns them into a win chance.
