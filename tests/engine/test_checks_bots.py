@@ -1,7 +1,7 @@
 """Checks bots: legal from the JSON view, blind to hidden cards, deterministic, and ordered in
 strength where that is cheap to show (easy against random; hard is measured in ``bench/``).
 
-The ``hard`` level searches hundreds of deals per decision, so the tests give it few positions,
+The ``hard`` level searches thousands of deals per decision, so the tests give it few positions,
 or a cheaper subclass with fewer iterations where only its behaviour (not its strength) matters.
 """
 
@@ -15,12 +15,13 @@ from engine import GAMES, State
 from engine.bots import get_bot, levels
 from engine.bots.checks import (
     HardBot,
+    Table,
+    declined_cashes,
     distinct_choices,
     exposure,
-    rollout_choice,
-    simulate,
+    lean,
 )
-from engine.checks import CARDS, Card, Cash, Play, stacked_deck
+from engine.checks import CARDS, Card, Cash, Move, Play, stacked_deck, worth
 from engine.core import evolve
 from support import bot_policy, decide, playout
 from support import positions as seeded_positions
@@ -109,19 +110,41 @@ def test_distinct_choices_keep_one_action_per_outcome() -> None:
     assert len(kept) == 2 * 4 and all(isinstance(a, Play) for a in kept)
 
 
-def test_the_rollout_simulation_follows_the_engine_rules() -> None:
-    """``simulate`` is a lean copy of the rules; it must end every game as the engine would."""
+def test_the_search_table_follows_the_engine_rules() -> None:
+    """``Table`` is a lean copy of the rules on card worths; played move for move next to the
+    engine (its rollout policy choosing, the engine playing a card of the worth chosen), it
+    must keep the same hands, piles and counts and end every game as the engine would."""
     for state in positions(range(3), every=5):
         for key in range(3):
             expected = state
+            table = Table.of(state)
             rng = random.Random(key)
             while not expected.is_over():
                 seat = expected.to_act()[0]
-                hand = expected.hands[seat]
-                kind, pile, card = rollout_choice(hand, expected.piles, rng)
-                action = Cash(pile) if kind == "cash" else Play(hand[card], pile)
+                assert table.turn == seat
+                assert table.hands[seat] == [worth(card) for card in expected.hands[seat]]
+                assert table.heights == [len(pile) for pile in expected.piles]
+                assert table.counts == [len(cards) for cards in expected.checks]
+                played, pile = table.rollout_move(rng)
+                assert (played, pile) in [lean(a) for a in expected.legal_actions(seat)]
+                action = Cash(pile) if played < 0 else Play(
+                    next(card for card in expected.hands[seat] if worth(card) == played), pile)
+                table.move(played, pile)
                 expected = expected.apply(seat, action)
-            assert simulate(state, random.Random(key)) == expected.result().scores
+            assert table.turn == -1
+            assert tuple(table.counts) == expected.result().scores
+
+
+def test_the_search_table_offers_one_move_per_outcome() -> None:
+    """``Table.options``: the cashes and plays of the seat to act, piles of the same height and
+    upcard worth counted once, cards of the same worth once."""
+    state = GAME.new(deck=stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
+                                   piles=["AC", "AD", "QD", "4C", "KD", "7S"]))
+    options = Table.of(state).options()
+    assert sorted(options) == sorted((w, pile) for w in (0, 5) for pile in (0, 2, 3, 5))
+    table = Table.of(state)
+    table.move(5, 3)  # seat 1 plays 5D onto the 4: seat 0 (2S 6D 7D, total 5) may cash it
+    assert (-1, 3) in table.options()
 
 
 def test_easy_beats_random() -> None:
@@ -165,3 +188,54 @@ def test_hard_does_not_head_a_pile_with_the_total_the_other_hand_must_have() -> 
     for seed in range(4):
         chosen = decide("hard", state, seed=seed)
         assert isinstance(chosen, Play) and chosen.card == Card.parse("4H"), (seed, str(chosen))
+
+
+def test_hard_cashes_the_zero_rather_than_head_a_tall_pile_with_a_king() -> None:
+    """The blunder of issue 30 as the person saw it: a 0 showed and hard, its own total 0,
+    played a King onto a three-card pile instead of cashing, and the other seat, whose total
+    was plain to see (0), cashed the King's pile. Here seat 0 holds KS and 10H (total 0) with
+    JC showing, seat 1 holds only QD: cashing the JC takes three checks and leaves seat 1
+    nothing; the King on the tall pile hands seat 1 five."""
+    state = late_position("KS 10H", "QD", ["2C 5D 7H", "JC", "3S", "6C", "8D", "9H"])
+    assert Cash(1) in state.legal_actions(0)
+    fed = state.apply(0, Play(Card.parse("KS"), 0))
+    assert Cash(0) in fed.legal_actions(1), "the King on the tall pile must feed seat 1"
+    for seed in range(4):
+        assert decide("hard", state, seed=seed) == Cash(1), seed
+
+
+def test_hard_reads_a_declined_cash_and_does_not_head_a_pile_with_a_king() -> None:
+    """The blunder of issue 30 as it happened: the other seat had just played a card rather
+    than cash, which told what its total could not be, and hard played a King for it to cash.
+    Here seat 1 has just played 2D onto the 8D; of the cards seat 0 has not seen (QD 3H 4C 6S),
+    any but QD would have let seat 1 cash before it played (3, 4 or 6 plus the 2 made a 5, 6 or
+    8, all showing), so seat 1 most likely holds the QD: total 0. A King on any pile would hand
+    it that pile; the 4H keeps it starved. (The search before issue 30, which dealt the unseen
+    cards uniformly, played the King in half of these seeds.)"""
+    def cards(text: str) -> tuple[Card, ...]:
+        return tuple(Card.parse(name) for name in text.split())
+
+    board = tuple(cards(pile) for pile in ["2C 5D 7H", "5S", "6C", "8D 2D", "9H", "AS"])
+    hands, rows = (cards("KS 4H"), cards("QD")), ((), (cards("3H 4C 6S"),))
+    used = {card for pile in board for card in pile} | {*hands[0], *hands[1], *rows[1][0]}
+    cashed = tuple(card for card in CARDS if card not in used)
+    state = evolve(GAME.new(seed=1), hands=hands, rows=rows, piles=board, stock=(),
+                   checks=(cashed, ()), turn=0, log=(Move(1, Play(Card.parse("2D"), 3)),))
+    for seed in range(6):
+        chosen = decide("hard", state, seed=seed)
+        assert isinstance(chosen, Play) and chosen.card == Card.parse("4H"), (seed, str(chosen))
+
+
+def test_declined_cashes_read_each_play_from_the_hand_held() -> None:
+    """Each play the other seat made from the hand it holds now, with the piles as they were
+    just before it: the worth it has played since (to add to its hidden hand's) and the upcard
+    worths it could have cashed."""
+    state = GAME.new(deck=stacked_deck(["KH QC 5D"], ["2S 6D 7D"],
+                                   piles=["AC", "AD", "QD", "4C", "KD", "7S"]))
+    state = state.apply(1, Play(Card.parse("5D"), 0))  # seat 1: 5D onto the AC
+    assert declined_cashes(state.view(0)) == [(5, frozenset({1, 0, 4, 7}))]
+    state = state.apply(0, Play(Card.parse("2S"), 3))  # seat 0: 2S onto the 4C
+    state = state.apply(1, Play(Card.parse("KH"), 1))  # seat 1: KH onto the AD
+    assert declined_cashes(state.view(0)) == [(0, frozenset({5, 1, 0, 2, 7})),
+                                              (5, frozenset({1, 0, 4, 7}))]
+    assert declined_cashes(state.view(1)) == [(2, frozenset({5, 1, 0, 4, 7}))]
