@@ -9,14 +9,12 @@ cards, so every level picks a position at random.
 from __future__ import annotations
 
 import copy
-import math
 import random
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.bots.base import Bot, RandomBot, Thinking
-from engine.bots.ismcts import ISMCTSBot
+from engine.bots.ismcts import ISMCTSBot, Node
 from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
 from engine.core import Action, EngineError, Game, Result, State, evolve
 from engine.playing_cards import CARDS, KING, sort_cards
@@ -132,8 +130,6 @@ class HardBot(ISMCTSBot):
     iterations = 360
     slice_iterations = 10
     rollout_limit = 120
-    #: Whether the seat's actions are compared in the same deals (``paired_search``).
-    paired = True
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
     #: The deal the search is about (set per decision on a copy of the bot).
@@ -182,37 +178,52 @@ class HardBot(ISMCTSBot):
               rng: random.Random, budget_ms: int) -> Thinking:
         search = copy.copy(self)
         search.deal = int(view["game_number"])
-        if not self.paired:
-            return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))
-        return (yield from search.paired_search(game, view, tuple(legal), rng, budget_ms))
+        return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))
 
-    def paired_search(self, game: Game, view: Mapping[str, Any], legal: tuple[Action, ...],
-                      rng: random.Random, budget_ms: int) -> Thinking:
-        """Each of the seat's actions played out in the same deals with the same luck: per
-        deal, one rollout seed shared by every action (common random numbers), so the actions
-        are compared on the same cards and draws and the deal's own luck cancels out. The
-        answer has the most wins over ``iterations`` rollouts in all. (The shared tree of
-        ``ISMCTSBot`` spreads its rollouts over separate deals, whose luck drowns the
-        difference between two plays.)"""
-        settled = self.without_search(game, view, legal, rng)
-        if settled is not None:
-            return settled
-        if len(legal) == 1:
-            return legal[0]
-        seat = int(view["seat"])
-        deal = self.dealer(game, view)
-        totals = [0.0] * len(legal)
-        deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
-        for done in range(1, max(1, self.iterations // len(legal)) + 1):
-            state = checkmate_state(deal(rng))
-            luck = rng.getrandbits(32)
-            for index, action in enumerate(legal):
-                totals[index] += self.rollout(state._apply(seat, action), random.Random(luck))[seat]
-            if done % max(1, self.slice_iterations // len(legal)) == 0:
-                if time.perf_counter() > deadline:
-                    break
-                yield None
-        return legal[max(range(len(legal)), key=lambda index: (totals[index], -index))]
+    def iterate(self, deal: Callable[[random.Random], State], seat: int, legal: tuple[Action, ...],
+                root: Node, rng: random.Random) -> None:
+        """``ISMCTSBot.iterate`` with a draw from the fan taken as chance: every face-down card
+        of the fan is as good as another to the seat that draws, so the tree keeps one branch
+        per card drawn instead of a branch per position (some thirty) for each draw. A deal
+        whose draws are spread over thirty branches leaves the tree no deeper than the draw."""
+        state = deal(rng)
+        path = [root]
+        node = root
+        first = True
+        while not state.is_over():
+            actor = seat if first else self.actor(state)
+            position = checkmate_state(state)
+            if not first and rollout_draws(position, actor):
+                # A draw, picked at random as the table's bots do (``rollout_choice``).
+                state = position._apply(actor, rollout_choice(position, actor, rng))
+                continue
+            options = legal if first else position.legal_actions(actor)
+            first = False
+            if not options:
+                break
+            for action in options:
+                child = node.children.get(action)
+                if child is not None:
+                    child.available += 1
+            fresh = [action for action in options if action not in node.children]
+            if fresh:
+                action = rng.choice(fresh)
+                child = Node(action, actor, available=1)
+                node.children[action] = child
+                node = child
+                state = state._apply(actor, action)
+                path.append(node)
+                break
+            node = max((node.children[action] for action in options),
+                       key=lambda child: child.ucb(self.exploration))
+            if node.action is None:
+                raise EngineError("ISMCTS: a child node without its action")
+            state = state._apply(actor, node.action)
+            path.append(node)
+        rewards = self.rollout(state, rng)
+        for visited in path:
+            visited.visits += 1
+            visited.reward += rewards.get(visited.actor, 0.5)
 
     def actor(self, state: State) -> int:
         return speaker_first(checkmate_state(state))
@@ -294,6 +305,13 @@ def rollout_choice(position: CheckmateState, seat: int, rng: random.Random,
                     return Play(playable[0])
         return rule_of_thumb(hand, [Play(card) for card in playable], position.players, rng)
     return rule_of_thumb(hand, position.legal_actions(seat), position.players, rng)
+
+
+def rollout_draws(position: CheckmateState, seat: int) -> bool:
+    """Whether ``seat``'s action in ``position`` is a draw from the fan (it owes no "last
+    card" and holds no card that fits the top card)."""
+    return (seat == position.main_actor and seat not in position.due and position.giver is None
+            and bool(position.pile) and not position.playable(seat))
 
 
 def speaker_first(position: CheckmateState) -> int:
