@@ -303,10 +303,8 @@ class SearchBot(RulesOfThumb, ISMCTSBot):
     with the call left to medium's rule scored 78% (30, 2, 8 in 40)."""
 
     level = "hard"
-    description = ("searches deals it cannot see, reading which cards others kept; remembers "
-                   "everything, calls Check when the search says it wins, keeps its Kings, Queens "
-                   "and Jacks, reacts fastest; wins about 9 games in 10 against Easy, and 2 in 3 "
-                   "against three Easy bots")
+    description = ("searches the cards it cannot see, calls Check when that pays, reacts "
+                   "fastest; wins about 9 games in 10 against Easy, 2 in 3 against three Easy bots")
     iterations = 250
     #: A few iterations per slice: each costs milliseconds (more in the page), and the page must
     #: stay responsive, above all for the matching window's countdown.
