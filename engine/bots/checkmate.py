@@ -238,8 +238,13 @@ class HardBot(ISMCTSBot):
         return self.evaluate(position)
 
     def deal_rewards(self, state: CheckmateState) -> dict[int, float]:
-        """Rewards from the summary of the deal the search is about."""
+        """Rewards from the summary of the deal the search is about. A deal with no winner is
+        worth an even share to each seat (1 / seats): at four seats the shared default of ½
+        rated a drawn deal twice a seat's even chance of winning, and the search played for
+        draws (6 wins in 40 games against three easy seats, 8 deals drawn)."""
         summary = state.finished[self.deal - 1]
+        if not summary.winners:
+            return {seat: 1.0 / state.players for seat in range(state.players)}
         result = Result(scores=summary.scores, winners=summary.winners, reason=summary.reason)
         return {seat: self.reward(result, seat) for seat in range(state.players)}
 

@@ -8,12 +8,13 @@ measured in ``bench/checkmate_bots.py``, not asserted here.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 from checkmate_helpers import deal, play, race
-from engine import GAMES, Action, State
+from engine import GAMES, Action, GameSummary, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import (
     HardBot,
@@ -25,6 +26,7 @@ from engine.bots.checkmate import (
     speaker_first,
 )
 from engine.checkmate import Announce, Card, CheckmateState, Give, Play
+from engine.core import evolve
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
@@ -183,3 +185,18 @@ def test_hard_reshuffles_only_what_the_seat_cannot_see() -> None:
         assert dealt.legal_actions(seat) == state.legal_actions(seat)
         hands.add(dealt.hands[(seat + 1) % 3])
     assert len(hands) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_counts_a_drawn_deal_as_an_even_share(players: int) -> None:
+    """A deal with no winner is worth 1 / seats to each seat in the search, as much as an
+    even chance of winning: at four seats a draw worth ½ made hard play for draws."""
+    hard = copy.copy(get_bot("checkmate", "hard"))
+    assert isinstance(hard, HardBot)
+    hard.deal = 1
+    state = checkmate_state(GAME.new(seed=1, players=players))
+    drawn = GameSummary(number=1, dealer=0, scores=(0,) * players, winners=(), reason="no winner")
+    won = GameSummary(number=1, dealer=0, scores=(0, 1) + (0,) * (players - 2), winners=(1,), reason="out")
+    rewards = hard.deal_rewards(evolve(state, finished=(drawn,), over=True))
+    assert rewards == {seat: pytest.approx(1 / players) for seat in range(players)}
+    assert hard.deal_rewards(evolve(state, finished=(won,), over=True))[1] == 1.0
