@@ -200,3 +200,20 @@ def test_hard_counts_a_drawn_deal_as_an_even_share(players: int) -> None:
     rewards = hard.deal_rewards(evolve(state, finished=(drawn,), over=True))
     assert rewards == {seat: pytest.approx(1 / players) for seat in range(players)}
     assert hard.deal_rewards(evolve(state, finished=(won,), over=True))[1] == 1.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) -> None:
+    """The rollout on plain lists must end each deal as the rollout through the game's own
+    states does, with the same generator: the same winner, or none."""
+    quick = copy.copy(get_bot("checkmate", "hard"))
+    assert isinstance(quick, HardBot)
+    quick.deal = 1
+    slow = copy.copy(quick)
+    slow.quick = False
+    checked = 0
+    for state in easy_positions(players, range(3), every=1):
+        for seed in range(2):
+            assert quick.rollout(state, random.Random(seed)) == slow.rollout(state, random.Random(seed))
+            checked += 1
+    assert checked > 100
