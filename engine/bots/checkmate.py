@@ -142,9 +142,9 @@ class HardBot(ISMCTSBot):
     then 8 games in 40 (8 and 4 deals drawn): about an even share."""
 
     level = "hard"
-    description = ("weighs each play over hundreds of deals of the hidden cards, reading what the "
-                   "others' draws showed; wins a little over half its games against Easy, where "
-                   "the deal decides much; against three Easy bots, about as often as each of them")
+    description = ("weighs each play over hundreds of deals of the hidden cards; wins a little "
+                   "over half its games against Easy (the deal decides much), and at four seats "
+                   "about as often as each Easy bot")
     iterations = 900
     slice_iterations = 25
     rollout_limit = 120
