@@ -138,8 +138,10 @@ class HardBot(ISMCTSBot):
     better (54%; 52% against the frozen hard where the tree scored 60%), and was dropped. With
     rollouts on plain lists (``quick_rollout``) and 900 iterations in about the frozen hard's
     time (1.27x), hard scored 66.7% against the frozen hard (20 wins, 10 losses in 30) but still
-    54.5% against easy (54, 1, 45 in 100). At four seats one hard against three easy won 11 and
-    then 8 games in 40 (8 and 4 deals drawn): about an even share."""
+    54.5% against easy (54, 1, 45 in 100), and 40% against the frozen hard given 8x its
+    iterations (8 wins, 12 losses in 20): that search's budget still tells. At four seats one
+    hard against three easy won 11 and then 8 games in 40 (8 and 4 deals drawn): about an even
+    share."""
 
     level = "hard"
     description = ("weighs each play over hundreds of deals of the hidden cards; wins a little "
