@@ -12,7 +12,9 @@ counts shared wins as fractions. Think time: median, p95 and max per decision pe
 
 A table to read, never an assertion. Usage: ``python3 -m bench.check_bots [--games 100]
 [--seats 4] [--pairs easy-random,medium-easy,hard-medium] [--think-games 3]
-[--match hard:then-hard8x,hard:easy --match-games 60]``.
+[--match hard:then-hard8x,hard:easy --match-games 60]``. ``--match`` plays one seat of the first
+level against ``--seats`` - 1 of the second (``--seats 2``: the two alternating); at four seats
+(``--seats 4 --match hard:easy``) it also prints the share of games the one hard seat won.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import statistics
 import sys
 import time
 
-from bench.bot_report import ms, p95, run_matches
+from bench.bot_report import match, match_table, ms, p95, parse_pairs
 from bench.frozen_bots import get_bot
 from engine import CLOCK, GAMES
 from engine.bots.check import reaction_ms
@@ -97,6 +99,22 @@ def won_game(levels: list[str], seed: int) -> dict:
             "times": [times[level] if firsts[level] == seat else [] for seat, level in enumerate(levels)]}
 
 
+def run_seats(text: str, games: int, where: str, players: int) -> None:
+    """``--match`` at ``players`` seats: ``bot_report``'s table and, at more than two seats,
+    the share of games the one strong seat won outright against the others (a shared or
+    drawn game is no win), beside an even share."""
+    rows = [match(strong, weak, games, won_game, players) for strong, weak in parse_pairs(text)]
+    print(match_table(rows, where) + "\n", flush=True)
+    if players > 2:
+        print(f"Wins of the one strong seat against {players - 1} seats of the other level "
+              f"({where})\n\n{'pair':<22} {'seats':>5} {'games':>5} {'wins':>5} {'win %':>6} "
+              f"{'even %':>6}")
+        for row in rows:
+            print(f"{row['pair']:<22} {players:>5} {row['games']:>5} {row['wins']:>5} "
+                  f"{100 * row['wins'] / row['games']:>6.1f} {100 / players:>6.1f}")
+        print(flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Check! bots: win rates and think time.")
     parser.add_argument("--games", type=int, default=100)
@@ -110,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--match-games", type=int, default=60, help="games per --match pair (60)")
     args = parser.parse_args(argv)
     if args.match:
-        run_matches(args.match, args.match_games, won_game, f"Check!, {args.seats} seats", args.seats)
+        run_seats(args.match, args.match_games, f"Check!, {args.seats} seats", args.seats)
         return 0
     print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
     print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")

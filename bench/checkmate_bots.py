@@ -17,7 +17,9 @@ A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.checkmate_bots [--games 300] [--hard-games 60] [--think-games 6]
 [--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]
-[--match hard:then-hard8x,hard:easy --match-games 60]``.
+[--match hard:then-hard8x,hard:easy --match-games 60]``. At more than two seats ``--match`` also
+prints the share of games the one strong seat won (``--seats 4 --match hard:easy``: one hard
+against three easy).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import sys
 import time
 from typing import Any
 
-from bench.bot_report import bench_parser, run_matches, think_row, think_table, timed_game
+from bench.bot_report import bench_parser, match, match_table, parse_pairs, think_row, think_table, timed_game
 from engine.bots import levels
 
 LEVELS = levels("checkmate")
@@ -65,6 +67,22 @@ def won_game(level_by_seat: list, seed: int) -> dict:
     played = play_timed_game(level_by_seat, seed)
     scores = [int(seat in played["winners"]) for seat in range(len(level_by_seat))]
     return {"scores": scores, "times": played["times"]}
+
+
+def run_seats(text: str, games: int, where: str, players: int) -> None:
+    """``--match`` at ``players`` seats: ``bot_report``'s table and, at more than two seats,
+    the share of games the one strong seat won outright against the others (a shared or
+    drawn game is no win), beside an even share."""
+    rows = [match(strong, weak, games, won_game, players) for strong, weak in parse_pairs(text)]
+    print(match_table(rows, where) + "\n", flush=True)
+    if players > 2:
+        print(f"Wins of the one strong seat against {players - 1} seats of the other level "
+              f"({where})\n\n{'pair':<22} {'seats':>5} {'games':>5} {'wins':>5} {'win %':>6} "
+              f"{'even %':>6}")
+        for row in rows:
+            print(f"{row['pair']:<22} {players:>5} {row['games']:>5} {row['wins']:>5} "
+                  f"{100 * row['wins'] / row['games']:>6.1f} {100 / players:>6.1f}")
+        print(flush=True)
 
 
 # --- strength -----------------------------------------------------------------------------------
@@ -115,7 +133,7 @@ def main(argv: list[str] | None = None) -> int:
     results: dict[str, Any] = {}
     if args.match:
         for players in seats:
-            run_matches(args.match, args.match_games, won_game, f"Checkmate, {players} seats", players)
+            run_seats(args.match, args.match_games, f"Checkmate, {players} seats", players)
         return 0
 
     def show(text: str) -> None:

@@ -86,12 +86,13 @@ def test_easy_forgets_some_old_memories_that_medium_keeps():
     assert forgotten > 0
 
 
-def test_medium_calls_check_with_a_low_known_hand():
+def test_medium_and_hard_call_check_with_a_low_known_hand():
     state = started("AS AH 2S 2H", "10H JH QH KH", draws="KC 9C",
                     then="0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1, 0:skip, "
                          "1:draw, 1:discard, -1:timeout")
     assert decide("medium", state, 0) == CallCheck()
-    assert decide("hard", state, 0) in state.legal_actions(0)
+    for seed in range(2):
+        assert decide("hard", state, 0, seed=seed) == CallCheck()  # searched, and it pays
 
 
 def test_bots_do_not_call_check_on_an_unknown_high_hand():
@@ -130,6 +131,43 @@ def test_hard_does_not_hand_over_a_king_queen_or_jack_it_holds():
         assert str(decide("hard", state, 0, seed=seed)) not in handing
 
 
+def closing_in():
+    """Issue 30: hard sat on a 23-point grid while the person matched down to one card and
+    called Check. Here seat 0 learns its grid (10S 9D 2H 2C, 23 points: a King's two peeks),
+    while seat 1 matches three cards away (4C, 7H, 8D) and keeps a lone Ace it knows; seat 1
+    has just discarded a 5H, and the next draw is a Jack."""
+    return started(
+        "10S 9D 2H 2C", "7H 8D 4C AS", draws="KC QC 4S QD 7C 3D 8S 5H JS",
+        then="0:draw, 0:discard, -1:timeout, 0:peek 0.0, 0:peek 0.1, 0:skip, "
+             "1:draw, 1:discard, -1:timeout, 1:peek 1.0, 1:skip, "
+             "0:draw, 0:discard, 1:match 2, "
+             "1:draw, 1:discard, -1:timeout, 1:peek 1.1, 1:skip, "
+             "0:draw, 0:discard, 1:match 0, "
+             "1:draw, 1:discard, -1:timeout, "
+             "0:draw, 0:discard, 1:match 1, "
+             "1:draw, 1:discard, -1:timeout")
+
+
+def test_hard_facing_a_one_card_hand_plays_for_points_and_never_calls_check():
+    """Seat 1 will call Check next turn. Calling Check on 23 points loses for sure; so does
+    putting the 5H over a 2. Hard takes the 5H over its 10S (five points off) or draws, for a
+    King, Queen or Jack to swap its 10S onto the lone card (the only way back into the round)."""
+    state = closing_in()
+    assert state.scores() == (23, -1) and state.hand_size(1) == 1 and state.turn == 0
+    assert CallCheck() in state.legal_actions(0)
+    for seed in range(3):
+        assert str(decide("hard", state, 0, seed=seed)) in ("take 0", "draw")
+
+
+def test_hard_swaps_a_high_card_onto_a_one_card_hand_with_a_jack():
+    """Seat 1 will call Check on its next turn: a Jack's blind swap that hands it the 10S or
+    the 9D for its lone card is the one move that changes the count by ten points or more."""
+    state = play(closing_in(), "0:draw, 0:discard, -1:timeout")
+    assert state.phase is Phase.ABILITY and str(state.stack[-1].card) == "JS"
+    for seed in range(3):
+        assert str(decide("hard", state, 0, seed=seed)) in ("swap 0.0 1.3", "swap 0.1 1.3")
+
+
 # --- no cheating --------------------------------------------------------------------------------
 
 
@@ -161,7 +199,7 @@ def test_hard_rollout_settles_a_matching_window_as_the_seats_would_one_by_one():
     assert windows
     for state in windows:
         quick = copy.copy(hard)
-        quick.rollout_limit = 1
+        quick.rollout_limit = quick.final_limit = 1
         seen: list = []
         quick.evaluate = seen.append  # type: ignore[method-assign,assignment]
         quick.rollout(state, random.Random(0))

@@ -8,15 +8,25 @@ measured in ``bench/checkmate_bots.py``, not asserted here.
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
 
 from checkmate_helpers import deal, play, race
-from engine import GAMES, Action, State
+from engine import GAMES, Action, GameSummary, State
 from engine.bots import get_bot, levels
-from engine.bots.checkmate import HardBot, checkmate_state, known_lacks, speaker_first
+from engine.bots.checkmate import (
+    HardBot,
+    checkmate_state,
+    known_lacks,
+    reshuffler,
+    rollout_choice,
+    rule_of_thumb,
+    speaker_first,
+)
 from engine.checkmate import Announce, Card, CheckmateState, Give, Play
+from engine.core import evolve
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
@@ -144,3 +154,66 @@ def test_hard_deals_no_seat_a_card_its_draws_showed_it_lacks() -> None:
         assert sorted(map(str, dealt.hands[0])) == sorted(view["hand"])
         assert len(dealt.hands[1]) == view["hand_sizes"][1]
     assert any(set(checkmate_state(uniform(rng)).hands[1]) & lacks for _ in range(30))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_rollout_chooses_as_the_rule_of_thumb_without_listing_the_draws(players: int) -> None:
+    """The search's rollout picks its action without listing every draw of the fan; given the
+    same generator it must pick what ``rule_of_thumb`` picks from the listed legal actions."""
+    checked = 0
+    for state in easy_positions(players, range(2), every=2):
+        seat = actor(state)
+        for seed in range(2):
+            listed = rule_of_thumb(state.hands[seat], state.legal_actions(seat), players,
+                                   random.Random(seed))
+            assert rollout_choice(state, seat, random.Random(seed)) == listed
+            checked += 1
+    assert checked > 40
+
+
+def test_hard_reshuffles_only_what_the_seat_cannot_see() -> None:
+    state = choice_positions(3)[0]
+    seat = actor(state)
+    view = json_view(state, seat)
+    deal_one = reshuffler(GAME, view)
+    hands = set()
+    for seed in range(10):
+        dealt = checkmate_state(deal_one(random.Random(seed)))
+        assert dealt.hands[seat] == state.hands[seat] and dealt.pile == state.pile
+        assert [len(hand) for hand in dealt.hands] == view["hand_sizes"]
+        assert len(dealt.stock) == len(state.stock)
+        assert dealt.legal_actions(seat) == state.legal_actions(seat)
+        hands.add(dealt.hands[(seat + 1) % 3])
+    assert len(hands) > 1
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_counts_a_drawn_deal_as_an_even_share(players: int) -> None:
+    """A deal with no winner is worth 1 / seats to each seat in the search, as much as an
+    even chance of winning: at four seats a draw worth ½ made hard play for draws."""
+    hard = copy.copy(get_bot("checkmate", "hard"))
+    assert isinstance(hard, HardBot)
+    hard.deal = 1
+    state = checkmate_state(GAME.new(seed=1, players=players))
+    drawn = GameSummary(number=1, dealer=0, scores=(0,) * players, winners=(), reason="no winner")
+    won = GameSummary(number=1, dealer=0, scores=(0, 1) + (0,) * (players - 2), winners=(1,), reason="out")
+    rewards = hard.deal_rewards(evolve(state, finished=(drawn,), over=True))
+    assert rewards == {seat: pytest.approx(1 / players) for seat in range(players)}
+    assert hard.deal_rewards(evolve(state, finished=(won,), over=True))[1] == 1.0
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) -> None:
+    """The rollout on plain lists must end each deal as the rollout through the game's own
+    states does, with the same generator: the same winner, or none."""
+    quick = copy.copy(get_bot("checkmate", "hard"))
+    assert isinstance(quick, HardBot)
+    quick.deal = 1
+    slow = copy.copy(quick)
+    slow.quick = False
+    checked = 0
+    for state in easy_positions(players, range(3), every=1):
+        for seed in range(2):
+            assert quick.rollout(state, random.Random(seed)) == slow.rollout(state, random.Random(seed))
+            checked += 1
+    assert checked > 100
