@@ -179,7 +179,7 @@ class SearchBoard(PrivateCheckersState):
     of a search's time) and with fewer copies per move. Only ``CardsISMCTSBot`` makes these,
     from the engine's deals (:func:`search_board`); a test holds them to the engine."""
 
-    def _note(self, kind: str, square: int | str | None, text: str) -> PrivateCheckersState:
+    def _note(self, kind: str, square: int | str | None, text: str, /, **parts: Any) -> PrivateCheckersState:
         return self
 
     @property
@@ -297,7 +297,7 @@ class SearchBoard(PrivateCheckersState):
             return state._blow_up(pending.square, "")
         return state._after_landing(pending.square, pending.jumped, revealed=board_card)
 
-    def _blow_up(self, square: int, why: str) -> PrivateCheckersState:
+    def _blow_up(self, square: int, why: str, **said: Any) -> PrivateCheckersState:
         return evolve(self, pieces=_put(self.pieces, square, None), pending=None)._end_turn()
 
 
