@@ -310,7 +310,7 @@ def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visi
     imports. The archive has no sources: a traceback through the app names the file, the line and
     the function (not the line's text)."""
     origins = ast.literal_eval(python_value(visit.page, (
-        "[__import__('sys').modules[name].__spec__.origin"
+        "[__import__('importlib').import_module(name).__spec__.origin"
         " for name in ('ui.main', 'ui.kit.dom', 'engine.core', 'asyncio.events', 'json.decoder')]")))
     app, stdlib = origins[:3], origins[3:]
     assert app == [f"{build_dist.ARCHIVE_IN_PAGE}/{name}.pyc" for name in ("ui/main", "ui/kit/dom", "engine/core")]
