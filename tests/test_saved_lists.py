@@ -427,7 +427,7 @@ def test_gallery_lists_games_in_progress_of_every_game_above_the_games() -> None
     # Nothing extra when nothing is saved and storage works.
     assert [node.attrs.get("class") for node in GalleryScreen(None, lambda target: None, None,
                                                               store=make_store()).render()] \
-        == ["shell-header", "gallery", "shell-join", "theme-control language-control"]
+        == ["shell-header", "gallery", "shell-join", "theme-control", "theme-control language-control"]
 
 
 def test_names_that_look_like_markup_stay_text() -> None:
