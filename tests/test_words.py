@@ -18,7 +18,7 @@ from engine import GAMES, State
 from flow_support import YOU, flow_at
 from ui.app.routes import SeatSpec
 from ui.kit.dom import Node
-from ui.kit.words import counted, with_players
+from ui.kit.words import with_players
 from ui.learn.lesson import lesson_path, parse_lesson
 from ui.navigation import table_class
 from ui.tables import parts
@@ -33,14 +33,6 @@ ONE_WITH_A_PLURAL = re.compile(r"\b1 (cards|checks|points|turns|moves|kings|chec
 NESTED_BRACKETS = re.compile(r"\([^()]*\([^()]*\)[^()]*\)")
 #: The same words twice, the second time in brackets: "the black rook (the black rook)".
 NAMED_TWICE = re.compile(r"\b(the [a-z]+ [a-z]+) \(\1\)")
-
-
-def test_a_count_agrees_with_its_noun() -> None:
-    assert counted(1, "card") == "1 card"
-    assert counted(0, "card") == "0 cards"
-    assert counted(2, "check") == "2 checks"
-    assert counted(1, "penalty", "penalties") == "1 penalty"
-    assert counted(3, "penalty", "penalties") == "3 penalties"
 
 
 def test_a_side_with_its_players_puts_no_name_in_brackets() -> None:

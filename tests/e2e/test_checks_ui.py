@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 import page_support as pages
 from page_support import OpenApp, Shot, assert_fits, final_result, interlude, play_out, settle
-from ui.kit.words import counted
+from ui.kit.i18n import ngettext
 
 CASH = "button.ck-cash[data-action]"
 CARD = 'button[data-pick^="card:"]'
@@ -82,7 +82,8 @@ def test_whole_game_against_a_bot(page: Page, open_app: OpenApp, shot: Shot) -> 
     assert 0 < sum(counts) <= 52
     # The score is said once: one count per seat, not again in the headline or a reason line.
     text = result.inner_text()
-    assert re.findall(r"\d+ checks?\b", text) == [counted(count, "check") for count in counts], text
+    said = [ngettext("{n} check", "{n} checks", count) for count in counts]
+    assert re.findall(r"\d+ checks?\b", text) == said, text
     expect(page.locator("[data-testid=moves] li").first).to_be_visible()
     # The log shows cards with the table's suit signs, never in notation.
     log = page.locator("[data-testid=moves]").inner_text()

@@ -1,7 +1,7 @@
-"""Counts and seat names inside a sentence, said one way by every table.
+"""Seat names and words inside a sentence, said one way by every table (counts are the
+catalog's: ``ui.kit.i18n.ngettext``).
 
-``counted(1, "card")`` is "1 card", never "1 cards": every count a table writes next to its noun
-goes through it, so none can disagree. ``with_players`` names a side or a group with the seats in
+``with_players`` names a side or a group with the seats in
 it without a second pair of brackets around a name that has its own ("Bot (hard)").
 """
 
@@ -74,12 +74,6 @@ def action_words(notation: str) -> str:
     verb, _sep, args = str(notation).partition(" ")
     message = VERBS.get((verb, bool(args)))
     return translated(message, args=args) if message is not None else str(notation)
-
-
-def counted(number: int, noun: str, plural: str = "") -> str:
-    """``number`` and ``noun`` agreeing: "1 card", "0 cards", "3 checks" (``plural``: for a noun
-    whose plural is not ``noun + "s"``)."""
-    return f"{number} {noun if number == 1 else plural or noun + 's'}"
 
 
 def with_players(label: str, names: Sequence[str]) -> str:
