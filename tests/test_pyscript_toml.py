@@ -39,10 +39,24 @@ def _manifest() -> dict[str, tuple[str, tuple[str, ...]]]:
     return found
 
 
+def _modules() -> dict[str, str]:
+    """The ``[files]`` table's modules: every entry but the start's bytecode archive."""
+    return {source: target for source, target in _config().get("files", {}).items()
+            if source != f"./{_generator().BYTECODE}"}
+
+
+def test_files_table_unpacks_the_start_bytecode_first() -> None:
+    """PyScript copies the table in its order: the archive of the start's bytecode
+    (tools/start_bytecode.py) is unpacked into the interpreter's working directory, where each
+    ``__pycache__`` lands beside its module's source."""
+    first, target = next(iter(_config()["files"].items()))
+    assert (first, target) == (f"./{_generator().BYTECODE}", "./*")
+
+
 def test_files_table_lists_the_modules_of_the_start() -> None:
     generator = _generator()
     graph = generator.Graph(ROOT)
-    listed = _config().get("files", {})
+    listed = _modules()
     wanted = generator.start_files(graph)
     missing = sorted(set(wanted) - {k.removeprefix("./") for k in listed})
     extra = sorted({k.removeprefix("./") for k in listed} - set(wanted))
@@ -56,7 +70,7 @@ def test_files_table_lists_the_modules_of_the_start() -> None:
 
 def test_every_module_is_fetched_at_the_start_or_later_never_both() -> None:
     generator = _generator()
-    start = {k.removeprefix("./") for k in _config().get("files", {})}
+    start = {k.removeprefix("./") for k in _modules()}
     later = {path for path, _needs in _manifest().values()}
     assert not start & later, sorted(start & later)
     assert start | later == set(generator.python_files(ROOT))
@@ -75,7 +89,7 @@ def test_generator_output_is_what_is_committed() -> None:
 
 def test_engine_and_ui_are_importable_in_the_browser() -> None:
     """The app's shell is fetched at the start; the engine with the first game a route shows."""
-    listed = _config().get("files", {})
+    listed = _modules()
     for module in ("ui/__init__.py", "ui/main.py", "ui/app/loading.py", "ui/app/later.py"):
         assert f"./{module}" in listed, module
     later = _generator().Graph(ROOT).later()

@@ -90,7 +90,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from tools.gen_pyscript_toml import python_files
+from tools.gen_pyscript_toml import BYTECODE, python_files
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -444,7 +444,9 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         raise BuildError('index.html: no <script type="py" src=... config=...>')
     config_path = local(py["config"])
     dev_config = tomllib.loads(read(source, config_path).decode("utf-8"))
-    files = dev_config.get("files", {})
+    # The working tree's start bytecode (tools/start_bytecode.py) is not the site's: the site
+    # compiles every module into its own archive.
+    files = {src: dst for src, dst in dev_config.get("files", {}).items() if local(src) != BYTECODE}
     if not files:
         raise BuildError(f"{config_path} lists no [files]")
     # The working tree's page fetches the modules that the start does not import on first use

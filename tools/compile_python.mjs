@@ -7,7 +7,7 @@
 // 150-300 ms more the app's. Pyodide's Python is another version than the one running the build,
 // so Pyodide itself, run by Node, compiles: its Python is sure to accept that bytecode.
 //
-//   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page> [optimize]
+//   node tools/compile_python.mjs <folder of pyodide.mjs> <path of the archive in the page> [optimize] [checked]
 //   stdin:  {"ui/kit/dom.py": "<source>", ...}   (paths inside the archive)
 //   stdout: {"compiled": {"ui/kit/dom.pyc": "<base64>", ...},  (beside each source: where zipimport
 //            "failed": ["ui/x.py:3: SyntaxError: ...", ...]}  looks first)
@@ -17,6 +17,11 @@
 //
 // optimize (0 by default) is compile()'s: 2 leaves out docstrings and asserts.
 //
+// "checked" (tools/start_bytecode.py, for the working tree's page): each .pyc goes where Python
+// looks for a source's cache (ui/kit/__pycache__/dom.cpython-314.pyc) and is a "checked" one:
+// Python compares it with the source beside it and compiles the source instead when they differ,
+// so an edited module is never run from stale bytecode.
+//
 // The .pyc files are "unchecked hash-based" (PEP 552): Python loads them without comparing them
 // to their source, whose time stamps an archive does not keep. The build writes both from the
 // same text, so they cannot disagree. Each code object names its source where the page will find
@@ -24,7 +29,7 @@
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
-const [indexDir, archiveInPage, optimize = "0"] = process.argv.slice(2);
+const [indexDir, archiveInPage, optimize = "0", kind = "unchecked"] = process.argv.slice(2);
 if (!indexDir || !archiveInPage) {
   console.error("usage: node tools/compile_python.mjs <pyodide folder> <archive path in the page>");
   process.exit(2);
@@ -38,11 +43,12 @@ const pyodide = await loadPyodide({ indexURL: indexDir + "/", stdout: () => {}, 
 pyodide.globals.set("sources_json", input);
 pyodide.globals.set("archive_in_page", archiveInPage);
 pyodide.globals.set("optimize", Number(optimize));
+pyodide.globals.set("checked", kind === "checked");
 let output;
 try {
   output = pyodide.runPython(`
 import base64, json, marshal, sys
-from importlib.util import MAGIC_NUMBER, source_hash
+from importlib.util import MAGIC_NUMBER, cache_from_source, source_hash
 
 if archive_in_page == "stdlib":
     archive_in_page = next(path for path in sys.path if path.endswith(".zip"))
@@ -54,9 +60,11 @@ for path, text in json.loads(sources_json).items():
     except SyntaxError as error:
         failed.append(f"{path}:{error.lineno}: {type(error).__name__}: {error.msg}")
         continue
-    # The PEP 552 header: magic, flags (1: hash-based, unchecked), the source's hash.
-    header = MAGIC_NUMBER + (1).to_bytes(4, "little") + source_hash(source)
-    compiled[path.removesuffix(".py") + ".pyc"] = base64.b64encode(header + marshal.dumps(code)).decode()
+    # The PEP 552 header: magic, flags (1: hash-based, unchecked; 3: hash-based, checked), the
+    # source's hash.
+    header = MAGIC_NUMBER + (3 if checked else 1).to_bytes(4, "little") + source_hash(source)
+    target = cache_from_source(path) if checked else path.removesuffix(".py") + ".pyc"
+    compiled[target] = base64.b64encode(header + marshal.dumps(code)).decode()
 json.dumps({"compiled": compiled, "failed": failed})
 `);
 } catch (error) {

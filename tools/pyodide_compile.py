@@ -7,9 +7,11 @@ half of it, the app's own modules 150-300 ms more. So ``tools/vendor.py`` vendor
 library compiled (``compiled_stdlib``) and ``tools/build_dist.py`` ships the app's modules with
 their bytecode (``compile_for_pyodide``).
 
-The ``.pyc`` files are hash-based and unchecked (PEP 552): Python loads them without comparing
-them to a source, whose time stamps an archive does not keep; the tools write bytecode and
-source from the same text, so the two cannot disagree.
+The built site's ``.pyc`` files are hash-based and unchecked (PEP 552): Python loads them
+without comparing them to a source, whose time stamps an archive does not keep; the tools write
+bytecode and source from the same text, so the two cannot disagree. The working tree's start
+modules (``tools/start_bytecode.py``) are compiled as checked ones: there the sources may be
+edited after ``make vendor``, and Python then compiles the edited source instead.
 """
 
 from __future__ import annotations
@@ -42,11 +44,13 @@ class CompileError(RuntimeError):
 
 
 def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_page: str,
-                        optimize: int = 0) -> dict[str, bytes]:
+                        optimize: int = 0, checked: bool = False) -> dict[str, bytes]:
     """Each module of ``sources`` (path inside an archive -> text) compiled by the Pyodide in the
     folder ``runtime`` (that of ``pyodide.mjs``), for an archive at ``archive_in_page`` in the page
     ("stdlib": the standard library's own archive): path of its ``.pyc`` -> bytes. ``optimize``
-    is ``compile()``'s (2: without docstrings and asserts)."""
+    is ``compile()``'s (2: without docstrings and asserts). ``checked``: each ``.pyc`` at its
+    source's cache path (``ui/__pycache__/main.cpython-314.pyc``), checked against the source
+    when imported (for sources that may change after they were compiled)."""
     node = shutil.which("node")
     if node is None:
         raise CompileError("node not found: compiling Python for the page runs the vendored "
@@ -55,7 +59,8 @@ def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_pag
         payload = json.dumps({path: data.decode("utf-8") for path, data in sources.items()})
     except UnicodeDecodeError as error:
         raise CompileError(f"a Python source is not UTF-8: {error}") from None
-    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page, str(optimize)], input=payload,
+    done = subprocess.run([node, str(COMPILER), str(runtime), archive_in_page, str(optimize),
+                           "checked" if checked else "unchecked"], input=payload,
                           capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise CompileError(f"Pyodide under Node failed:\n{done.stderr.strip()}")

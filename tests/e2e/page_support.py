@@ -460,3 +460,31 @@ def accept_broker_outage(guard: PageGuard, broker_url: str) -> None:
              if not re.match(rf"WebSocket connection to 'ws://{port}/peerjs\?", error)]
     assert other == [], other
     guard.console_errors.clear()
+
+
+def python_value(page: Page, expression: str) -> str:
+    """The ``str`` of a Python expression evaluated in the page's interpreter: a new
+    ``<script type="py">`` added to the page, which PyScript runs with the interpreter it has."""
+    page.evaluate("""expression => {
+        delete document.documentElement.dataset.pyValue;
+        const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = 'import js\\njs.document.documentElement.dataset.pyValue = str(' + expression + ')';
+        document.body.append(script);
+    }""", expression)
+    page.wait_for_selector("html[data-py-value]", state="attached")
+    return page.locator("html").get_attribute("data-py-value") or ""
+
+
+def python_result(page: Page, code: str) -> str:
+    """The ``str`` of the variable ``result`` after running the Python ``code`` in the page (as
+    ``python_value`` does)."""
+    page.evaluate("""code => {
+        delete document.documentElement.dataset.pyValue;
+        const script = document.createElement('script');
+        script.type = 'py';
+        script.textContent = code + '\\nimport js\\njs.document.documentElement.dataset.pyValue = str(result)';
+        document.body.append(script);
+    }""", code)
+    page.wait_for_selector("html[data-py-value]", state="attached")
+    return page.locator("html").get_attribute("data-py-value") or ""

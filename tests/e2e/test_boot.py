@@ -6,6 +6,7 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 
 from __future__ import annotations
 
+import ast
 import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -13,7 +14,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Page, expect
 
-from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits
+from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits, python_result
+from tools.gen_pyscript_toml import BYTECODE
 
 #: The boot itself: a cold page each.
 pytestmark = pytest.mark.cold
@@ -115,12 +117,39 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
     importing ui/main.py imports) and nothing of a game, a lesson, a room, the setup, the rules
     screen or the replay viewer."""
     open_app(page, "#/")
-    start = {path.removeprefix("./") for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]}
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+    start = {path.removeprefix("./") for path in files if path.endswith(".py")}
     fetched = python_fetched(page_guard)
     assert set(fetched) == start, sorted(set(fetched) ^ start)
+    assert f"./{BYTECODE}" in files and any(url.endswith(BYTECODE) for url in page_guard.requests)
     assert not [path for path in fetched if path.startswith(
         ("ui/learn/", "ui/friends/", "ui/tables/", "engine/bots/", "ui/screens/setup", "ui/screens/replay"))]
     assert "engine/chess_cards_solver.py" not in fetched
+
+
+def test_the_start_modules_are_imported_from_their_bytecode(page: Page, open_app: OpenApp) -> None:
+    """tools/start_bytecode.py compiled the start's modules for the page's Python, and PyScript
+    unpacked them where import looks first: each module's cache file is there, of this Python's
+    magic number, checked against its source (PEP 552 flags 3), and made from the very source the
+    page has, so import takes it instead of compiling the source."""
+    open_app(page, "#/")
+    modules = sorted(path.removeprefix("./").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+                     for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
+                     if path.endswith(".py") and path != "./ui/main.py")
+    stale = ast.literal_eval(python_result(page, (
+        f"import sys\nfrom importlib.util import MAGIC_NUMBER, source_hash\nresult = []\n"
+        f"for name in {modules!r}:\n"
+        "    module = sys.modules[name]\n"
+        "    try:\n"
+        "        with open(module.__cached__, 'rb') as cached, open(module.__file__, 'rb') as source:\n"
+        "            head, text = cached.read(16), source.read()\n"
+        "    except OSError as error:\n"
+        "        result.append((name, str(error)))\n"
+        "        continue\n"
+        "    if head != MAGIC_NUMBER + (3).to_bytes(4, 'little') + source_hash(text):\n"
+        "        result.append((name, head.hex()))\n"
+        "result.append(len(result))")))
+    assert len(modules) >= 20 and stale == [0], f"{stale}: run `make vendor` (tools/start_bytecode.py)"
 
 
 def test_each_screen_fetches_its_modules_when_first_shown(page: Page, open_app: OpenApp,

@@ -34,7 +34,19 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Request, expect
 from playwright.sync_api import Error as PlaywrightError
 
-from page_support import OVER, READY, RESULT, TABLE, PageGuard, Shot, current_hash, first_action, follow
+from page_support import (
+    OVER,
+    READY,
+    RESULT,
+    TABLE,
+    PageGuard,
+    Shot,
+    current_hash,
+    first_action,
+    follow,
+    python_result,
+    python_value,
+)
 from tools import build_dist, build_rules
 from tools.serve import StaticHandler, serve, url_of
 
@@ -275,34 +287,6 @@ def test_service_worker_controls_the_page_and_caches_the_version(visit: Visit, h
     cached = page.evaluate("async name => (await (await caches.open(name)).keys()).map(r => r.url)", caches[0])
     assert sorted(cached) == sorted([host.url + path for path in host.build.precache] + [host.url + "sw-files.json"])
     assert_behaved(visit.guard, page)
-
-
-def python_value(page: Page, expression: str) -> str:
-    """The ``str`` of a Python expression evaluated in the page's interpreter: a new
-    ``<script type="py">`` added to the page, which PyScript runs with the interpreter it has."""
-    page.evaluate("""expression => {
-        delete document.documentElement.dataset.pyValue;
-        const script = document.createElement('script');
-        script.type = 'py';
-        script.textContent = 'import js\\njs.document.documentElement.dataset.pyValue = str(' + expression + ')';
-        document.body.append(script);
-    }""", expression)
-    page.wait_for_selector("html[data-py-value]", state="attached")
-    return page.locator("html").get_attribute("data-py-value") or ""
-
-
-def python_result(page: Page, code: str) -> str:
-    """The ``str`` of the variable ``result`` after running the Python ``code`` in the page (as
-    ``python_value`` does)."""
-    page.evaluate("""code => {
-        delete document.documentElement.dataset.pyValue;
-        const script = document.createElement('script');
-        script.type = 'py';
-        script.textContent = code + '\\nimport js\\njs.document.documentElement.dataset.pyValue = str(result)';
-        document.body.append(script);
-    }""", code)
-    page.wait_for_selector("html[data-py-value]", state="attached")
-    return page.locator("html").get_attribute("data-py-value") or ""
 
 
 def test_python_imports_the_app_and_the_standard_library_as_bytecode(visit: Visit) -> None:
