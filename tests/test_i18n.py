@@ -185,3 +185,15 @@ def test_the_names_the_app_gives_are_said_in_the_page_s_language() -> None:
                                  "easy": "facile", "Player {number}": "Joueur {number}"}))
     assert [shown_name(name) for name in names] == ["Vous", "Robot (fort)", "Robot 2 (facile)", "Joueur 3",
                                                     "Friend 2", "Ann", "Bot (Ann)"]
+
+
+def test_a_tie_and_a_drawn_card_are_not_the_verb_to_draw() -> None:
+    """English says "draw" for a tie, for taking a card and for the card taken; Arabic has three
+    words, so the tie and the drawn card are messages of their own (a context each)."""
+    from ui.tables.parts import headline
+
+    i18n.install("ar", (ROOT / "locale/ar/LC_MESSAGES/messages.mo").read_bytes())
+    to_draw = i18n._("Draw")
+    assert headline(None, []) == "تعادل" != to_draw  # type: ignore[arg-type]  # a tie reads no table
+    assert i18n.pgettext("tie", "draw") == "تعادل"
+    assert i18n.pgettext("drawn card", "Drawn") not in (to_draw, i18n._("Drawn"))

@@ -421,10 +421,11 @@ class CheckTable(GameTable):
         """The piles, a place kept for a drawn card and a place kept for the matching window:
         the same size whatever happens, so the grid under it never moves."""
         top = view["discard_top"]
+        label = pgettext("drawn card", "Drawn")
         if view["holding"] and view["drawn"] and view["seat"] == view["turn"]:
-            drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), _("Drawn"), _("by you"), testid="drawn")
+            drawn = self._pile(face(view["drawn"], "div", None, "cx-card"), label, _("by you"), testid="drawn")
         elif view["holding"]:
-            drawn = self._pile(back("div", None, "cx-card"), _("Drawn"),
+            drawn = self._pile(back("div", None, "cx-card"), label,
                                _("by you") if parts.is_you(self, view["turn"]) else
                                _("by {name}", name=self.name(view["turn"])), testid="drawn")
         else:  # the drawn card's place stays, empty

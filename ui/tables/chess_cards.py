@@ -696,7 +696,7 @@ class ChessCardsTable(GameTable):
                                       play_chips(parse_play(pending)))
             rows.append(h("tr", {"class": "pending"}, h("th", {"scope": "row"}, view["move_number"]), cells))
         if finished is not None and mate is None:
-            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, _("draw"))))
+            rows.append(h("tr", None, h("td", {"colspan": "3", "class": "draw"}, pgettext("tie", "draw"))))
         if not rows:
             rows.append(h("tr", None, h("td", {"colspan": "3", "class": "cc-muted"}, _("No moves yet."))))
         return h("section", {"class": "cc-panel cc-sheet", "data-testid": "moves"},

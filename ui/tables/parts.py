@@ -19,7 +19,7 @@ from ui.app.catalog import entry
 from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
-from ui.kit.i18n import N_, _, translated
+from ui.kit.i18n import N_, _, pgettext, translated
 from ui.kit.words import action_words
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
@@ -79,7 +79,7 @@ def to_act_line(table: Table, seat: int, doing: str = "play") -> str:
 def headline(table: Table, winners: Sequence[int], what: str = "") -> str:
     """``You win`` / ``Ann wins`` / ``Ann and Bo win`` / ``Draw``, with ``what`` after it."""
     if not winners:
-        return _("Draw") if not what else _("Drawn {what}", what=what)
+        return pgettext("tie", "Draw") if not what else _("Drawn {what}", what=what)
     if list(winners) == [table.reader]:
         return _("You win {what}", what=what).rstrip() if what else _("You win")
     if len(winners) == 1:
