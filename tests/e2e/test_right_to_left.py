@@ -1,9 +1,9 @@
 """Right to left: a language written right to left gives the page ``<html dir="rtl">`` and a
 mirrored layout (ui/style.css's logical properties), and the arrow keys walk a hand toward its end.
 
-No translation is written right to left yet: ``lang=qps-rtl``, the pseudo-locale's English on a
-mirrored page (tools/catalog.py), stands in for one. Choosing English on the gallery's Language
-control turns the page back.
+``lang=qps-rtl``, the pseudo-locale's English on a mirrored page (tools/catalog.py), shows the
+mirroring to a reader of English; Arabic itself is tests/e2e/test_arabic.py. Choosing English on
+the gallery's Language control turns the page back.
 
 The CPython side (the direction table, the browser's preferences, the control's markup, the
 arrow keys' steps) is tests/test_language_choice.py.
