@@ -332,7 +332,10 @@ class PrivateCheckersTable(GameTable):
         shown = " ".join(part for part in (with_signs(card) if card else "",
                                            PIECE_LETTERS[piece["rank"]] if piece is not None else "", name) if part)
         label = name_showing(self._cell_words(entry), shown)
-        content = [face, checker, h("span", {"class": "spc-coord", "aria-hidden": "true"}, name)]
+        # Spaces between the card's face, the checker's letter and the square's name: the
+        # square's text reads "K♠ K g1" as its name says it, not "K♠Kg1" (a grid lays out no
+        # whitespace, so nothing moves).
+        content = [face, " ", checker, " ", h("span", {"class": "spc-coord", "aria-hidden": "true"}, name)]
         cls = classes("spc-cell spc-dark-square", picked == name and "spc-picked",
                       name in moves and "spc-target", blast and "spc-blast")
         # Keyed by its name, whatever other naming attribute (data-seat) it carries.
