@@ -42,6 +42,7 @@ from ui.friends.room import HOST_NAME, HostRoom, Outgoing, RoomError, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.kit.i18n import _
+from ui.kit.words import game_title
 from ui.tables import parts
 from ui.tables.base import GameTable
 from ui.tables.events import Event, Settled
@@ -376,7 +377,7 @@ class HostSide:
             from js import Object
             from pyodide.ffi import to_js
 
-            data = {"title": f"{self.table.game.title} with friends", "url": self.invite()}
+            data = {"title": _("{game}: a room for friends", game=game_title(self.table.game_id)), "url": self.invite()}
             navigator.share(to_js(data, dict_converter=Object.fromEntries))
 
     # -- what the room draws ------------------------------------------------------------
@@ -407,9 +408,9 @@ class HostSide:
         return h("section", {"class": "page room-lobby", "data-testid": "lobby",
                              "data-room": None if failed else room.code, "aria-labelledby": "lobby-title"},
                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ",
-                   h("a", {"href": f"#/{table.game_id}"}, table.game.title)),
+                   h("a", {"href": f"#/{table.game_id}"}, game_title(table.game_id))),
                  h("h1", {"id": "lobby-title", "tabindex": "-1"},
-                   _("{game}: a room for friends", game=table.game.title)),
+                   _("{game}: a room for friends", game=game_title(table.game_id))),
                  connection_badge(self.connection_state(), self.connection_text()),
                  self.failure() if failed else self.invitation(),
                  self.name_form(),
@@ -528,8 +529,8 @@ class HostSide:
                  h("p", {"class": "again-row"},
                    h("label", {"class": "room-next-game"}, _("Next game "),
                      h("select", {"name": "game", "data-field": "room-game"},
-                       [h("option", {"value": game_id, "selected": game_id == self.next_game}, game.title)
-                        for game_id, game in GAMES.items()])),
+                       [h("option", {"value": game_id, "selected": game_id == self.next_game}, game_title(game_id))
+                        for game_id in GAMES])),
                    h("button", {"type": "button", "class": "primary", "data-cmd": "room-again",
                                 "data-testid": "play-again"}, _("Play again")),
                    h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, _("Leave the room"))),

@@ -20,6 +20,7 @@ from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
 from ui.kit.i18n import _
+from ui.kit.words import game_title
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
 from ui.tables.base import NEXT_GAME, GameTable
 
@@ -45,7 +46,7 @@ class CoachRoom:
 
     def strip(self) -> Node | None:
         said = self.said()
-        title = self.table.game.title
+        title = game_title(self.table.game_id)
         progress = (_("Step {number} of {total}", number=said.done + 1, total=said.total) if said.done < said.total
                     else _("You know the rules") if not self.flow.state.is_over() else _("Lesson over"))
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
@@ -211,7 +212,7 @@ class LearnScreen(TableScreen):
         self.delay_ms = delay_ms
         self.table_class = table_class
         item = entry(game_id)
-        self.game_title = item.title if item else game_id
+        self.game_title = game_title(game_id, item.title if item else game_id)
         self.title = _("Learn {game} — Five Checks", game=self.game_title)
         self.problem = ""
 
