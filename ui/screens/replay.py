@@ -43,7 +43,7 @@ class ReplayScreen(Screen):
         super().__init__(root, navigate)
         self.game = GAMES[game_id]
         self.table_class = table_class
-        self.title = _("{game}: replay — Five Checks", game=self.game.title)
+        self.title = _("{game}: replay — Five Checks", game=game_title(self.game.id))
         self.table: GameTable | None = None
         self.ply = 0
         self.problem = ""
