@@ -33,22 +33,22 @@ def shell_words() -> list[str]:
     raise AssertionError("ui/main.py has no SHELL_WORDS")
 
 
-def arabic_table() -> dict[str, str]:
-    """The inline script's Arabic words, by their English."""
-    found = re.search(r"const ar = root\.lang == \"ar\" && (\{.*?\});", INDEX, re.S)
-    assert found, "index.html has no table of Arabic words"
-    return dict(json.loads(re.sub(r",\s*}$", "}", found[1])))
+def tables() -> tuple[list[str], list[str]]:
+    """The inline script's words: (English, Arabic), each in the order of SHELL_WORDS."""
+    found = re.search(r'const W = ar \? "(?P<ar>[^"]*)"\.split\("\|"\)\s*: (?P<en>\[.*?\]);', INDEX, re.S)
+    assert found, "index.html has no table of the shell's words"
+    return json.loads(found["en"]), found["ar"].split("|")
 
 
-def test_the_inline_arabic_words_are_the_catalogs() -> None:
-    table = arabic_table()
-    assert list(table) == shell_words()
+def test_the_inline_words_are_the_catalogs() -> None:
+    english, arabic = tables()
+    assert english == shell_words()
     with speaking("ar"):
-        assert table == {english: translated(english) for english in shell_words()}
-    assert all(arabic != english for english, arabic in table.items())
-    # Every English word the script says is one of them.
-    said = set(re.findall(r'(?:set\([^,]+, |\[\d+, )"([^"]+)"', INDEX)) | {"Downloading {received} of {total} MB"}
-    assert said <= set(table), said - set(table)
+        assert arabic == [translated(words) for words in english]
+    assert all(a != e for e, a in zip(english, arabic, strict=True))
+    # The script says no English of its own: every word of the bar is one of the table's.
+    assert not re.findall(r'set\([^,]+, "', INDEX)
+    assert not re.findall(r'\[\d+, "', INDEX)
 
 
 def prepaint_script() -> str:
