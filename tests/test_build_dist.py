@@ -280,7 +280,8 @@ def test_the_arabic_manifest_and_rules_pages_are_shipped(built: build_dist.Build
 
     english = json.loads((built.out / "manifest.webmanifest").read_text(encoding="utf-8"))
     arabic = json.loads((built.out / "manifest.ar.webmanifest").read_text(encoding="utf-8"))
-    assert (built.out / "manifest.ar.webmanifest").read_bytes() == (ROOT / "pwa" / "manifest.ar.webmanifest").read_bytes()
+    shipped = (built.out / "manifest.ar.webmanifest").read_bytes()
+    assert shipped == (ROOT / "pwa" / "manifest.ar.webmanifest").read_bytes()
     assert "manifest.ar.webmanifest" in built.precache
     with speaking("ar"):
         assert arabic["name"] == arabic["short_name"] == _("Five Checks") != english["name"]

@@ -275,9 +275,9 @@ def translations() -> list[tuple[str, str]]:
 
 
 def test_every_language_has_a_page_per_game_in_its_own_words(pages: dict[str, Page]) -> None:
+    from ui.app.catalog import game_title
     from ui.kit import i18n
     from ui.kit.i18n import _
-    from ui.kit.words import game_title
 
     assert builder.languages()[1:] == list(i18n.LANGUAGES[1:]) == ["ar"]
     for lang in builder.languages()[1:]:
@@ -306,7 +306,8 @@ def test_every_language_has_a_page_per_game_in_its_own_words(pages: dict[str, Pa
                 # A game whose text is not translated yet: the English text, marked as such.
                 body = next(e for e in page.all("div") if "data-rules-body" in e.attrs)
                 translated = (RULES / lang / f"{game_id}.md").is_file()
-                assert (body.attrs.get("lang"), body.attrs.get("dir")) == ((None, None) if translated else ("en", "ltr"))
+                marked = (body.attrs.get("lang"), body.attrs.get("dir"))
+                assert marked == ((None, None) if translated else ("en", "ltr"))
                 english_h1 = [squash(e.text) for e in pages[game_id].body("h1")]
                 if not translated:
                     assert [squash(e.text) for e in page.body("h1")] == english_h1
@@ -341,8 +342,8 @@ def test_a_translation_whose_anchors_differ_stops_the_build() -> None:
     builder.body_html(builder.markdown(), "checks", "# Checks\n\n## The cards\n\n## Scoring\n", ids=english)
     assert english == ["checks", "the-cards", "scoring"]
     ids: list[str] = []
-    builder.body_html(builder.markdown(), "checks", "# تشيكس {#checks}\n\n## الأوراق {#cards}\n\n## النقاط {#scoring}\n",
-                      "ar", ids)
+    arabic = "# تشيكس {#checks}\n\n## الأوراق {#cards}\n\n## النقاط {#scoring}\n"
+    builder.body_html(builder.markdown(), "checks", arabic, "ar", ids)
     with pytest.raises(builder.BuildError, match=r"docs/rules/ar/checks.md: .*lacks the-cards; adds cards"):
         builder.same_ids("docs/rules/ar/checks.md", ids, english)
     builder.same_ids("docs/rules/ar/checks.md", english, english)

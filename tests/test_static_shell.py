@@ -82,8 +82,9 @@ def test_the_shell_chooses_the_language_as_the_app_will(hash_: str, remembered: 
       globalThis.document = { documentElement: html, querySelector: () => ({}) };
     """
     setting = json.dumps({"lang": remembered}) if remembered else ""
-    out = subprocess.run(["node", "-e", stub + prepaint_script() + "\nconsole.log(JSON.stringify([html.lang || '', html.dir || '']));",
-                          json.dumps([hash_, setting, browser])], capture_output=True, text=True, check=True)
+    said = "\nconsole.log(JSON.stringify([html.lang || '', html.dir || '']));"
+    out = subprocess.run(["node", "-e", stub + prepaint_script() + said, json.dumps([hash_, setting, browser])],
+                         capture_output=True, text=True, check=True)
     lang, direction = json.loads(out.stdout)
     from ui.app.routes import parse_hash
 

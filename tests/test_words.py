@@ -121,8 +121,8 @@ def test_the_coachs_words_read_right_at_the_table(game_id: str) -> None:
 
 def test_a_game_is_named_by_one_helper_through_the_catalog() -> None:
     from tools.build_rules import speaking
+    from ui.app.catalog import game_title, game_titles
     from ui.kit import i18n
-    from ui.kit.words import game_title, game_titles
 
     i18n.install(i18n.SOURCE)
     # The English titles are the engine's, each one message in the context "game title".

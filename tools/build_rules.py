@@ -48,12 +48,11 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-from ui.app.catalog import CATALOG, entry
+from ui.app.catalog import CATALOG, entry, game_title
 from ui.app.routes import parse_hash
 from ui.kit import i18n
 from ui.kit.dom import Node, classes
 from ui.kit.i18n import _, translated
-from ui.kit.words import game_title
 from ui.screens.rules import (
     PAGE_DESCRIPTION,
     ROUTE_ATTR,

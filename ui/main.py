@@ -29,7 +29,6 @@ from ui.kit.dom import attr, present
 from ui.kit.i18n import N_, _
 from ui.navigation import home, later_modules, resolve
 
-
 #: The words of index.html's static shell, which its inline script says before Python runs (the
 #: loading bar, the tab's title): messages of the catalog, marked here where its extraction finds
 #: them. index.html keeps a language's translations in a small table of its own, by the English

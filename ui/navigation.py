@@ -18,12 +18,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ui.app import loading
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
 from ui.kit.i18n import _
-from ui.kit.words import game_title
 from ui.screens.gallery import GalleryScreen
 from ui.storage import page_store
 from ui.storage.page_store import store

@@ -2,13 +2,14 @@
 a word a person reads that is still plain English is a string outside the catalog.
 
 The walks open screens in ``lang=qps`` and read the page's visible text: no word of three plain
-(unaccented ASCII) letters or more is allowed but people's names and card notation: the
-games' titles are messages of the catalog too (``ui.kit.words.game_title``). One walk reads the screens (the gallery, the join screen, a page not found, the replay
-viewer's opener, each setup page and each lesson, its table and its coach); one reads each of the
-five tables mid-game (a person to act, after a few moves) and at its end (bots only, seeded),
-then the replay viewer of the last game; one reads a host's lobby. A walk shares one page (one
-boot of Pyodide: the language is the page's, so not the suite's shared page) and gathers what
-every screen shows, so one failure lists every screen to fix.
+(unaccented ASCII) letters or more is allowed but people's names and card notation (the games'
+titles are messages of the catalog too: ``ui.app.catalog.game_title``). One walk reads the
+screens (the gallery, the join screen, a page not found, the replay viewer's opener, each setup
+page and each lesson, its table and its coach); one reads each of the five tables mid-game (a
+person to act, after a few moves) and at its end (bots only, seeded), then the replay viewer of
+the last game; one reads a host's lobby. A walk shares one page (one boot of Pyodide: the
+language is the page's, so not the suite's shared page) and gathers what every screen shows, so
+one failure lists every screen to fix.
 
 The CPython side (extraction, the catalog check, the pseudo catalog) is tests/test_i18n.py.
 """

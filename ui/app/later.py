@@ -20,8 +20,7 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checkmate", "engine.core",
         "engine.playing_cards",)),
     "engine.bots.checks": ("engine/bots/checks.py", (
-        "engine", "engine.bots", "engine.bots.base", "engine.bots.ismcts", "engine.checks", "engine.core",
-        "engine.playing_cards",)),
+        "engine", "engine.bots", "engine.bots.base", "engine.checks", "engine.core", "engine.playing_cards",)),
     "engine.bots.chess_cards": ("engine/bots/chess_cards.py", (
         "engine", "engine.bots", "engine.bots.base", "engine.chess_cards", "engine.chess_cards_solver",
         "engine.core",)),

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import GAMES
 from engine.bots import levels
+from ui.app.catalog import game_title
 from ui.app.routes import MAX_NAME, UNNAMED, PlaySetup, default_bot_level, new_room_code
 from ui.friends.link import HostLink, room_link
 from ui.friends.panels import (
@@ -42,7 +43,6 @@ from ui.friends.room import HOST_NAME, HostRoom, Outgoing, RoomError, seats_for
 from ui.kit import settings
 from ui.kit.dom import Node, h
 from ui.kit.i18n import _
-from ui.kit.words import game_title
 from ui.tables import parts
 from ui.tables.base import GameTable
 from ui.tables.events import Event, Settled

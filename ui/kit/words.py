@@ -81,22 +81,3 @@ def with_players(label: str, names: Sequence[str]) -> str:
     level in brackets, so the names are never put inside brackets of their own."""
     return f"{label} · {', '.join(names)}" if names else label
 
-
-def game_titles() -> dict[str, str]:
-    """Every game's title in the page's language, by id ("checkmate" -> "Checkmate", in Arabic
-    "كش مات"): what every screen shows where it names a game (gallery, setup, tables, results,
-    replay, lessons, rules, the tab's title). The English titles are the engine's ``Game.title``
-    (tests/test_words.py holds the two to agree), said in the context "game title" so that a
-    title is translated apart from the same word elsewhere ("Check!" the call). Asked at each
-    use, never kept: the language may change while the page runs."""
-    return {"checks": pgettext("game title", "Checks"),
-            "checkmate": pgettext("game title", "Checkmate"),
-            "private-checkers": pgettext("game title", "Saving Private Checkers"),
-            "chess-cards": pgettext("game title", "Chess Cards (MATE)"),
-            "check": pgettext("game title", "Check!")}
-
-
-def game_title(game_id: str, fallback: str = "") -> str:
-    """A game's title in the page's language (``game_titles``); ``fallback`` (else the id itself)
-    for an id that is no game."""
-    return game_titles().get(game_id) or fallback or game_id

@@ -15,12 +15,11 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
 from ui.kit.i18n import _
-from ui.kit.words import game_title
 from ui.learn.lesson import LEARNER, Coach, CoachedFlow, LessonError, coached_flow, lesson_path, parse_lesson
 from ui.tables.base import NEXT_GAME, GameTable
 

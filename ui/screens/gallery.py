@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ui.app.catalog import CATALOG
+from ui.app.catalog import CATALOG, game_titles
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit import i18n, settings, theme
 from ui.kit.dom import Node, attr, build, h, present
 from ui.kit.i18n import N_, _, ngettext, translated
-from ui.kit.words import game_titles
 from ui.storage import page_store
 
 if TYPE_CHECKING:

@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import GAMES
 from ui.app import embed
+from ui.app.catalog import game_title
 from ui.app.routes import MAX_NAME, RouteError, check_broker, room_code
 from ui.app.screen import Navigate, TableScreen
 from ui.friends.joining import GuestSide
@@ -25,7 +26,7 @@ from ui.friends.panels import chat_panel, seat_row, standings_panel, watchers_li
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.kit.i18n import _, ngettext
-from ui.kit.words import game_title, shown_name
+from ui.kit.words import shown_name
 from ui.storage.saves import Store
 
 

@@ -17,12 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import CLOCK, GAMES, EngineError, Record
+from ui.app.catalog import game_title
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import access, i18n
 from ui.kit.dom import Node, attr, classes, h
 from ui.kit.i18n import _
-from ui.kit.words import action_words, game_title
+from ui.kit.words import action_words
 from ui.storage.page_store import store
 from ui.storage.saves import SavedGame, SaveError, read_record, unpack_record
 from ui.tables.base import GameTable

@@ -30,13 +30,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ui.app.catalog import CATALOG, entry
+from ui.app.catalog import CATALOG, entry, game_title
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit import i18n
 from ui.kit.dom import Node, build, h, present
 from ui.kit.i18n import N_, _
-from ui.kit.words import game_title
 from ui.tables.chess_cards_look import chip
 
 #: Where the build writes the page of a game, relative to index.html (and to the repository).

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title, game_titles
 from ui.app.routes import (
     DEFAULT_DELAY_MS,
     MAX_SEED,
@@ -35,7 +35,7 @@ from ui.app.screen import Navigate, Screen
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h
 from ui.kit.i18n import _, ngettext, translated
-from ui.kit.words import game_title, game_titles, level_word
+from ui.kit.words import level_word
 from ui.screens.saved_lists import (
     ListActions,
     continue_section,

@@ -15,12 +15,12 @@ from typing import Any
 from engine import IllegalAction
 from engine.core import reason_of
 from ui.app import embed
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
 from ui.kit.i18n import N_, _, translated
-from ui.kit.words import action_words, game_title
+from ui.kit.words import action_words
 from ui.storage.saves import pack_record
 from ui.tables.drawn import Table
 from ui.tables.flow import Returned
