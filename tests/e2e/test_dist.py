@@ -258,6 +258,7 @@ def test_manifest_is_linked_valid_and_its_icons_load(visit: Visit, host: Host) -
     # profiles, which Chromium never offers to install apps from: that is the one error left.
     errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
     assert [error["errorId"] for error in errors] in ([], ["in-incognito"]), errors
+    assert_behaved(visit.guard, page)
 
 
 def test_in_arabic_the_page_links_the_arabic_manifest(browser: Browser, host: Host) -> None:
@@ -274,7 +275,6 @@ def test_in_arabic_the_page_links_the_arabic_manifest(browser: Browser, host: Ho
         assert_behaved(guard, page)
     finally:
         context.close()
-    assert_behaved(visit.guard, page)
 
 
 def test_service_worker_controls_the_page_and_caches_the_version(visit: Visit, host: Host) -> None:
