@@ -314,6 +314,8 @@ def test_every_language_has_a_page_per_game_in_its_own_words(pages: dict[str, Pa
 
 
 def test_a_translated_page_keeps_the_english_anchors(pages: dict[str, Page]) -> None:
+    from ui.app.catalog import game_title
+
     assert ("ar", "checkmate") in translations()
     for lang, game_id in translations():
         page = Page((RULES / lang / f"{game_id}.html").read_text(encoding="utf-8"))
@@ -323,6 +325,9 @@ def test_a_translated_page_keeps_the_english_anchors(pages: dict[str, Page]) -> 
         headings = [squash(e.text) for e in page.body("h1", "h2", "h3")]
         assert not any("{#" in text for text in headings)
         assert not set(headings) & {squash(e.text) for e in pages[game_id].body("h2", "h3")}, (lang, game_id)
+        # Its heading is the game's title as the catalog says it in that language.
+        with builder.speaking(lang):
+            assert [squash(e.text) for e in page.body("h1")] == [game_title(game_id)], (lang, game_id)
     page = Page((RULES / "ar" / "checkmate.html").read_text(encoding="utf-8"))
     assert [squash(e.text) for e in page.body("h1")] == ["كش مات"]
 
