@@ -80,4 +80,3 @@ def with_players(label: str, names: Sequence[str]) -> str:
     """"Dark · Bot (hard)": a side (a team, a group) and who plays it. A bot's name carries its
     level in brackets, so the names are never put inside brackets of their own."""
     return f"{label} · {', '.join(names)}" if names else label
-
