@@ -47,7 +47,9 @@ def references(page: str) -> list[str]:
 def test_the_site_is_exactly_the_listed_files(built: build_dist.Build) -> None:
     on_disk = files_on_disk(built.out)
     assert on_disk == set(built.files)
-    assert set(built.precache) == on_disk - {"sw.js"}
+    # Everything but the worker itself and what is fetched on demand (another language's rules).
+    assert set(built.precache) == on_disk - {"sw.js"} - set(built.on_demand)
+    assert built.on_demand and all(path.startswith("docs/rules/ar/") for path in built.on_demand)
     sw = (built.out / "sw.js").read_text(encoding="utf-8")
     assert sw.startswith(build_dist.SW_MARK)
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.DOTALL)[1].replace(",\n]", "\n]"))
@@ -295,11 +297,15 @@ def test_the_arabic_manifest_and_rules_pages_are_shipped(built: build_dist.Build
     index = (built.out / "index.html").read_text(encoding="utf-8")
     assert '<link rel="manifest" href="manifest.webmanifest">' in index
     assert 'manifest.href = "manifest.ar.webmanifest"' in index
-    # Each language's rules pages, precached but never loaded by the page itself.
+    # Each language's rules pages, served, neither loaded by the page nor precached: an English
+    # visit downloads none of them (the app falls back to the English page when one cannot be read).
+    sw = (built.out / "sw.js").read_text(encoding="utf-8")
     for game_id in ("checks", "checkmate", "private-checkers", "chess-cards", "check"):
         page = f"docs/rules/ar/{game_id}.html"
-        assert page in built.precache
+        assert page in built.files and page in built.on_demand and page not in built.precache
+        assert page not in sw
         assert '<html lang="ar" dir="rtl">' in (built.out / page).read_text(encoding="utf-8")
+        assert f"docs/rules/{game_id}.html" in built.precache
     assert "docs/rules/ar" not in index
 
 

@@ -14,7 +14,7 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             ui/app/later.py), each module as bytecode for Pyodide's Python,
                             stored, the zip gzipped
     docs/rules/<id>.html    the rules pages, linked to site-<hash>.css; docs/rules/<lang>/<id>.html
-                            each language's
+                            each language's, served but not precached (Build.on_demand)
     docs/learn/<id>.json    the lessons of the coached games
     locale/<lang>/LC_MESSAGES/messages.mo   the compiled message catalogs (make catalog), each
                             fetched when its language is chosen (the pseudo-locale qps too)
@@ -154,6 +154,9 @@ class Site:
     """The files of a build: path inside the site (POSIX, relative) -> content."""
 
     files: dict[str, bytes] = field(default_factory=dict)
+    #: Files served but not precached: fetched when a reader asks for them (another language's
+    #: rules pages), so an English visit's service worker does not download them.
+    on_demand: set[str] = field(default_factory=set)
 
     def add(self, path: str, data: bytes) -> str:
         if path in self.files:
@@ -169,7 +172,8 @@ class Build:
     out: Path
     version: str
     files: dict[str, str]  # path -> content hash, every file of the site
-    precache: tuple[str, ...]  # the files the service worker caches (all but sw.js)
+    precache: tuple[str, ...]  # the files the service worker caches (all but sw.js and on_demand)
+    on_demand: tuple[str, ...] = ()  # served, fetched when asked for, never precached
 
     @property
     def size(self) -> int:
@@ -488,8 +492,9 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
                           f'<mpy-config>{plugins}</mpy-config>\n'
                           f'  <script type="py" config="{config}">\n{code}</script>')
 
-    # The rules pages, English and each language's (docs/rules/<lang>/): fetched when a reader
-    # opens the rules, never at boot; precached like the catalogs.
+    # The rules pages, English and each language's (docs/rules/<lang>/), fetched when a reader
+    # opens the rules, never at boot. The English ones are precached; another language's are
+    # not (an English visit downloads no more): offline, the app falls back to the English page.
     folder = source / "docs" / "rules"
     rules = sorted([*folder.glob("*.html"), *folder.glob("*/*.html")])
     if not rules:
@@ -498,6 +503,8 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
         path = page.relative_to(source).as_posix()
         text = relink_css(page.read_text(encoding="utf-8"), path, bundled, css_name)
         site.add(path, text.encode("utf-8"))
+        if page.parent != folder:
+            site.on_demand.add(path)
 
     # The lessons of the coached games, fetched when a lesson opens (ui/learn/screen.py).
     for lesson in sorted((source / "docs" / "learn").glob("*.json")):
@@ -550,7 +557,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     # The page's comments are for the source's readers (none is inside a script or a style).
     index = re.sub(r"\n?[ ]*<!--.*?-->", "", index, flags=re.S)
     site.add("index.html", index.encode("utf-8"))
-    listed = sorted([path, digest(data)] for path, data in site.files.items())
+    listed = sorted([path, digest(data)] for path, data in site.files.items() if path not in site.on_demand)
     filled = worker.replace('"__VERSION__"', json.dumps(version)).replace(
         "[/* __FILES__ */]", "[\n" + "".join(f"  {json.dumps(item)},\n" for item in listed) + "]")
     if filled.count(version) != 1 or "__FILES__" in filled:
@@ -601,7 +608,8 @@ def build(out: Path = DIST, source: Path = ROOT) -> Build:
     write(site, out)
     files = {path: digest(data) for path, data in site.files.items()}
     return Build(out=out, version=version, files=files,
-                 precache=tuple(sorted(p for p in files if p != "sw.js")))
+                 precache=tuple(sorted(p for p in files if p != "sw.js" and p not in site.on_demand)),
+                 on_demand=tuple(sorted(site.on_demand)))
 
 
 def main(argv: list[str] | None = None) -> int:

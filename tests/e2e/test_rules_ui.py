@@ -177,5 +177,7 @@ def test_the_rules_and_the_gallery_in_arabic(page: Page, open_app: OpenApp, base
     page.route("**/docs/rules/ar/check.html", lambda route: route.fulfill(status=404, body="not here"))
     open_app(page, "#/check/rules?lang=ar")
     expect(page.locator(LOADED).locator("h1")).to_have_text("Check!")
+    expect(page.locator(LOADED)).to_have_attribute("lang", "en")
+    expect(page.locator(LOADED)).to_have_attribute("dir", "ltr")
     expect(page.locator("[data-testid=rules] .crumbs")).to_contain_text("كِش!")
     page_guard.clear()  # the browser logs the 404 provoked here as a console error

@@ -146,12 +146,16 @@ class RulesScreen(Screen):
         # The Markdown's own links point at the static pages; inside the app, follow the routes.
         for link in body.querySelectorAll(f"a[{ROUTE_ATTR}]"):
             link.setAttribute("href", link.getAttribute(ROUTE_ATTR))
-        # The text's own language where it differs from the page's (an untranslated text).
-        for name in ("lang", "dir"):
-            if body.hasAttribute(name):
-                slot.setAttribute(name, body.getAttribute(name))
-            else:
-                slot.removeAttribute(name)
+        # The text's own language where it differs from the page's: an untranslated text in the
+        # language's frame, or the English page read instead of the reader's (offline, say).
+        text_lang = str(body.getAttribute("lang") or "") or (
+            self.lang if self.lang != page_language(i18n.language()) else "")
+        if text_lang:
+            slot.setAttribute("lang", text_lang)
+            slot.setAttribute("dir", i18n.direction(text_lang))
+        else:
+            slot.removeAttribute("lang")
+            slot.removeAttribute("dir")
         fragment = document.createDocumentFragment()
         for child in list(body.childNodes):
             fragment.appendChild(document.adoptNode(child))
