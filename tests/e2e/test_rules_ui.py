@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Response, expect
 
-from page_support import PHONE, OpenApp, Shot, assert_fits
+from page_support import PHONE, OpenApp, Shot, assert_fits, axe_findings
 
 PageGuard = Any  # conftest.PageGuard (test modules do not import conftest)
 
@@ -158,6 +158,7 @@ def test_the_rules_and_the_gallery_in_arabic(page: Page, open_app: OpenApp, base
         assert_fits(page)
         shot(page, f"rules-app-checkmate-ar-{width}")
     in_app = page.evaluate(BODY_HTML)
+    found = {"rules in the app": axe_findings(page)}
     # The gallery in Arabic, titles and all.
     page.set_viewport_size(DESKTOP)
     open_app(page, "#/")
@@ -167,12 +168,15 @@ def test_the_rules_and_the_gallery_in_arabic(page: Page, open_app: OpenApp, base
     page.set_viewport_size(ARABIC_PHONE)
     assert_fits(page)
     shot(page, "gallery-ar-390")
+    found["gallery"] = axe_findings(page)
     # The static Arabic page is the same text, right to left, with Arabic breadcrumbs.
     page.goto(f"{base_url}docs/rules/ar/checkmate.html")
     expect(html).to_have_attribute("dir", "rtl")
     assert page.evaluate(BODY_HTML) == in_app
     expect(page.locator(".crumbs a").first).to_have_text("كل الألعاب")
     shot(page, "rules-static-checkmate-ar-390")
+    found["static rules page"] = axe_findings(page)
+    assert not any(found.values()), found  # axe-core: no critical or serious finding in Arabic
     # A language's page that cannot be read (a copy built before it had them): the English one.
     page.route("**/docs/rules/ar/check.html", lambda route: route.fulfill(status=404, body="not here"))
     open_app(page, "#/check/rules?lang=ar")
