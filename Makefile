@@ -133,5 +133,5 @@ bench: vendor
 
 clean:
 	rm -rf vendor dist test-artifacts test-results .pytest_cache .hypothesis .mypy_cache .ruff_cache
-	rm -f docs/rules/*.html locale/messages.pot locale/*/LC_MESSAGES/*.mo
+	rm -f docs/rules/*.html docs/rules/*/*.html locale/messages.pot locale/*/LC_MESSAGES/*.mo
 	rm -rf locale/qps locale/qps-rtl

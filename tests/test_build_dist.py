@@ -47,7 +47,9 @@ def references(page: str) -> list[str]:
 def test_the_site_is_exactly_the_listed_files(built: build_dist.Build) -> None:
     on_disk = files_on_disk(built.out)
     assert on_disk == set(built.files)
-    assert set(built.precache) == on_disk - {"sw.js"}
+    # Everything but the worker itself and what is fetched on demand (another language's rules).
+    assert set(built.precache) == on_disk - {"sw.js"} - set(built.on_demand)
+    assert built.on_demand and all(path.startswith("docs/rules/ar/") for path in built.on_demand)
     sw = (built.out / "sw.js").read_text(encoding="utf-8")
     assert sw.startswith(build_dist.SW_MARK)
     listed = json.loads(re.search(r"const FILES = (\[.*?\]);", sw, re.DOTALL)[1].replace(",\n]", "\n]"))
@@ -60,7 +62,7 @@ def test_the_site_is_exactly_the_listed_files(built: build_dist.Build) -> None:
     assert not [p for p in on_disk if re.search(r"/(toml|py-editor|py-game|py-terminal|donkey)-", p)]
 
 
-@pytest.mark.parametrize("page", ["index.html", "docs/rules/checks.html"])
+@pytest.mark.parametrize("page", ["index.html", "docs/rules/checks.html", "docs/rules/ar/checkmate.html"])
 def test_every_reference_is_relative_and_present(built: build_dist.Build, page: str) -> None:
     text = (built.out / page).read_text(encoding="utf-8")
     refs = references(text)
@@ -272,6 +274,39 @@ def test_manifest_and_icons(built: build_dist.Build) -> None:
         width, height = struct.unpack(">II", data[16:24])
         assert f"{width}x{height}" == icon["sizes"]
     assert {icon["purpose"] for icon in manifest["icons"]} == {"any", "maskable"}
+
+
+def test_the_arabic_manifest_and_rules_pages_are_shipped(built: build_dist.Build) -> None:
+    from tools.build_rules import speaking
+    from ui.kit.i18n import _
+
+    english = json.loads((built.out / "manifest.webmanifest").read_text(encoding="utf-8"))
+    arabic = json.loads((built.out / "manifest.ar.webmanifest").read_text(encoding="utf-8"))
+    shipped = (built.out / "manifest.ar.webmanifest").read_bytes()
+    assert shipped == (ROOT / "pwa" / "manifest.ar.webmanifest").read_bytes()
+    assert "manifest.ar.webmanifest" in built.precache
+    with speaking("ar"):
+        assert arabic["name"] == arabic["short_name"] == _("Five Checks") != english["name"]
+    assert (arabic["lang"], arabic["dir"]) == ("ar", "rtl")
+    assert arabic["description"] != english["description"]
+    # The same app otherwise: its id, scope, colours and icons.
+    translated = {"name", "short_name", "description", "lang", "dir"}
+    assert {k: v for k, v in arabic.items() if k not in translated} == \
+        {k: v for k, v in english.items() if k not in translated}
+    # The page links the English manifest; its script, in Arabic, the Arabic one.
+    index = (built.out / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="manifest" href="manifest.webmanifest">' in index
+    assert 'manifest.href = "manifest.ar.webmanifest"' in index
+    # Each language's rules pages, served, neither loaded by the page nor precached: an English
+    # visit downloads none of them (the app falls back to the English page when one cannot be read).
+    sw = (built.out / "sw.js").read_text(encoding="utf-8")
+    for game_id in ("checks", "checkmate", "private-checkers", "chess-cards", "check"):
+        page = f"docs/rules/ar/{game_id}.html"
+        assert page in built.files and page in built.on_demand and page not in built.precache
+        assert page not in sw
+        assert '<html lang="ar" dir="rtl">' in (built.out / page).read_text(encoding="utf-8")
+        assert f"docs/rules/{game_id}.html" in built.precache
+    assert "docs/rules/ar" not in index
 
 
 def test_the_committed_icon_is_the_drawing() -> None:

@@ -10,6 +10,7 @@ the library with itself.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from html.parser import HTMLParser
 from importlib import metadata
 from pathlib import Path
@@ -165,6 +166,8 @@ def test_card_notation_is_drawn_as_cards(pages: dict[str, Page]) -> None:
 def check_route(route: str, where: str) -> None:
     """An app route that leads to a screen, not to "page not found" or a refused play route."""
     parsed = parse_hash(route)
+    # ui.main takes lang= (the language of a translated page's links) before any screen reads the route.
+    parsed = replace(parsed, query=tuple(item for item in parsed.query if item[0] != "lang"))
     if not parsed.parts:
         return
     game_id, rest = parsed.parts[0], parsed.parts[1:]
@@ -260,3 +263,112 @@ def test_the_build_is_up_to_date_and_idempotent(pages: dict[str, Page]) -> None:
 def test_the_old_renderer_is_gone() -> None:
     assert not (ROOT / "ui" / "markdown.py").exists()
     assert "markdown" not in (ROOT / "pyscript.toml").read_text(encoding="utf-8")
+
+
+# ----------------------------------------------------------------------------- other languages
+
+
+def translations() -> list[tuple[str, str]]:
+    """(language, game id) of every rules text a translator wrote (docs/rules/<lang>/<id>.md)."""
+    return [(lang, path.stem) for lang in builder.languages()[1:]
+            for path in sorted((RULES / lang).glob("*.md"))]
+
+
+def test_every_language_has_a_page_per_game_in_its_own_words(pages: dict[str, Page]) -> None:
+    from ui.app.catalog import game_title
+    from ui.kit import i18n
+    from ui.kit.i18n import _
+
+    assert builder.languages()[1:] == list(i18n.LANGUAGES[1:]) == ["ar"]
+    for lang in builder.languages()[1:]:
+        folder = RULES / lang
+        assert {path.stem for path in folder.glob("*.html")} == set(GAMES), lang
+        with builder.speaking(lang):
+            for game_id in GAMES:
+                page_file = folder / f"{game_id}.html"
+                page = Page(page_file.read_text(encoding="utf-8"))
+                html = page.all("html")[0]
+                assert (html.attrs["lang"], html.attrs["dir"]) == (lang, i18n.direction(lang))
+                title = game_title(game_id)
+                assert title != GAMES[game_id].title, "the title is translated"
+                assert [e.text for e in page.all("title")] == [_("{game}: rules — Five Checks", game=title)]
+                crumbs = next(e for e in page.all("nav") if e.attrs.get("class") == "crumbs")
+                assert crumbs.text.split(" › ") == [_("All games"), title, _("rules")]
+                hrefs = [e.attrs["href"] for e in page.all("a")]
+                # Within the language: the siblings beside it, the app in this language.
+                assert {f"{other}.html" for other in GAMES if other != game_id} <= set(hrefs)
+                assert f"../../../index.html#/?lang={lang}" in hrefs
+                assert f"../../../index.html#/{game_id}?lang={lang}" in hrefs
+                for href in hrefs:
+                    check_link(page_file, href)
+                    if "#/" in href:
+                        assert href.endswith(f"lang={lang}"), href
+                # A game whose text is not translated yet: the English text, marked as such.
+                body = next(e for e in page.all("div") if "data-rules-body" in e.attrs)
+                translated = (RULES / lang / f"{game_id}.md").is_file()
+                marked = (body.attrs.get("lang"), body.attrs.get("dir"))
+                assert marked == ((None, None) if translated else ("en", "ltr"))
+                english_h1 = [squash(e.text) for e in pages[game_id].body("h1")]
+                if not translated:
+                    assert [squash(e.text) for e in page.body("h1")] == english_h1
+
+
+def test_a_translated_page_keeps_the_english_anchors(pages: dict[str, Page]) -> None:
+    from ui.app.catalog import game_title
+
+    assert ("ar", "checkmate") in translations()
+    for lang, game_id in translations():
+        page = Page((RULES / lang / f"{game_id}.html").read_text(encoding="utf-8"))
+        ids = [e.attrs["id"] for e in page.body("h1", "h2", "h3", "h4", "h5", "h6")]
+        assert ids == [e.attrs["id"] for e in pages[game_id].body("h1", "h2", "h3", "h4", "h5", "h6")], (lang, game_id)
+        # The {#id} is gone from the text; the text is the translator's, not the English.
+        headings = [squash(e.text) for e in page.body("h1", "h2", "h3")]
+        assert not any("{#" in text for text in headings)
+        assert not set(headings) & {squash(e.text) for e in pages[game_id].body("h2", "h3")}, (lang, game_id)
+        # Its heading is the game's title as the catalog says it in that language.
+        with builder.speaking(lang):
+            assert [squash(e.text) for e in page.body("h1")] == [game_title(game_id)], (lang, game_id)
+    page = Page((RULES / "ar" / "checkmate.html").read_text(encoding="utf-8"))
+    assert [squash(e.text) for e in page.body("h1")] == ["كش مات"]
+
+
+def test_a_heading_may_give_its_own_id() -> None:
+    md = builder.markdown()
+    html = builder.body_html(md, "checks", "## البطاقات {#the-cards}\n\n## *Jokers* {#jokers}\n\n## Plain words\n")
+    assert '<h2 id="the-cards">البطاقات</h2>' in html
+    assert '<h2 id="jokers"><em>Jokers</em></h2>' in html
+    assert '<h2 id="plain-words">Plain words</h2>' in html
+    with pytest.raises(builder.BuildError, match="two headings have the id 'x'"):
+        builder.body_html(md, "checks", "## A {#x}\n\n## B {#x}\n")
+
+
+def test_a_translation_whose_anchors_differ_stops_the_build() -> None:
+    english: list[str] = []
+    builder.body_html(builder.markdown(), "checks", "# Checks\n\n## The cards\n\n## Scoring\n", ids=english)
+    assert english == ["checks", "the-cards", "scoring"]
+    ids: list[str] = []
+    arabic = "# تشيكس {#checks}\n\n## الأوراق {#cards}\n\n## النقاط {#scoring}\n"
+    builder.body_html(builder.markdown(), "checks", arabic, "ar", ids)
+    with pytest.raises(builder.BuildError, match=r"docs/rules/ar/checks.md: .*lacks the-cards; adds cards"):
+        builder.same_ids("docs/rules/ar/checks.md", ids, english)
+    builder.same_ids("docs/rules/ar/checks.md", english, english)
+
+
+def test_a_translated_page_links_its_siblings_and_the_app_in_its_language() -> None:
+    html = builder.body_html(builder.markdown(), "checks",
+                             "[كِش!](check.md#scoring) [العب](#/check/play?seats=human,bot) [الكل](#/)", "ar")
+    assert 'href="check.html#scoring" data-route="#/check/rules"' in html
+    assert ('href="../../../index.html#/check/play?seats=human,bot&amp;lang=ar" '
+            'data-route="#/check/play?seats=human,bot"') in html
+    assert 'href="../../../index.html#/?lang=ar" data-route="#/"' in html
+
+
+def test_the_screen_fetches_the_page_of_the_readers_language() -> None:
+    from ui.screens.rules import page_language, page_path
+
+    assert page_path("checkmate") == "docs/rules/checkmate.html"
+    assert page_path("checkmate", "ar") == "docs/rules/ar/checkmate.html"
+    assert page_language("ar") == "ar"
+    # A language with no pages (a pseudo-locale, one the build lacks): the English page.
+    assert page_language("qps") == page_language("qps-rtl") == page_language("fr") == "en"
+    assert page_language("en") == "en"

@@ -114,3 +114,33 @@ def test_the_coachs_words_read_right_at_the_table(game_id: str) -> None:
         assert not ONE_WITH_A_PLURAL.search(text), text
         assert not NESTED_BRACKETS.search(text), text
         assert not NAMED_TWICE.search(text), text
+
+
+# ----------------------------------------------------------------------------- the games' titles
+
+
+def test_a_game_is_named_by_one_helper_through_the_catalog() -> None:
+    from tools.build_rules import speaking
+    from ui.app.catalog import game_title, game_titles
+    from ui.kit import i18n
+
+    i18n.install(i18n.SOURCE)
+    # The English titles are the engine's, each one message in the context "game title".
+    assert game_titles() == {game_id: game.title for game_id, game in GAMES.items()}
+    assert game_title("nonesuch") == "nonesuch" and game_title("nonesuch", "Nonesuch") == "Nonesuch"
+    with speaking("ar"):
+        arabic = game_titles()
+        assert arabic["checkmate"] == "كش مات" and arabic["check"] == "كِش!"
+        assert all(arabic[game_id] != game.title for game_id, game in GAMES.items())
+    assert game_title("checkmate") == "Checkmate"
+
+
+def test_no_screen_names_a_game_by_its_english_title() -> None:
+    """Every place a person reads a game's name asks ``game_title``: none reads ``.title`` of a
+    game or a catalog entry (English) to show it."""
+    found = []
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+            if re.search(r"\b(game|item|entry|other|self\.game|table\.game)\.title\b", line) and "fallback" not in line:
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert [line for line in found if "game_title(" not in line] == []

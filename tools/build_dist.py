@@ -13,7 +13,8 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             working tree copies at its start, and those it fetches on first use,
                             ui/app/later.py), each module as bytecode for Pyodide's Python,
                             stored, the zip gzipped
-    docs/rules/<id>.html    the rules pages, linked to site-<hash>.css
+    docs/rules/<id>.html    the rules pages, linked to site-<hash>.css; docs/rules/<lang>/<id>.html
+                            each language's, served but not precached (Build.on_demand)
     docs/learn/<id>.json    the lessons of the coached games
     locale/<lang>/LC_MESSAGES/messages.mo   the compiled message catalogs (make catalog), each
                             fetched when its language is chosen (the pseudo-locale qps too)
@@ -24,7 +25,8 @@ stays the development copy (``make play``); ``dist/`` is git-ignored output::
                             tools/vendor.py vendors it); the site's interpreter module
                             (pwa/interpreter.mjs: starts from a memory snapshot after the first
                             visit) with the worker that makes the snapshot
-    manifest.webmanifest    the web app manifest, icons/ its icons (pwa/)
+    manifest.webmanifest    the web app manifest, icons/ its icons (pwa/); manifest.ar.webmanifest
+                            the same in Arabic, linked by the page when it speaks Arabic
     pwa/room-link.mjs       the link between devices, with what it loads: vendor/peerjs/ (PeerJS's
                             browser bundle) and vendor/qrcode/ (the QR code generator); at the
                             working tree's paths, imported by the page when a room opens, never
@@ -152,6 +154,9 @@ class Site:
     """The files of a build: path inside the site (POSIX, relative) -> content."""
 
     files: dict[str, bytes] = field(default_factory=dict)
+    #: Files served but not precached: fetched when a reader asks for them (another language's
+    #: rules pages), so an English visit's service worker does not download them.
+    on_demand: set[str] = field(default_factory=set)
 
     def add(self, path: str, data: bytes) -> str:
         if path in self.files:
@@ -167,7 +172,8 @@ class Build:
     out: Path
     version: str
     files: dict[str, str]  # path -> content hash, every file of the site
-    precache: tuple[str, ...]  # the files the service worker caches (all but sw.js)
+    precache: tuple[str, ...]  # the files the service worker caches (all but sw.js and on_demand)
+    on_demand: tuple[str, ...] = ()  # served, fetched when asked for, never precached
 
     @property
     def size(self) -> int:
@@ -413,12 +419,16 @@ def link_files(source: Path, site: Site) -> None:
 
 
 def pwa_files(source: Path, site: Site) -> None:
-    """The manifest (at the root, so that its ``./`` scope is the site) and its icons."""
-    manifest = json.loads(read(source, "pwa/manifest.webmanifest"))
-    for icon in manifest["icons"]:
-        path = local(icon["src"])
-        site.add(path, read(source, f"pwa/{path}"))
-    site.add("manifest.webmanifest", read(source, "pwa/manifest.webmanifest"))
+    """The manifests (at the root, so that their ``./`` scope is the site) and their icons: the
+    English one, which the page links, and one per language that has its own
+    (``manifest.<lang>.webmanifest``, linked instead by index.html's script in that language)."""
+    for found in sorted((source / "pwa").glob("manifest*.webmanifest")):
+        manifest = json.loads(found.read_bytes())
+        for icon in manifest["icons"]:
+            path = local(icon["src"])
+            if path not in site.files:  # the manifests share their icons
+                site.add(path, read(source, f"pwa/{path}"))
+        site.add(found.name, found.read_bytes())
 
 
 # ----------------------------------------------------------------------------- the build
@@ -484,13 +494,19 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
                           f'<mpy-config>{plugins}</mpy-config>\n'
                           f'  <script type="py" config="{config}">\n{code}</script>')
 
-    rules = sorted((source / "docs" / "rules").glob("*.html"))
+    # The rules pages, English and each language's (docs/rules/<lang>/), fetched when a reader
+    # opens the rules, never at boot. The English ones are precached; another language's are
+    # not (an English visit downloads no more): offline, the app falls back to the English page.
+    folder = source / "docs" / "rules"
+    rules = sorted([*folder.glob("*.html"), *folder.glob("*/*.html")])
     if not rules:
         raise BuildError("docs/rules/*.html are missing: run `make rules`")
     for page in rules:
-        path = f"docs/rules/{page.name}"
+        path = page.relative_to(source).as_posix()
         text = relink_css(page.read_text(encoding="utf-8"), path, bundled, css_name)
         site.add(path, text.encode("utf-8"))
+        if page.parent != folder:
+            site.on_demand.add(path)
 
     # The lessons of the coached games, fetched when a lesson opens (ui/learn/screen.py).
     for lesson in sorted((source / "docs" / "learn").glob("*.json")):
@@ -543,7 +559,7 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     # The page's comments are for the source's readers (none is inside a script or a style).
     index = re.sub(r"\n?[ ]*<!--.*?-->", "", index, flags=re.S)
     site.add("index.html", index.encode("utf-8"))
-    listed = sorted([path, digest(data)] for path, data in site.files.items())
+    listed = sorted([path, digest(data)] for path, data in site.files.items() if path not in site.on_demand)
     filled = worker.replace('"__VERSION__"', json.dumps(version)).replace(
         "[/* __FILES__ */]", "[\n" + "".join(f"  {json.dumps(item)},\n" for item in listed) + "]")
     if filled.count(version) != 1 or "__FILES__" in filled:
@@ -594,7 +610,8 @@ def build(out: Path = DIST, source: Path = ROOT) -> Build:
     write(site, out)
     files = {path: digest(data) for path, data in site.files.items()}
     return Build(out=out, version=version, files=files,
-                 precache=tuple(sorted(p for p in files if p != "sw.js")))
+                 precache=tuple(sorted(p for p in files if p != "sw.js" and p not in site.on_demand)),
+                 on_demand=tuple(sorted(site.on_demand)))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,8 +26,17 @@ from ui.app.routes import Route, parse_hash
 from ui.app.screen import MessageScreen, Screen
 from ui.kit import access, i18n, settings, sound
 from ui.kit.dom import attr, present
-from ui.kit.i18n import _
+from ui.kit.i18n import N_, _
 from ui.navigation import home, later_modules, resolve
+
+#: The words of index.html's static shell, which its inline script says before Python runs (the
+#: loading bar, the tab's title): messages of the catalog, marked here where its extraction finds
+#: them. index.html keeps a language's translations in a small table of its own, by the English
+#: words; tests/test_static_shell.py holds that table equal to the catalog.
+SHELL_WORDS = (N_("Five Checks — card games"), N_("Loading Python…"), N_("Starting Python…"),
+               N_("Python is up"), N_("Loading the games…"), N_("Opening…"),
+               N_("Downloading {received} of {total} MB"),
+               N_("Python stopped with an error (details below)."))
 
 
 class App:

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from ui.app import loading
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
@@ -138,7 +138,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
     if rest == ("rules",):
         from ui.screens.rules import RulesScreen
 
-        return RulesScreen(root, navigate, game_id, item.title)  # no game's rules to import for its page
+        return RulesScreen(root, navigate, game_id, game_title(game_id))  # no game's rules to import for its page
     if not rest:
         from ui.screens.setup import SetupScreen
 
@@ -174,8 +174,8 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
 
         return ReplayScreen(root, navigate, game_id, route.query, table_class(game_id))
     return MessageScreen(root, navigate, _("Page not found"),
-                         _("{game} has no page “{page}”.", game=item.title, page="/".join(rest)),
-                         [(f"#/{game_id}", item.title), home()])
+                         _("{game} has no page “{page}”.", game=game_title(game_id), page="/".join(rest)),
+                         [(f"#/{game_id}", game_title(game_id)), home()])
 
 
 def keep_broker(route: Route) -> None:
@@ -202,10 +202,10 @@ def with_room(table: Any) -> Any:
 def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay: str | None) -> Screen:
     """The table of saved game ``found``, where it was left; a page saying why when it cannot
     be opened (the saved game stays listed, to discard or to open with another version)."""
-    from engine import GAMES, EngineError
+    from engine import EngineError
     from ui.storage.saves import SaveError
 
-    title = GAMES[game_id].title
+    title = game_title(game_id)
     links = [(f"#/{game_id}", _("{game}: games in progress", game=title)), home()]
     try:
         saved = store().load(found)
@@ -214,7 +214,7 @@ def _saved_table(root: Any, navigate: Navigate, game_id: str, found: str, delay:
     if saved.game != game_id:
         return MessageScreen(root, navigate, _("This saved game cannot be opened"),
                              _("It is a game of {saved}, not of {game}.",
-                               saved=GAMES[saved.game].title if saved.game in GAMES else saved.game, game=title),
+                               saved=game_title(saved.game), game=title),
                              links)
     setup = saved.setup()
     delay_ms = _delay(delay)

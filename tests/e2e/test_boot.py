@@ -190,15 +190,18 @@ def test_a_route_opened_at_the_start_has_its_modules_before_the_page_is_ready(pa
     assert warnings == []
 
 
-def test_a_module_no_route_named_is_fetched_when_imported(page: Page, open_app: OpenApp) -> None:
-    """The loader's last resort: a replay link to a record of another game names that game, whose
-    rules no route announced: imported all the same (a blocking request), and said on the console."""
+def test_naming_another_game_imports_none_of_it(page: Page, open_app: OpenApp, page_guard: PageGuard) -> None:
+    """A replay link to a record of another game names that game, whose modules no route
+    announced: by its title in the catalog (``ui.app.catalog.game_title``), so neither its engine
+    is imported (the loader's last resort, a blocking request said on the console) nor fetched."""
     from engine import GAMES, Record
     from ui.storage.saves import pack_record
 
     record = Record.from_state(GAMES["checkmate"].new(seed=1, players=2))
     warnings = loader_warnings(page)
     open_app(page, "#/")
+    since = len(page_guard.requests)
     page.evaluate(f"location.hash = '#/checks/replay?r={pack_record(record)}'")
     expect(page.locator("#app")).to_contain_text("This is a record of Checkmate")
-    assert warnings and "engine.checkmate" in warnings[0], warnings
+    assert "engine/checkmate.py" not in python_fetched(page_guard, since)
+    assert warnings == []

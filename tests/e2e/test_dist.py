@@ -273,6 +273,22 @@ def test_manifest_is_linked_valid_and_its_icons_load(visit: Visit, host: Host) -
     assert_behaved(visit.guard, page)
 
 
+def test_in_arabic_the_page_links_the_arabic_manifest(browser: Browser, host: Host) -> None:
+    context, page, guard = guarded(browser)
+    try:
+        open_site(page, host.url + "#/?lang=ar")
+        assert page.locator("html").get_attribute("dir") == "rtl"
+        found = context.new_cdp_session(page).send("Page.getAppManifest")
+        assert found["url"] == host.url + "manifest.ar.webmanifest"
+        assert found["errors"] == [], found["errors"]
+        manifest = page.evaluate("url => fetch(url).then(r => r.json())", found["url"])
+        assert (manifest["name"], manifest["lang"], manifest["dir"]) == ("خمس ألعاب كِش", "ar", "rtl")
+        assert page.title() == "خمس ألعاب كِش — ألعاب ورق"
+        assert_behaved(guard, page)
+    finally:
+        context.close()
+
+
 def test_service_worker_controls_the_page_and_caches_the_version(visit: Visit, host: Host) -> None:
     page = visit.page
     assert page.evaluate("navigator.serviceWorker.controller.scriptURL") == host.url + "sw.js"

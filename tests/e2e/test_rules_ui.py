@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, Response, expect
 
-from page_support import PHONE, OpenApp, Shot, assert_fits
+from page_support import PHONE, OpenApp, Shot, assert_fits, axe_findings
 
 PageGuard = Any  # conftest.PageGuard (test modules do not import conftest)
 
@@ -126,3 +126,62 @@ def test_a_missing_rules_page_is_said_on_the_page(page: Page, open_app: OpenApp,
 def _record_failure(response: Response, failed: list[str]) -> None:
     if response.status >= 400:
         failed.append(f"{response.status} {response.url}")
+
+
+ARABIC_PHONE = {"width": 390, "height": 844}
+
+
+@pytest.mark.cold  # the language is the page's (and its setting): a page of its own
+def test_the_rules_and_the_gallery_in_arabic(page: Page, open_app: OpenApp, base_url: str, shot: Shot,
+                                             page_guard: PageGuard) -> None:
+    # Before Python runs: the shell is already Arabic, right to left, its English gallery held back.
+    open_app(page, "#/checkmate/rules?lang=ar", wait_ready=False)
+    html = page.locator("html")
+    expect(html).to_have_attribute("dir", "rtl")
+    expect(html).to_have_attribute("lang", "ar")
+    ready, app_shown, label = page.evaluate("""() => [document.documentElement.hasAttribute('data-ready'),
+        getComputedStyle(document.getElementById('app')).display !== 'none',
+        document.querySelector('#boot .boot-label').textContent]""")
+    if not ready:  # read at one instant: the bar in Arabic, the English gallery held back
+        assert re.search("جارٍ|بايثون", label) and not app_shown, (label, app_shown)
+    page.wait_for_selector('html[data-ready="1"]', state="attached", timeout=120_000)
+    rules = page.locator(LOADED)
+    expect(rules.locator("h1")).to_have_text("كش مات")
+    # The English anchors, the Arabic headings.
+    expect(rules.locator("h2#last-card")).to_have_text("«آخر ورقة!»")
+    expect(rules.locator("h2#aces-and-kings")).to_have_text("الآص والشايب")
+    expect(html).to_have_attribute("dir", "rtl")
+    assert page.title() == "كش مات: القواعد — خمس ألعاب كِش"
+    expect(page.locator("[data-testid=rules] .crumbs")).to_have_text("كل الألعاب › كش مات › القواعد")
+    for width, viewport in ((1280, DESKTOP), (390, ARABIC_PHONE)):
+        page.set_viewport_size(viewport)
+        assert_fits(page)
+        shot(page, f"rules-app-checkmate-ar-{width}")
+    in_app = page.evaluate(BODY_HTML)
+    found = {"rules in the app": axe_findings(page)}
+    # The gallery in Arabic, titles and all.
+    page.set_viewport_size(DESKTOP)
+    open_app(page, "#/")
+    expect(page.locator('#app [data-game="checkmate"] h2')).to_have_text("كش مات")
+    expect(page.locator('#app [data-game="check"] h2')).to_have_text("كِش!")
+    shot(page, "gallery-ar-1280")
+    page.set_viewport_size(ARABIC_PHONE)
+    assert_fits(page)
+    shot(page, "gallery-ar-390")
+    found["gallery"] = axe_findings(page)
+    # The static Arabic page is the same text, right to left, with Arabic breadcrumbs.
+    page.goto(f"{base_url}docs/rules/ar/checkmate.html")
+    expect(html).to_have_attribute("dir", "rtl")
+    assert page.evaluate(BODY_HTML) == in_app
+    expect(page.locator(".crumbs a").first).to_have_text("كل الألعاب")
+    shot(page, "rules-static-checkmate-ar-390")
+    found["static rules page"] = axe_findings(page)
+    assert not any(found.values()), found  # axe-core: no critical or serious finding in Arabic
+    # A language's page that cannot be read (a copy built before it had them): the English one.
+    page.route("**/docs/rules/ar/check.html", lambda route: route.fulfill(status=404, body="not here"))
+    open_app(page, "#/check/rules?lang=ar")
+    expect(page.locator(LOADED).locator("h1")).to_have_text("Check!")
+    expect(page.locator(LOADED)).to_have_attribute("lang", "en")
+    expect(page.locator(LOADED)).to_have_attribute("dir", "ltr")
+    expect(page.locator("[data-testid=rules] .crumbs")).to_contain_text("كِش!")
+    page_guard.clear()  # the browser logs the 404 provoked here as a console error

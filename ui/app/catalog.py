@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui.kit.i18n import N_
+from ui.kit.i18n import N_, pgettext
 
 
 @dataclass(frozen=True)
@@ -91,5 +91,28 @@ CATALOG: tuple[Entry, ...] = (
                             "wins.")),)),
 )
 
+
 def entry(game_id: str) -> Entry | None:
     return next((item for item in CATALOG if item.id == game_id), None)
+
+
+def game_titles() -> dict[str, str]:
+    """Every game's title in the page's language, by id ("checkmate" -> "Checkmate", in Arabic
+    "كش مات"): what every screen shows where it names a game (gallery, setup, tables, results,
+    replay, lessons, rules, the tab's title). The English titles are the engine's ``Game.title``
+    (tests/test_words.py holds the two to agree; ``Entry.title`` is the same English), said in
+    the context "game title" so that a title is translated apart from the same word elsewhere
+    ("Check!" the call). Asked at each use, never kept: the language may change while the page
+    runs. Here, beside the games' entries, rather than in ui.kit.words: the gallery (a start
+    module) names the games, and this module is loaded at the start already."""
+    return {"checks": pgettext("game title", "Checks"),
+            "checkmate": pgettext("game title", "Checkmate"),
+            "private-checkers": pgettext("game title", "Saving Private Checkers"),
+            "chess-cards": pgettext("game title", "Chess Cards (MATE)"),
+            "check": pgettext("game title", "Check!")}
+
+
+def game_title(game_id: str, fallback: str = "") -> str:
+    """A game's title in the page's language (``game_titles``); ``fallback`` (else the id itself)
+    for an id that is no game."""
+    return game_titles().get(game_id) or fallback or game_id

@@ -26,6 +26,7 @@ from typing import Any
 
 from engine import GAMES
 from engine.bots import levels
+from ui.app.catalog import game_title
 from ui.app.routes import MAX_NAME, UNNAMED, PlaySetup, default_bot_level, new_room_code
 from ui.friends.link import HostLink, room_link
 from ui.friends.panels import (
@@ -376,7 +377,7 @@ class HostSide:
             from js import Object
             from pyodide.ffi import to_js
 
-            data = {"title": f"{self.table.game.title} with friends", "url": self.invite()}
+            data = {"title": _("{game}: a room for friends", game=game_title(self.table.game_id)), "url": self.invite()}
             navigator.share(to_js(data, dict_converter=Object.fromEntries))
 
     # -- what the room draws ------------------------------------------------------------
@@ -407,9 +408,9 @@ class HostSide:
         return h("section", {"class": "page room-lobby", "data-testid": "lobby",
                              "data-room": None if failed else room.code, "aria-labelledby": "lobby-title"},
                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ",
-                   h("a", {"href": f"#/{table.game_id}"}, table.game.title)),
+                   h("a", {"href": f"#/{table.game_id}"}, game_title(table.game_id))),
                  h("h1", {"id": "lobby-title", "tabindex": "-1"},
-                   _("{game}: a room for friends", game=table.game.title)),
+                   _("{game}: a room for friends", game=game_title(table.game_id))),
                  connection_badge(self.connection_state(), self.connection_text()),
                  self.failure() if failed else self.invitation(),
                  self.name_form(),
@@ -528,8 +529,8 @@ class HostSide:
                  h("p", {"class": "again-row"},
                    h("label", {"class": "room-next-game"}, _("Next game "),
                      h("select", {"name": "game", "data-field": "room-game"},
-                       [h("option", {"value": game_id, "selected": game_id == self.next_game}, game.title)
-                        for game_id, game in GAMES.items()])),
+                       [h("option", {"value": game_id, "selected": game_id == self.next_game}, game_title(game_id))
+                        for game_id in GAMES])),
                    h("button", {"type": "button", "class": "primary", "data-cmd": "room-again",
                                 "data-testid": "play-again"}, _("Play again")),
                    h("a", {"class": "button-link", "href": f"#/{table.game_id}"}, _("Leave the room"))),

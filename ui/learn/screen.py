@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, TableScreen
 from ui.kit.dom import Node, h, present
@@ -45,7 +45,7 @@ class CoachRoom:
 
     def strip(self) -> Node | None:
         said = self.said()
-        title = self.table.game.title
+        title = game_title(self.table.game_id)
         progress = (_("Step {number} of {total}", number=said.done + 1, total=said.total) if said.done < said.total
                     else _("You know the rules") if not self.flow.state.is_over() else _("Lesson over"))
         waiting = said.step is None and said.done < said.total and not self.flow.state.is_over()
@@ -211,7 +211,7 @@ class LearnScreen(TableScreen):
         self.delay_ms = delay_ms
         self.table_class = table_class
         item = entry(game_id)
-        self.game_title = item.title if item else game_id
+        self.game_title = game_title(game_id, item.title if item else game_id)
         self.title = _("Learn {game} — Five Checks", game=self.game_title)
         self.problem = ""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ui.app.catalog import CATALOG
+from ui.app.catalog import CATALOG, game_titles
 from ui.app.routes import quick_game_route
 from ui.app.screen import Navigate, Screen
 from ui.kit import i18n, settings, theme
@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from ui.screens.saved_lists import ListActions
     from ui.storage.saves import Store
 
-GAME_TITLES = {item.id: item.title for item in CATALOG}
 #: The command of a Language button: ``lang:<code>``.
 LANGUAGE_CMD = "lang"
 
@@ -79,7 +78,7 @@ class GalleryScreen(Screen):
         if store is not None and store.lists_anything():
             from ui.screens.saved_lists import ListActions
 
-            self.actions = ListActions(store, GAME_TITLES)
+            self.actions = ListActions(store, game_titles())
         self.store = store
 
     def lists(self) -> list[Node]:
@@ -89,18 +88,19 @@ class GalleryScreen(Screen):
         from ui.screens.saved_lists import continue_section, storage_problem
 
         found = [storage_problem(self.store), *self.actions.notes(),
-                 continue_section(self.store.games(), self.store.now(), game_titles=GAME_TITLES, show_game=True,
+                 continue_section(self.store.games(), self.store.now(), game_titles=game_titles(), show_game=True,
                                   rooms=self.store.tickets())]
         return [node for node in found if node is not None]
 
     def render(self) -> list[Node]:
         """The gallery without the shell (a page that has none): the same cards and links,
         without the pictures."""
+        titles = game_titles()
         cards = [h("li", {"class": "game", "data-game": item.id},
                    h("a", {"class": "game-card", "href": f"#/{item.id}"},
-                     # A game's name, kept as it is in every language: isolated, so that a page
-                     # written right to left does not move its "!" ("Check!") to its other end.
-                     h("h2", None, h("bdi", None, item.title)),
+                     # A game's name, isolated, so that a page written right to left does not
+                     # move the "!" of an untranslated "Check!" to its other end.
+                     h("h2", None, h("bdi", None, titles[item.id])),
                      h("p", {"class": "game-meta"},
                        h("span", None, translated(item.seats)), h("span", {"class": "badge badge-go"}, _("Play")))),
                    h("p", {"class": "game-links"},

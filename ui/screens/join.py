@@ -18,6 +18,7 @@ from typing import Any
 
 from engine import GAMES
 from ui.app import embed
+from ui.app.catalog import game_title
 from ui.app.routes import MAX_NAME, RouteError, check_broker, room_code
 from ui.app.screen import Navigate, TableScreen
 from ui.friends.joining import GuestSide
@@ -175,13 +176,13 @@ class JoinScreen(TableScreen):
         about = ""
         if game is not None and info is not None:
             about = (ngettext("{game}, hosted by {host}. {n} seat open.", "{game}, hosted by {host}. {n} seats open.",
-                              open_seats, game=game.title, host=shown_name(str(info["host"])))
+                              open_seats, game=game_title(game.id), host=shown_name(str(info["host"])))
                      if open_seats and not info["started"] else
-                     _("{game}, hosted by {host}.", game=game.title, host=shown_name(str(info["host"]))))
+                     _("{game}, hosted by {host}.", game=game_title(game.id), host=shown_name(str(info["host"]))))
         return h("section", {"class": "page room-join", "data-testid": "join", "data-room": self.code,
                              "data-game": info["game"] if info is not None else None},
                  h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games"))),
-                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game.title, code=self.code) if game
+                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game_title(game.id), code=self.code) if game
                    else _("Join room {code}", code=self.code)),
                  guest.badge(),
                  h("p", {"class": "lead-text", "data-testid": "room-about"}, about) if about else
@@ -206,7 +207,7 @@ class JoinScreen(TableScreen):
         closed = guest.closed
         watching = flow.seat is None
         return h("section", {"class": "page room-join room-lobby", "data-testid": "join-lobby"},
-                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game.title, code=self.code)),
+                 h("h1", {"tabindex": "-1"}, _("{game}: room {code}", game=game_title(game.id), code=self.code)),
                  guest.badge(),
                  h("p", {"class": "problem", "role": "alert"}, _("The host closed the room: {why}.", why=closed))
                  if closed else

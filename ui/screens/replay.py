@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import CLOCK, GAMES, EngineError, Record
+from ui.app.catalog import game_title
 from ui.app.routes import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import access, i18n
@@ -43,7 +44,7 @@ class ReplayScreen(Screen):
         super().__init__(root, navigate)
         self.game = GAMES[game_id]
         self.table_class = table_class
-        self.title = _("{game}: replay — Five Checks", game=self.game.title)
+        self.title = _("{game}: replay — Five Checks", game=game_title(self.game.id))
         self.table: GameTable | None = None
         self.ply = 0
         self.problem = ""
@@ -81,9 +82,9 @@ class ReplayScreen(Screen):
         """Show ``record`` from its last position; refuse it (keeping what is on screen) when
         it is of another game or does not replay."""
         if record.game != self.game.id:
-            other = GAMES[record.game].title if record.game in GAMES else repr(record.game)
+            other = game_title(record.game) if record.game in GAMES else repr(record.game)
             self.problem = _("This is a record of {other}, not of {game}: open it from that game’s replay page.",
-                             other=other, game=self.game.title)
+                             other=other, game=game_title(self.game.id))
             return
         if seats is None:
             seats = [SeatSpec("human", _("Seat {number}", number=seat + 1)) for seat in range(record.players)]
@@ -172,8 +173,8 @@ class ReplayScreen(Screen):
         table = self.table
         return [h("section", {"class": "page replay", "data-testid": "replay"},
                   h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ",
-                    h("a", {"href": f"#/{self.game.id}"}, self.game.title), " › ", _("Replay")),
-                  h("h1", None, _("{game}: replay", game=self.game.title)),
+                    h("a", {"href": f"#/{self.game.id}"}, game_title(self.game.id)), " › ", _("Replay")),
+                  h("h1", None, _("{game}: replay", game=game_title(self.game.id))),
                   h("p", {"class": "problem", "role": "alert", "data-testid": "record-error"}, self.problem)
                   if self.problem else None,
                   self._viewer(table) if table is not None else None,

@@ -17,7 +17,7 @@ from typing import Any
 
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
-from ui.app.catalog import CATALOG, entry
+from ui.app.catalog import entry, game_title, game_titles
 from ui.app.routes import (
     DEFAULT_DELAY_MS,
     MAX_SEED,
@@ -47,7 +47,6 @@ from ui.screens.saved_lists import (
 )
 from ui.storage.saves import Listed, Store, Tally
 
-GAME_TITLES = {item.id: item.title for item in CATALOG}
 
 class SetupScreen(Screen):
     def __init__(self, root: Any, navigate: Navigate, game_id: str, query: tuple[tuple[str, str], ...],
@@ -58,7 +57,7 @@ class SetupScreen(Screen):
 
             store = page_store()
         self.store = store
-        self.actions = ListActions(store, GAME_TITLES)
+        self.actions = ListActions(store, game_titles())
         #: This game's saved games as last read (games in progress, statistics, history): read
         #: again only after a list button, not on every redraw of the form (each read parses
         #: every stored game).
@@ -66,7 +65,7 @@ class SetupScreen(Screen):
         self.game = GAMES[game_id]
         self.entry = entry(game_id)
         self.levels = levels(game_id)
-        self.title = _("{game}: new game — Five Checks", game=self.game.title)
+        self.title = _("{game}: new game — Five Checks", game=game_title(self.game.id))
         self.kinds = ["human"]
         self.names = [""]
         self._resize(self.game.min_players)
@@ -195,11 +194,11 @@ class SetupScreen(Screen):
                          _("Every seat is played here, turn about; all cards are open, so nothing needs hiding."))
         return [
             h("section", {"class": "page setup", "data-testid": "setup"},
-              h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ", game.title),
-              h("h1", None, _("{game}: new game", game=game.title)),
+              h("nav", {"class": "crumbs"}, h("a", {"href": "#/"}, _("All games")), " › ", game_title(game.id)),
+              h("h1", None, _("{game}: new game", game=game_title(game.id))),
               storage_problem(self.store),
               self.actions.notes(),
-              continue_section(in_progress, now, game_titles=GAME_TITLES, show_game=False,
+              continue_section(in_progress, now, game_titles=game_titles(), show_game=False,
                                rooms=[(code, ticket) for code, ticket in self.store.tickets()
                                       if ticket.get("game") == game.id]),
               h("p", {"class": "lead-text"}, (translated(self.entry.setup_line) + " ") if self.entry else None,

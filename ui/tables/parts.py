@@ -15,7 +15,7 @@ from typing import Any
 from engine import IllegalAction
 from engine.core import reason_of
 from ui.app import embed
-from ui.app.catalog import entry
+from ui.app.catalog import entry, game_title
 from ui.app.routes import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
@@ -109,7 +109,7 @@ def table_title(table: Table) -> str:
     names = table.name(0)
     for seat in range(1, len(table.seats)):
         names = _("{names} v {name}", names=names, name=table.name(seat))
-    return _("{game}: {names} — Five Checks", game=table.game.title, names=names)
+    return _("{game}: {names} — Five Checks", game=game_title(table.game_id), names=names)
 
 
 def tab_title(table: Table) -> str:
@@ -126,7 +126,7 @@ def tab_title(table: Table) -> str:
 # -- the bar and its tools ----------------------------------------------------------------
 
 def game_name(table: Table) -> str:
-    return table.short_title or table.game.title
+    return translated(table.short_title) if table.short_title else game_title(table.game_id)
 
 
 def undo_button(table: Table) -> Node | None:
