@@ -197,3 +197,19 @@ def test_a_tie_and_a_drawn_card_are_not_the_verb_to_draw() -> None:
     assert headline(None, []) == "تعادل" != to_draw  # type: ignore[arg-type]  # a tie reads no table
     assert i18n.pgettext("tie", "draw") == "تعادل"
     assert i18n.pgettext("drawn card", "Drawn") not in (to_draw, i18n._("Drawn"))
+
+
+def test_arabic_counts_take_its_six_plural_forms() -> None:
+    """Arabic says none, one, two, a few (3-10), many (11-99) and the rest differently: the
+    catalog's Plural-Forms picks the form by the number, as Babel's Arabic rule has it."""
+    i18n.install("ar", (ROOT / "locale/ar/LC_MESSAGES/messages.mo").read_bytes())
+    said = {n: i18n.ngettext("{n} face down", "{n} face down", n) for n in (0, 1, 2, 3, 10, 11, 99, 100, 102, 103)}
+    assert said[0] == "لا أوراق مقلوبة"
+    assert said[1] == "ورقة واحدة مقلوبة"
+    assert said[2] == "ورقتان مقلوبتان"
+    assert said[3] == "3 أوراق مقلوبة" and said[10] == "10 أوراق مقلوبة" and said[103] == "103 أوراق مقلوبة"
+    assert said[11] == "11 ورقة مقلوبة" and said[99] == "99 ورقة مقلوبة"
+    assert said[100] == "100 ورقة مقلوبة" and said[102] == "102 ورقة مقلوبة"
+    # Six forms, each its own: the header is Arabic's, not English's two.
+    catalog = i18n._state["catalog"]
+    assert {catalog.plural(n) for n in said} == {0, 1, 2, 3, 4, 5}
