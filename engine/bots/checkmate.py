@@ -9,7 +9,6 @@ cards, so every level picks a position at random.
 from __future__ import annotations
 
 import bisect
-import copy
 import math
 import random
 import time
@@ -17,10 +16,10 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.bots.base import Bot, RandomBot, Thinking
-from engine.bots.ismcts import ISMCTSBot, Node
+from engine.bots.ismcts import ISMCTSBot
 from engine.checkmate import HAND_SIZE, Announce, Card, CheckmateState, Draw, Give, Play, matches
-from engine.core import Action, EngineError, Game, Result, State, evolve
-from engine.playing_cards import ACE, CARDS, KING, sort_cards
+from engine.core import Action, EngineError, Game, Result, State
+from engine.playing_cards import ACE, CARDS, KING
 
 
 def obvious(legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -157,10 +156,7 @@ class HardBot(ISMCTSBot):
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
     #: Whether a rollout's seats keep an Ace back while another seat holds a King.
-    ace_care = True
-    #: Deals tried per iteration for one in which the other seats' recent plays are what the
-    #: rules of thumb would have played (``plausible``); 1: any deal.
-    tries = 1
+    ace_care = False
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -183,7 +179,7 @@ class HardBot(ISMCTSBot):
         if settled is not None:
             return settled
         seat = int(view["seat"])
-        deal = table_dealer(game, view, self.tries)
+        deal = table_dealer(game, view)
         root = Branch(seat, -1)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
@@ -485,14 +481,12 @@ class Branch:
         self.children: dict[int, Branch] = {}
 
 
-def table_dealer(game: Game, view: Mapping[str, Any],
-                 tries: int = 1) -> Callable[[random.Random], Table]:
+def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], Table]:
     """Deals of the cards ``view``'s seat cannot see, as ``Table``s: the cards everyone saw a
-    seat receive stay with it, the rest are shuffled among the other hands and the fan, and a
-    card a seat's draws showed it lacks (``known_lacks``: it had to draw, holding nothing that
-    fit the top card then) is swapped with a card of the fan it may hold (no King: the Kings'
-    whereabouts are the view's to say). While an Ace waits for a King the view says more about
-    the Kings: those deals come from ``game.dealer_for(view)``."""
+    seat receive stay with it, and each other card of its hand is dealt from the unseen cards
+    as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
+    top card then), the rest going to the fan. While an Ace waits for a King the view says
+    more about the Kings: those deals come from ``game.dealer_for(view)``."""
     if view["call"] is not None:
         source = game.dealer_for(view)
         return lambda rng: Table.of(checkmate_state(source(rng)))
@@ -511,20 +505,8 @@ def table_dealer(game: Game, view: Mapping[str, Any],
     limited = {other: sorted(slots[other], key=len, reverse=True) for other in others
                if any(slots[other])}
     mine = base.hands[seat]
-    choices = {other: recent_choices(view, other) for other in others} if tries > 1 else {}
-    choices = {other: found for other, found in choices.items() if found}
 
     def deal(rng: random.Random) -> Table:
-        """Up to ``tries`` deals, until one in which every other seat's recent plays are the
-        rules of thumb's choices (``plausible``)."""
-        for _ in range(tries - 1):
-            table = deal_once(rng)
-            if all(plausible(table.hands[other], found, players)
-                   for other, found in choices.items()):
-                return table
-        return deal_once(rng)
-
-    def deal_once(rng: random.Random) -> Table:
         # A partial shuffle: only the cards dealt to the other hands are drawn at random (the
         # fan's order does not matter: a draw from it picks any of its cards at random).
         cards = pool[:]
@@ -597,58 +579,6 @@ def hand_slots(view: Mapping[str, Any], seat: int) -> list[frozenset[int]]:
                 leave(card)
             top = card
     return [frozenset(slot) for slot in slots]
-
-
-#: A play a seat chose: the top card it went on (-1: the opening), the card, the cards the
-#: seat played after it from the same hand, and the cards its next seat was known to lack.
-Choice = tuple[int, int, frozenset[int], frozenset[int]]
-
-
-def recent_choices(view: Mapping[str, Any], seat: int) -> list[Choice]:
-    """The plays ``seat`` chose from its hand since its hand last grew or gave a King (a card
-    drawn and kept, a King received or given): each was chosen from the cards it holds now
-    plus the cards it played since."""
-    log = view["log"]
-    found: list[tuple[int, int, int]] = []
-    top = -1
-    for number, event in enumerate(log):
-        kind = event["kind"]
-        if event["seat"] == seat and kind in ("draw", "give") or kind == "give" and event.get("to") == seat:
-            found = []
-        if kind == "play":
-            card = Card.parse(event["card"]).index
-            if event["seat"] == seat and not event.get("drawn"):
-                found.append((top, card, number))
-            top = card
-    choices: list[Choice] = []
-    players = int(view["players"])
-    for place, (top, card, number) in enumerate(found):
-        later = frozenset(played for _, played, _ in found[place + 1:])
-        before = {"log": log[:number], "known": view["known"]}
-        lacks = frozenset(other.index for other in known_lacks(before, (seat + 1) % players))
-        choices.append((top, card, later, lacks))
-    return choices
-
-
-def plausible(hand: Sequence[int], choices: Sequence[Choice], players: int) -> bool:
-    """Whether a seat holding ``hand`` now would have made ``choices`` by the rules of thumb
-    (``rule_of_thumb``: a card its next seat lacks first, then the card the rest of its hand
-    follows least, most at four seats)."""
-    connected = -1 if players >= 4 else 1
-    for top, card, later, lacks in choices:
-        held = set(hand) | later
-        held.add(card)
-        fits = [other for other in held if top < 0 or other in _FITS_ON[top]]
-        if len(fits) < 2:
-            continue
-
-        def cost(other: int) -> tuple[int, int]:
-            return (-len(lacks & _FOLLOWERS[other]),
-                    connected * len(_FOLLOWERS[other].intersection(held)))
-
-        if cost(card) > min(map(cost, fits)):
-            return False
-    return True
 
 
 def unannounced_seats(position: CheckmateState) -> set[int]:

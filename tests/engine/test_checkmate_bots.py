@@ -14,7 +14,7 @@ import random
 import pytest
 
 from checkmate_helpers import deal, play, race
-from engine import GAMES, Action, GameSummary, State
+from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import (
     HardBot,
@@ -22,8 +22,6 @@ from engine.bots.checkmate import (
     checkmate_state,
     hand_slots,
     known_lacks,
-    plausible,
-    recent_choices,
     rollout_choice,
     rule_of_thumb,
     speaker_first,
@@ -180,22 +178,6 @@ def test_hard_remembers_what_a_hand_lacked_before_its_last_draw() -> None:
         assert not held & sevens and len(held & hearts) <= 1
 
 
-def test_hard_reads_no_easy_hand_as_implausible() -> None:
-    """The search keeps deals in which the other seats' recent plays are the rules of thumb's
-    choices: the hand an easy seat really holds must always pass."""
-    checked = 0
-    for players in (2, 3, 4):
-        for state in easy_positions(players, range(3), every=1):
-            seat = actor(state)
-            view = json_view(state, seat)
-            for other in range(players):
-                if other != seat:
-                    found = recent_choices(view, other)
-                    checked += len(found)
-                    assert plausible([card.index for card in state.hands[other]], found, players)
-    assert checked > 100
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hard_rollout_chooses_as_the_rule_of_thumb_without_listing_the_draws(players: int) -> None:
     """The search's rollout picks its action without listing every draw of the fan; given the
@@ -215,7 +197,7 @@ def test_hard_reshuffles_only_what_the_seat_cannot_see() -> None:
     state = choice_positions(3)[0]
     seat = actor(state)
     view = json_view(state, seat)
-    deal_one = table_dealer(GAME, view, tries=4)
+    deal_one = table_dealer(GAME, view)
     mine = Table.of(checkmate_state(state))
     hands = set()
     for seed in range(10):
