@@ -127,22 +127,25 @@ class HardBot(ISMCTSBot):
     for winning that deal, 0 for losing it, an even share (1 / seats) for a drawn deal. (Cut-off
     rollouts scored by hand sizes were tried: no stronger, in bench/checkmate_bots.py's duels.)
 
-    Hooks: the obvious moves (``obvious``) are made without searching; the rollout plays by the
-    easy level's rules of thumb, a play the next hand cannot follow first (``rollout_choice``);
-    a draw from the fan is chance in the tree (``iterate``); a rollout cut off at the limit
-    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a
-    simulated position a seat that owes "last card" says it first (``actor``).
+    The obvious moves (``obvious``) are made without searching. Every iteration runs on plain
+    lists of card indexes (``Table``): a deal of the unseen cards that keeps what each other
+    seat's draws showed its hand lacked, card by card (``table_dealer``, ``hand_slots``), the
+    walk down the tree, where a draw from the fan is chance (``search_once``), and a rollout by
+    the easy level's rules of thumb with a play the next hand cannot follow first
+    (``table_choice``; ``rollout_choice`` is the same policy on the game's states). That is
+    about three times cheaper than the 900 iterations before, which ran the tree on the game's
+    states: 3000 iterations fit about the frozen hard's time.
 
-    Measured at two seats against easy (``bench/checkmate_bots.py --match hard:easy``, 100
-    games each), every version of this search scored between 53% and 56%: the deal decides
-    much of a game. Comparing every action in the same deals (a paired search) scored no
-    better (54%; 52% against the frozen hard where the tree scored 60%), and was dropped. With
-    rollouts on plain lists (``quick_rollout``) and 900 iterations in about the frozen hard's
-    time (1.27x), hard scored 66.7% against the frozen hard (20 wins, 10 losses in 30) but still
-    54.5% against easy (54, 1, 45 in 100), and 40% against the frozen hard given 8x its
-    iterations (8 wins, 12 losses in 20): that search's budget still tells. At four seats one
-    hard against three easy won 11 and then 8 games in 40 (8 and 4 deals drawn): about an even
-    share."""
+    Tried and measured (``bench/checkmate_bots.py --match``, two seats, 100 games against easy,
+    40 against the frozen hard): every search scored 53% to 58% against easy, since the deal
+    decides much of a game (the same search shown the other hand's real cards scored 77% in 60:
+    what is hidden matters more than how deep the search looks). Reading the other seat's
+    plays as the rules of thumb's choices (keeping only deals in which they would have played
+    so) got 28% of its hand right where the draws alone get 27%, and scored 48% in 33: dropped.
+    Rollouts that keep an Ace back while another seat holds a King scored 59.5% against easy
+    but lost to the frozen searches (6 of 18 against the frozen hard, 0 of 5 against it with
+    8x its iterations): dropped. A paired search (every action in the same deals) was no
+    stronger either."""
 
     level = "hard"
     description = ("weighs each play over hundreds of deals of the hidden cards; wins a little "
@@ -155,8 +158,9 @@ class HardBot(ISMCTSBot):
     quick = True
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
-    #: Whether a rollout's seats keep an Ace back while another seat holds a King.
-    ace_care = False
+    #: What a deal with no winner is worth to each seat at more than two seats (None: an even
+    #: share, 1 / seats).
+    drawn: float | None = None
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -256,7 +260,7 @@ class HardBot(ISMCTSBot):
             if position.over or position.game_number != self.deal:
                 return self.deal_rewards(position)
             seat = speaker_first(position)
-            position = position._apply(seat, rollout_choice(position, seat, rng, self.sees_next, self.ace_care))
+            position = position._apply(seat, rollout_choice(position, seat, rng, self.sees_next))
         return self.evaluate(position)
 
     def quick_rollout(self, position: CheckmateState, rng: random.Random) -> dict[int, float]:
@@ -271,7 +275,7 @@ class HardBot(ISMCTSBot):
         rewards per seat (a rollout cut off at the limit: by how few cards each seat holds)."""
         for _ in range(self.rollout_limit):
             if table.over:
-                return table.rewards()
+                return self.table_rewards(table)
             card = self.table_choice(table, rng)
             if card is None:
                 table.draw(rng)
@@ -280,10 +284,17 @@ class HardBot(ISMCTSBot):
             else:
                 table.play(card)
         if table.over:
-            return table.rewards()
+            return self.table_rewards(table)
         weights = [1.0 / (len(hand) + 1) for hand in table.hands]
         total = sum(weights)
         return [weight / total for weight in weights]
+
+    def table_rewards(self, table: Table) -> list[float]:
+        """``table.rewards()``, with a deal that ends with no winner worth ``drawn`` to each
+        seat at more than two seats when set."""
+        if table.winner < 0 and self.drawn is not None and table.players > 2:
+            return [self.drawn] * table.players
+        return table.rewards()
 
     def table_choice(self, table: Table, rng: random.Random) -> int | None:
         """The rollout policy's card on ``table`` (a King to give, a card to play), or None for
@@ -302,17 +313,6 @@ class HardBot(ISMCTSBot):
             return None
         if len(fits) == 1:
             return fits[0]
-        if self.ace_care and table.top >= 0 and any(_IS_ACE[card] for card in fits):
-            # An Ace played while another seat holds a King brings its player a King and takes
-            # one from the giver: a card's swing the wrong way. Kept back while another fits.
-            hands = table.hands
-            if any(_IS_KING[card] for other in range(players) if other != seat
-                   for card in hands[other]):
-                plain = [card for card in fits if not _IS_ACE[card]]
-                if plain:
-                    fits = plain
-                    if len(fits) == 1:
-                        return fits[0]
         following = table.hands[(seat + 1) % players] if table.top >= 0 else None
         return self.quick_play(table.hands[seat], fits, following, -1 if players >= 4 else 1, rng)
 
@@ -588,7 +588,7 @@ def unannounced_seats(position: CheckmateState) -> set[int]:
 
 
 def rollout_choice(position: CheckmateState, seat: int, rng: random.Random,
-                   sees_next: bool = False, ace_care: bool = False) -> Action:
+                   sees_next: bool = False) -> Action:
     """``rule_of_thumb`` of ``seat`` in ``position`` without listing the legal actions first
     (a draw lists every card of the fan): the same choice, at a fraction of the cost. With
     ``sees_next``, the plays the next hand cannot follow first."""
@@ -601,14 +601,6 @@ def rollout_choice(position: CheckmateState, seat: int, rng: random.Random,
             return Draw(rng.randrange(len(position.stock)) + 1)
         if len(playable) == 1:
             return Play(playable[0])
-        if ace_care and any(card.rank == ACE for card in playable) and any(
-                card.rank == KING for other in range(position.players) if other != seat
-                for card in position.hands[other]):
-            plain = tuple(card for card in playable if card.rank != ACE)
-            if plain:
-                playable = plain
-                if len(playable) == 1:
-                    return Play(playable[0])
         if sees_next:
             # A decent player keeps track of what the next seat cannot follow: in the deal the
             # search plays out, the next hand is known, so a play it cannot follow comes first.
