@@ -149,9 +149,9 @@ class HardBot(ISMCTSBot):
     stronger either."""
 
     level = "hard"
-    description = ("weighs each play over hundreds of deals of the hidden cards; wins a little "
-                   "over half its games against Easy (the deal decides much), and at four seats "
-                   "about as often as each Easy bot")
+    description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
+                   "over half its games against Easy (the deal decides much), and about one in "
+                   "three at four seats")
     iterations = 3000
     slice_iterations = 100
     rollout_limit = 120
@@ -337,13 +337,15 @@ class HardBot(ISMCTSBot):
         return {seat: 1.0 / players for seat in range(players)}
 
     def deal_rewards(self, state: CheckmateState) -> dict[int, float]:
-        """Rewards from the summary of the deal the search is about. A deal with no winner is
-        worth an even share to each seat (1 / seats): at four seats the shared default of ½
-        rated a drawn deal twice a seat's even chance of winning, and the search played for
-        draws (6 wins in 40 games against three easy seats, 8 deals drawn)."""
+        """Rewards from the summary of the deal the search is about, as ``table_rewards``
+        gives them (a deal with no winner: ``drawn`` at more than two seats, else an even
+        share; at four seats the shared default of ½ made the search play for draws)."""
         summary = state.finished[self.deal - 1]
         if not summary.winners:
-            return {seat: 1.0 / state.players for seat in range(state.players)}
+            share = 1.0 / state.players
+            if self.drawn is not None and state.players > 2:
+                share = self.drawn
+            return {seat: share for seat in range(state.players)}
         result = Result(scores=summary.scores, winners=summary.winners, reason=summary.reason)
         return {seat: self.reward(result, seat) for seat in range(state.players)}
 

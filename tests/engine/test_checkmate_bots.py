@@ -213,14 +213,18 @@ def test_hard_reshuffles_only_what_the_seat_cannot_see() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_hard_counts_a_drawn_deal_as_an_even_share(players: int) -> None:
-    """A deal with no winner is worth 1 / seats to each seat in the search, as much as an
-    even chance of winning: at four seats a draw worth ½ made hard play for draws."""
+def test_hard_counts_a_drawn_deal_as_half_at_two_seats_and_nothing_at_more(players: int) -> None:
+    """A deal with no winner grows nobody's tally: at more than two seats the search rates it
+    nothing (rated an even share, one hard seat against three easy played for draws); at two
+    seats it is half a win, as for the other games."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot)
     table = Table.of(checkmate_state(GAME.new(seed=1, players=players)))
     table.end(-1)
     assert table.rewards() == [pytest.approx(1 / players)] * players
+    assert hard.table_rewards(table) == [0.5 if players == 2 else 0.0] * players
     table.end(1)
-    assert table.rewards() == [0.0, 1.0] + [0.0] * (players - 2)
+    assert hard.table_rewards(table) == [0.0, 1.0] + [0.0] * (players - 2)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
