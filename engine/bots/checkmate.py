@@ -9,16 +9,17 @@ cards, so every level picks a position at random.
 from __future__ import annotations
 
 import bisect
-import copy
+import math
 import random
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from engine.bots.base import Bot, RandomBot, Thinking
-from engine.bots.ismcts import ISMCTSBot, Node
-from engine.checkmate import Announce, Card, CheckmateState, Draw, Give, Play, matches
-from engine.core import Action, EngineError, Game, Result, State, evolve
-from engine.playing_cards import ACE, CARDS, KING, sort_cards
+from engine.bots.ismcts import ISMCTSBot
+from engine.checkmate import HAND_SIZE, Announce, Card, CheckmateState, Draw, Give, Play, matches
+from engine.core import Action, EngineError, Game, Result, State
+from engine.playing_cards import ACE, CARDS, KING
 
 
 def obvious(legal: Sequence[Action], rng: random.Random) -> Action | None:
@@ -123,37 +124,51 @@ class EasyBot(Bot):
 class HardBot(ISMCTSBot):
     """ISMCTS over deals of the unseen cards, one deal at a time: a rollout plays the deal to its
     end (a series' later deals are new shuffles the bot cannot plan for), and the reward is 1
-    for winning that deal, 0 for losing it, an even share (1 / seats) for a drawn deal. (Cut-off
+    for winning that deal, 0 for losing it; a drawn deal is worth ½ at two seats and nothing at
+    more (``drawn``). (Cut-off
     rollouts scored by hand sizes were tried: no stronger, in bench/checkmate_bots.py's duels.)
 
-    Hooks: the obvious moves (``obvious``) are made without searching; the rollout plays by the
-    easy level's rules of thumb, a play the next hand cannot follow first (``rollout_choice``);
-    a draw from the fan is chance in the tree (``iterate``); a rollout cut off at the limit
-    (rare: a deal is rarely that long) scores each seat by how few cards it holds; in a
-    simulated position a seat that owes "last card" says it first (``actor``).
+    The obvious moves (``obvious``) are made without searching. Every iteration runs on plain
+    lists of card indexes (``Table``): a deal of the unseen cards that keeps what each other
+    seat's draws showed its hand lacked, card by card (``table_dealer``, ``hand_slots``), the
+    walk down the tree, where a draw from the fan is chance (``search_once``), and a rollout by
+    the easy level's rules of thumb with a play the next hand cannot follow first
+    (``table_choice``; ``rollout_choice`` is the same policy on the game's states). That is
+    about three times cheaper than the 900 iterations before, which ran the tree on the game's
+    states: 3000 iterations fit about the frozen hard's time.
 
-    Measured at two seats against easy (``bench/checkmate_bots.py --match hard:easy``, 100
-    games each), every version of this search scored between 53% and 56%: the deal decides
-    much of a game. Comparing every action in the same deals (a paired search) scored no
-    better (54%; 52% against the frozen hard where the tree scored 60%), and was dropped. With
-    rollouts on plain lists (``quick_rollout``) and 900 iterations in about the frozen hard's
-    time (1.27x), hard scored 66.7% against the frozen hard (20 wins, 10 losses in 30) but still
-    54.5% against easy (54, 1, 45 in 100), and 40% against the frozen hard given 8x its
-    iterations (8 wins, 12 losses in 20): that search's budget still tells. At four seats one
-    hard against three easy won 11 and then 8 games in 40 (8 and 4 deals drawn): about an even
-    share."""
+    Tried and measured (``bench/checkmate_bots.py --match``, two seats, 100 games against easy,
+    40 against the frozen hard): every search scored 53% to 58% against easy, since the deal
+    decides much of a game (the same search shown the other hand's real cards scored 77% in 60:
+    what is hidden matters more than how deep the search looks). Reading the other seat's
+    plays as the rules of thumb's choices (keeping only deals in which they would have played
+    so) got 28% of its hand right where the draws alone get 27%, and scored 48% in 33: dropped.
+    Rollouts that keep an Ace back while another seat holds a King scored 59.5% against easy
+    but lost to the frozen searches (6 of 18 against the frozen hard, 0 of 5 against it with
+    8x its iterations): dropped (so did keeping back only its own Aces: 50% against the frozen
+    hard). A paired search (every action in the same deals) was no stronger either.
+
+    This search, at two seats (``--match``, seats alternating): 56% against easy (55 wins, 2
+    drawn, 43 lost in 100), 65% against the frozen hard (26, 0, 14 in 40) at 1.39x its mean
+    time per decision, 60% against the frozen hard with 8x its iterations (23, 2, 15 in 40);
+    at four seats, one hard against three easy won 14 games in 40 (3 drawn)."""
 
     level = "hard"
-    description = ("weighs each play over hundreds of deals of the hidden cards; wins a little "
-                   "over half its games against Easy (the deal decides much), and at four seats "
-                   "about as often as each Easy bot")
-    iterations = 900
-    slice_iterations = 25
+    description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
+                   "over half its games against Easy (the deal decides much), and about one in "
+                   "three at four seats")
+    iterations = 3000
+    slice_iterations = 100
     rollout_limit = 120
     #: Whether rollouts run on plain lists (``quick_rollout``) rather than the game's states.
     quick = True
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
+    #: What a deal with no winner is worth to each seat at more than two seats (None: an even
+    #: share, 1 / seats). Nothing: a drawn deal grows nobody's tally, and a search that rated
+    #: it an even share played for draws when its own chances looked thinner (one hard seat
+    #: against three easy won 6 of 40 games, 11 drawn; 14 of 40 worth nothing).
+    drawn: float | None = 0.0
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -161,91 +176,86 @@ class HardBot(ISMCTSBot):
                        rng: random.Random) -> Action | None:
         return obvious(legal, rng)
 
-    def dealer(self, game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
-        """Deals that respect what the other seats' draws showed (``known_lacks``: a seat that
-        had to draw held nothing that fit the top card then): each card such a seat is dealt
-        but cannot hold is swapped with a card of the fan that it may hold (no King: the Kings'
-        whereabouts are the view's to say)."""
-        deal = reshuffler(game, view)
-        seat = view["seat"]
-        lacking = {other: known_lacks(view, other) for other in range(int(view["players"]))
-                   if other != seat}
-        lacking = {other: lacks for other, lacks in lacking.items() if lacks}
-        if not lacking:
-            return deal
-        shown = {other: {Card.parse(name) for name in view["known"][other]} for other in lacking}
-
-        def weighed(rng: random.Random) -> State:
-            state = checkmate_state(deal(rng))
-            hands, stock = list(state.hands), list(state.stock)
-            for other, lacks in lacking.items():
-                hand = list(hands[other])
-                wrong = [index for index, card in enumerate(hand)
-                         if card in lacks and card not in shown[other]]
-                if not wrong:
-                    continue
-                for index in wrong:
-                    fits = [place for place, card in enumerate(stock)
-                            if card not in lacks and card.rank != KING]
-                    if not fits:
-                        break
-                    place = fits[rng.randrange(len(fits))]
-                    hand[index], stock[place] = stock[place], hand[index]
-                hands[other] = sort_cards(hand)
-            return evolve(state, hands=tuple(hands), stock=tuple(stock))
-
-        return weighed
-
     def think(self, game: Game, view: Mapping[str, Any], legal: Sequence[Action],
               rng: random.Random, budget_ms: int) -> Thinking:
-        search = copy.copy(self)
-        search.deal = int(view["game_number"])
-        return (yield from ISMCTSBot.think(search, game, view, legal, rng, budget_ms))
+        """``ISMCTSBot.think`` with every iteration on plain lists (``Table``): a deal of the
+        unseen cards (``table_dealer``), the walk down the tree and the rollout. A child is
+        keyed by the seat that acts and its card (a King given or a card played); a draw from
+        the fan is chance, every face-down card as good as another to the seat that draws, so
+        the tree keeps no branch for it (a branch per position, some thirty, would leave the
+        tree no deeper than the draw)."""
+        legal = tuple(legal)
+        if not legal:
+            raise EngineError("a bot was asked to act with no legal action")
+        settled = obvious(legal, rng)
+        if settled is not None:
+            return settled
+        seat = int(view["seat"])
+        deal = table_dealer(game, view)
+        root = Branch(seat, -1)
+        deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
+        for done in range(1, self.iterations + 1):
+            self.search_once(deal(rng), root, rng)
+            if done % self.slice_iterations == 0:
+                if time.perf_counter() > deadline:
+                    break
+                yield None
+        return self.most_visited(root, seat, legal)
 
-    def iterate(self, deal: Callable[[random.Random], State], seat: int, legal: tuple[Action, ...],
-                root: Node, rng: random.Random) -> None:
-        """``ISMCTSBot.iterate`` with a draw from the fan taken as chance: every face-down card
-        of the fan is as good as another to the seat that draws, so the tree keeps one branch
-        per card drawn instead of a branch per position (some thirty) for each draw. A deal
-        whose draws are spread over thirty branches leaves the tree no deeper than the draw."""
-        state = deal(rng)
+    def most_visited(self, root: Branch, seat: int, legal: tuple[Action, ...]) -> Action:
+        """The most visited legal action (ties: the higher mean reward, then legal order)."""
+        def score(index_action: tuple[int, Action]) -> tuple[int, float, int]:
+            index, action = index_action
+            card = getattr(action, "card", None)
+            node = None if card is None else root.children.get(seat * 64 + card.index)
+            if node is None or node.visits == 0:
+                return (0, 0.0, -index)
+            return (node.visits, node.reward / node.visits, -index)
+
+        return max(enumerate(legal), key=score)[1]
+
+    def search_once(self, table: Table, root: Branch, rng: random.Random) -> None:
+        """One iteration: down the tree by UCB1 among the actions available in this deal
+        (availability counts, as in ``ISMCTSBot.iterate``), one node added, the rest played out
+        by the rollout policy, the rewards backed up from each node's actor's side."""
         path = [root]
         node = root
-        first = True
-        while not state.is_over():
-            actor = seat if first else self.actor(state)
-            position = checkmate_state(state)
-            if not first and rollout_draws(position, actor):
-                # A draw, picked at random as the table's bots do (``rollout_choice``).
-                state = position._apply(actor, rollout_choice(position, actor, rng))
-                continue
-            options = legal if first else position.legal_actions(actor)
-            first = False
+        exploration = self.exploration
+        while not table.over:
+            actor = table.actor()
+            options = table.options()
             if not options:
-                break
-            for action in options:
-                child = node.children.get(action)
-                if child is not None:
+                table.draw(rng)
+                continue
+            children = node.children
+            keyed = actor * 64
+            fresh = []
+            for card in options:
+                child = children.get(keyed + card)
+                if child is None:
+                    fresh.append(card)
+                else:
                     child.available += 1
-            fresh = [action for action in options if action not in node.children]
             if fresh:
-                action = rng.choice(fresh)
-                child = Node(action, actor, available=1)
-                node.children[action] = child
-                node = child
-                state = state._apply(actor, action)
-                path.append(node)
-                break
-            node = max((node.children[action] for action in options),
-                       key=lambda child: child.ucb(self.exploration))
-            if node.action is None:
-                raise EngineError("ISMCTS: a child node without its action")
-            state = state._apply(actor, node.action)
+                card = fresh[0] if len(fresh) == 1 else fresh[int(rng.random() * len(fresh))]
+                node = children[keyed + card] = Branch(actor, card)
+                node.available = 1
+            else:
+                node = max((children[keyed + card] for card in options),
+                           key=lambda child: child.reward / child.visits + exploration * math.sqrt(
+                               math.log(child.available) / child.visits))
+                card = node.card
             path.append(node)
-        rewards = self.rollout(state, rng)
+            if table.giver is not None:
+                table.give(card)
+            else:
+                table.play(card)
+            if fresh:
+                break
+        rewards = self.play_out(table, rng)
         for visited in path:
             visited.visits += 1
-            visited.reward += rewards.get(visited.actor, 0.5)
+            visited.reward += rewards[visited.actor]
 
     def actor(self, state: State) -> int:
         return speaker_first(checkmate_state(state))
@@ -262,97 +272,69 @@ class HardBot(ISMCTSBot):
         return self.evaluate(position)
 
     def quick_rollout(self, position: CheckmateState, rng: random.Random) -> dict[int, float]:
-        """The rollout above played on plain lists instead of the game's immutable states, at
-        a fraction of the cost: the same rules for the rest of the deal (a card drawn that fits
-        is played at once, an Ace calls for a King, an empty fan ends the deal with no winner,
-        a last card played without "last card" said too), the same choices (``rollout_choice``,
-        the same draws of ``rng``), so the same rewards. Every seat of a rollout says "last
-        card" as soon as it is due, as every level does; a seat that missed it before the
-        rollout began (a line the tree tried) stays unannounced until its hand changes."""
-        players = position.players
-        hands = [list(hand) for hand in position.hands]
-        stock = list(position.stock)
-        top = position.top
-        turn, giver = position.turn, position.giver
-        unannounced = {seat for seat in range(players) if len(hands[seat]) == 1
-                       and seat not in position.announced and seat not in position.due}
-        connected = -1 if players >= 4 else 1
+        """The rollout above played on plain lists (``Table``) instead of the game's immutable
+        states, at a fraction of the cost: the same rules for the rest of the deal, the same
+        choices (``rollout_choice``), the same draws of ``rng``, so the same rewards."""
+        rewards = self.play_out(Table.of(position), rng)
+        return dict(enumerate(rewards))
 
-        def followers(card: Card, held: set[int]) -> int:
-            return len(_FOLLOWERS[card.index] & held) - (card.index in held)
-
-        def stuck(seat: int) -> bool:
-            """No card of ``seat`` fits and the fan is empty: the deal ends with no winner."""
-            return not stock and (top is None or not any(_FITS_ON[top.index] & {c.index for c in hands[seat]}))
-
+    def play_out(self, table: Table, rng: random.Random) -> list[float]:
+        """Play ``table`` to the end of its deal by the rollout policy (``table_choice``);
+        rewards per seat (a rollout cut off at the limit: by how few cards each seat holds)."""
         for _ in range(self.rollout_limit):
-            if giver is not None:
-                hand = hands[giver]
-                held = {card.index for card in hand}
-                kings = [card for card in hand if card.rank == KING]
-                king = kings[0] if len(kings) == 1 else min(
-                    kings, key=lambda card: (followers(card, held), rng.random()))
-                hand.remove(king)
-                bisect.insort(hands[turn], king, key=_index)
-                unannounced.discard(giver)
-                unannounced.discard(turn)
-                giver, turn = None, (turn + 1) % players
-                if stuck(turn):
-                    return self.even(players)
-                continue
-            seat = turn
-            hand = hands[seat]
-            fits = hand if top is None else [card for card in hand if card.index in _FITS_ON[top.index]]
-            into_empty = False
-            if fits:
-                # The opening card (no top card yet) is chosen by the rule of thumb alone.
-                following = hands[(seat + 1) % players] if top is not None else None
-                card = fits[0] if len(fits) == 1 else self.quick_play(hand, fits, following, connected, rng)
+            if table.over:
+                return self.table_rewards(table)
+            card = self.table_choice(table, rng)
+            if card is None:
+                table.draw(rng)
+            elif table.giver is not None:
+                table.give(card)
             else:
-                card = stock.pop(rng.randrange(len(stock)))
-                unannounced.discard(seat)
-                if top is not None and card.index not in _FITS_ON[top.index]:
-                    bisect.insort(hand, card, key=_index)
-                    turn = (seat + 1) % players
-                    if stuck(turn):
-                        return self.even(players)
-                    continue
-                into_empty = not hand
-                bisect.insort(hand, card, key=_index)
-            hand.remove(card)
-            top = card
-            if not hand and seat in unannounced and not into_empty:
-                return self.even(players)
-            if card.rank == ACE:
-                giver = next((other for other in ((seat + step) % players for step in range(1, players))
-                              if any(held.rank == KING for held in hands[other])), None)
-                if giver is not None:
-                    turn = seat
-                    continue
-            if not hand:
-                return {other: float(other == seat) for other in range(players)}
-            if len(hand) != 1:
-                unannounced.discard(seat)
-            turn = (seat + 1) % players
-            if stuck(turn):
-                return self.even(players)
-        weights = [1.0 / (len(hand) + 1) for hand in hands]
+                table.play(card)
+        if table.over:
+            return self.table_rewards(table)
+        weights = [1.0 / (len(hand) + 1) for hand in table.hands]
         total = sum(weights)
-        return {seat: weight / total for seat, weight in enumerate(weights)}
+        return [weight / total for weight in weights]
 
-    def quick_play(self, hand: list[Card], fits: list[Card], following: list[Card] | None,
-                   connected: int, rng: random.Random) -> Card:
-        """``rollout_choice``'s play among ``fits`` (several), on plain lists."""
+    def table_rewards(self, table: Table) -> list[float]:
+        """``table.rewards()``, with a deal that ends with no winner worth ``drawn`` to each
+        seat at more than two seats when set."""
+        if table.winner < 0 and self.drawn is not None and table.players > 2:
+            return [self.drawn] * table.players
+        return table.rewards()
+
+    def table_choice(self, table: Table, rng: random.Random) -> int | None:
+        """The rollout policy's card on ``table`` (a King to give, a card to play), or None for
+        a draw from the fan: ``rollout_choice`` on plain lists."""
+        players = table.players
+        if table.giver is not None:
+            hand = table.hands[table.giver]
+            kings = [card for card in hand if _IS_KING[card]]
+            if len(kings) == 1:
+                return kings[0]
+            return min(kings, key=lambda card: (len(_FOLLOWERS[card].intersection(hand)),
+                                                rng.random()))
+        seat = table.turn
+        fits = table.options()
+        if not fits:
+            return None
+        if len(fits) == 1:
+            return fits[0]
+        following = table.hands[(seat + 1) % players] if table.top >= 0 else None
+        return self.quick_play(table.hands[seat], fits, following, -1 if players >= 4 else 1, rng)
+
+    def quick_play(self, hand: list[int], fits: list[int], following: list[int] | None,
+                   connected: int, rng: random.Random) -> int:
+        """``rollout_choice``'s play among ``fits`` (several card indexes), on plain lists."""
         if self.sees_next and following is not None:
-            follow = {card.index for card in following}
-            blocked = [card for card in fits if not _FOLLOWERS[card.index] & follow]
+            blocked = [card for card in fits if _FOLLOWERS[card].isdisjoint(following)]
             if blocked and len(blocked) < len(fits):
                 fits = blocked
                 if len(fits) == 1:
                     return fits[0]
-        held = {card.index for card in hand}
-        return min(fits, key=lambda card: connected * (len(_FOLLOWERS[card.index] & held)
-                                                        - (card.index in held)) + rng.random())
+        return min(fits, key=lambda card: connected * len(_FOLLOWERS[card].intersection(hand))
+                   + rng.random())
 
     @staticmethod
     def even(players: int) -> dict[int, float]:
@@ -360,13 +342,15 @@ class HardBot(ISMCTSBot):
         return {seat: 1.0 / players for seat in range(players)}
 
     def deal_rewards(self, state: CheckmateState) -> dict[int, float]:
-        """Rewards from the summary of the deal the search is about. A deal with no winner is
-        worth an even share to each seat (1 / seats): at four seats the shared default of ½
-        rated a drawn deal twice a seat's even chance of winning, and the search played for
-        draws (6 wins in 40 games against three easy seats, 8 deals drawn)."""
+        """Rewards from the summary of the deal the search is about, as ``table_rewards``
+        gives them (a deal with no winner: ``drawn`` at more than two seats, else an even
+        share; at four seats the shared default of ½ made the search play for draws)."""
         summary = state.finished[self.deal - 1]
         if not summary.winners:
-            return {seat: 1.0 / state.players for seat in range(state.players)}
+            share = 1.0 / state.players
+            if self.drawn is not None and state.players > 2:
+                share = self.drawn
+            return {seat: share for seat in range(state.players)}
         result = Result(scores=summary.scores, winners=summary.winners, reason=summary.reason)
         return {seat: self.reward(result, seat) for seat in range(state.players)}
 
@@ -377,34 +361,240 @@ class HardBot(ISMCTSBot):
         return {seat: weight / total for seat, weight in enumerate(weights)}
 
 
-def reshuffler(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], State]:
-    """``game.dealer_for(view)`` made cheap: the view read once (``from_view``), then each deal a
-    reshuffle of the cards the seat cannot see among the other hands (the cards everyone saw
-    them receive stay) and the fan. While an Ace waits for a King the view says more about the
-    Kings (``from_view`` keeps it): those deals are read from the view each time. The log is
-    left out: no rule or bot of the search reads it, and copying it costs."""
+#: Per card index: whether it is a King, an Ace (the search's tables hold card indexes).
+_IS_KING = tuple(card.rank == KING for card in CARDS)
+_IS_ACE = tuple(card.rank == ACE for card in CARDS)
+
+
+class Table:
+    """One deal on plain lists of card indexes, for the search: the game's rules from a
+    position to the end of its deal (a card drawn that fits is played at once, an Ace calls for
+    a King, a seat that must draw from an empty fan ends the deal with no winner, a last card
+    played without "last card" said too), at a fraction of the cost of the game's immutable
+    states. Every seat says "last card" as soon as it is due, as every level does; a seat that
+    missed it before the table was laid (``unannounced``) stays so until its hand changes.
+    Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
+
+    __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
+                 "winner")
+
+    def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
+                 turn: int, giver: int | None, unannounced: set[int]) -> None:
+        self.players = players
+        self.hands = hands
+        self.stock = stock
+        self.top = top  # -1 before the opening card
+        self.turn = turn
+        self.giver = giver
+        self.unannounced = unannounced
+        self.over = False
+        self.winner = -1
+
+    @classmethod
+    def of(cls, position: CheckmateState) -> Table:
+        hands = [[card.index for card in hand] for hand in position.hands]
+        top = position.top
+        table = cls(position.players, hands, [card.index for card in position.stock],
+                    -1 if top is None else top.index, position.turn, position.giver,
+                    unannounced_seats(position))
+        table.over = position.over
+        return table
+
+    def actor(self) -> int:
+        return self.turn if self.giver is None else self.giver
+
+    def options(self) -> list[int]:
+        """The cards the actor may give (Kings, while an Ace calls for one) or play; none: it
+        must draw."""
+        if self.giver is not None:
+            return [card for card in self.hands[self.giver] if _IS_KING[card]]
+        hand = self.hands[self.turn]
+        if self.top < 0:
+            return hand[:]
+        fits = _FITS_ON[self.top]
+        return [card for card in hand if card in fits]
+
+    def give(self, king: int) -> None:
+        giver, ace_player = self.giver, self.turn
+        if giver is None:
+            raise EngineError("Table.give: no Ace is waiting for a King")
+        self.hands[giver].remove(king)
+        bisect.insort(self.hands[ace_player], king)
+        self.unannounced.discard(giver)
+        self.unannounced.discard(ace_player)
+        self.giver = None
+        self.pass_turn(ace_player)
+
+    def draw(self, rng: random.Random) -> None:
+        """The seat to move draws a card of the fan at random (``rollout_choice``'s pick)."""
+        seat = self.turn
+        hand = self.hands[seat]
+        card = self.stock.pop(rng.randrange(len(self.stock)))
+        self.unannounced.discard(seat)
+        into_empty = not hand
+        bisect.insort(hand, card)
+        if self.top >= 0 and card not in _FITS_ON[self.top]:
+            self.pass_turn(seat)
+            return
+        self.play(card, into_empty)
+
+    def play(self, card: int, into_empty: bool = False) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.top = card
+        if not hand and seat in self.unannounced and not into_empty:
+            self.end(-1)
+            return
+        if _IS_ACE[card]:
+            players = self.players
+            for step in range(1, players):
+                other = (seat + step) % players
+                for held in self.hands[other]:
+                    if _IS_KING[held]:
+                        self.giver = other
+                        return
+        if not hand:
+            self.end(seat)
+            return
+        self.unannounced.discard(seat)
+        self.pass_turn(seat)
+
+    def pass_turn(self, after: int) -> None:
+        turn = self.turn = (after + 1) % self.players
+        if not self.stock and self.top >= 0 and _FITS_ON[self.top].isdisjoint(self.hands[turn]):
+            self.end(-1)
+
+    def end(self, winner: int) -> None:
+        self.over = True
+        self.winner = winner
+
+    def rewards(self) -> list[float]:
+        """1 to the seat that went out, 0 to the others; an even share each when nobody did."""
+        if self.winner < 0:
+            return [1.0 / self.players] * self.players
+        return [float(seat == self.winner) for seat in range(self.players)]
+
+
+class Branch:
+    """A node of the search's tree: the card (index) its actor played or gave (-1 at the root),
+    and its statistics (``ismcts.Node``'s, children keyed by ``actor * 64 + card``)."""
+
+    __slots__ = ("actor", "card", "visits", "available", "reward", "children")
+
+    def __init__(self, actor: int, card: int) -> None:
+        self.actor = actor
+        self.card = card
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+        self.children: dict[int, Branch] = {}
+
+
+def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], Table]:
+    """Deals of the cards ``view``'s seat cannot see, as ``Table``s: the cards everyone saw a
+    seat receive stay with it, and each other card of its hand is dealt from the unseen cards
+    as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
+    top card then), the rest going to the fan. While an Ace waits for a King the view says
+    more about the Kings: those deals come from ``game.dealer_for(view)``."""
     if view["call"] is not None:
-        return game.dealer_for(view)
-    base = checkmate_state(game.from_view(view, random.Random(0)))
-    seat = view["seat"]
-    shown = [list(map(Card.parse, cards)) for cards in view["known"]]
-    others = [other for other in range(base.players) if other != seat]
+        source = game.dealer_for(view)
+        return lambda rng: Table.of(checkmate_state(source(rng)))
+    base = Table.of(checkmate_state(game.from_view(view, random.Random(0))))
+    seat = int(view["seat"])
+    players = base.players
+    shown = [[Card.parse(name).index for name in cards] for cards in view["known"]]
+    others = [other for other in range(players) if other != seat]
     pool = [card for other in others for card in base.hands[other] if card not in shown[other]]
     pool += base.stock
     need = {other: len(base.hands[other]) - len(shown[other]) for other in others}
-    base = evolve(base, log=())
+    slots = {other: hand_slots(view, other) for other in others}
+    for other in others:
+        if len(slots[other]) != need[other]:  # a log this reading does not follow: no limits
+            slots[other] = [frozenset()] * need[other]
+    limited = {other: sorted(slots[other], key=len, reverse=True) for other in others
+               if any(slots[other])}
+    mine = base.hands[seat]
 
-    def deal(rng: random.Random) -> State:
+    def deal(rng: random.Random) -> Table:
+        # A partial shuffle: only the cards dealt to the other hands are drawn at random (the
+        # fan's order does not matter: a draw from it picks any of its cards at random).
         cards = pool[:]
-        rng.shuffle(cards)
-        hands = list(base.hands)
+        count = len(cards)
         start = 0
+        random_ = rng.random
+        hands: list[list[int]] = [mine] * players
         for other in others:
-            hands[other] = sort_cards((*shown[other], *cards[start:start + need[other]]))
-            start += need[other]
-        return evolve(base, hands=tuple(hands), stock=tuple(cards[start:]))
+            limits = limited.get(other) or [frozenset()] * need[other]
+            for lacks in limits:
+                # Each unseen card of the hand: a card of the rest that its slot may hold, the
+                # most limited slots first (a few misses: the card as it comes).
+                for _ in range(12):
+                    place = start + int(random_() * (count - start))
+                    cards[start], cards[place] = cards[place], cards[start]
+                    if cards[start] not in lacks:
+                        break
+                start += 1
+            hands[other] = shown[other] + cards[start - need[other]:start]
+        del cards[:start]
+        for other in others:
+            hands[other].sort()
+        hands[seat] = mine[:]
+        table = Table(players, hands, cards, base.top, base.turn, base.giver,
+                      set(base.unannounced))
+        table.over = base.over
+        return table
 
     return deal
+
+
+def hand_slots(view: Mapping[str, Any], seat: int) -> list[frozenset[int]]:
+    """What the public log says of each card of ``seat``'s hand that nobody saw: the cards it
+    cannot be (card indexes). A seat that had to draw held nothing that fit the top card then,
+    and a card it drew and kept did not fit either; a card that came later may be anything. A
+    card played leaves the hand from a slot that may hold it (the most limited such slot,
+    which keeps the reading on the safe side); Kings seen going to the seat are known cards,
+    not slots. One set per unseen card, in no particular order."""
+    slots: list[set[int]] = [set() for _ in range(HAND_SIZE)]
+    known: list[int] = []
+    top = -1
+
+    def leave(card: int) -> None:
+        if card in known:
+            known.remove(card)
+            return
+        fitting = [slot for slot in slots if card not in slot] or slots
+        if fitting:
+            slots.remove(max(fitting, key=len))
+
+    for event in view["log"]:
+        kind = event["kind"]
+        card = Card.parse(event["card"]).index if event.get("card") else -1
+        mine = event["seat"] == seat
+        if kind == "give":
+            if mine:
+                leave(card)
+            elif event.get("to") == seat:
+                known.append(card)
+        elif kind == "draw" and mine and top >= 0:
+            for slot in slots:
+                slot.update(_FITS_ON[top])
+            slots.append(set(_FITS_ON[top]))
+        elif kind == "play":
+            if mine and event.get("drawn"):
+                if top >= 0:
+                    for slot in slots:
+                        slot.update(_FITS_ON[top])
+            elif mine:
+                leave(card)
+            top = card
+    return [frozenset(slot) for slot in slots]
+
+
+def unannounced_seats(position: CheckmateState) -> set[int]:
+    """Seats holding one card whose "last card" neither stands nor is due: they missed it."""
+    return {seat for seat in range(position.players) if len(position.hands[seat]) == 1
+            and seat not in position.announced and seat not in position.due}
 
 
 def rollout_choice(position: CheckmateState, seat: int, rng: random.Random,
@@ -432,13 +622,6 @@ def rollout_choice(position: CheckmateState, seat: int, rng: random.Random,
                     return Play(playable[0])
         return rule_of_thumb(hand, [Play(card) for card in playable], position.players, rng)
     return rule_of_thumb(hand, position.legal_actions(seat), position.players, rng)
-
-
-def rollout_draws(position: CheckmateState, seat: int) -> bool:
-    """Whether ``seat``'s action in ``position`` is a draw from the fan (it owes no "last
-    card" and holds no card that fits the top card)."""
-    return (seat == position.main_actor and seat not in position.due and position.giver is None
-            and bool(position.pile) and not position.playable(seat))
 
 
 def speaker_first(position: CheckmateState) -> int:

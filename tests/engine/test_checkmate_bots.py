@@ -14,19 +14,21 @@ import random
 import pytest
 
 from checkmate_helpers import deal, play, race
-from engine import GAMES, Action, GameSummary, State
+from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import (
     HardBot,
+    Table,
     checkmate_state,
+    hand_slots,
     known_lacks,
-    reshuffler,
     rollout_choice,
     rule_of_thumb,
     speaker_first,
+    table_dealer,
 )
-from engine.checkmate import Announce, Card, CheckmateState, Give, Play
-from engine.core import evolve
+from engine.checkmate import Announce, Card, Give, Play, matches
+from engine.playing_cards import CARDS
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
@@ -140,20 +142,40 @@ def test_hard_deals_no_seat_a_card_its_draws_showed_it_lacks() -> None:
     state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 6C 7C 2D 3D 4D 6D 7D"], stock="8C")
     state = play(state, "0:5H 1:draw:1")
     view = json_view(state, 0)
-    lacks = known_lacks(view, 1)
-    assert Card.parse("KH") in lacks and Card.parse("5D") in lacks
-    hard = get_bot("checkmate", "hard")
-    assert isinstance(hard, HardBot)
-    deal_one = hard.dealer(GAME, view)
+    lacks = {card.index for card in known_lacks(view, 1)}
+    assert Card.parse("KH").index in lacks and Card.parse("5D").index in lacks
+    deal_one = table_dealer(GAME, view)
     uniform = GAME.dealer_for(view)
     rng = random.Random(3)
     for _ in range(30):
         dealt = deal_one(rng)
-        assert isinstance(dealt, CheckmateState)
         assert not set(dealt.hands[1]) & lacks
-        assert sorted(map(str, dealt.hands[0])) == sorted(view["hand"])
+        assert dealt.hands[0] == [Card.parse(name).index for name in view["hand"]]
         assert len(dealt.hands[1]) == view["hand_sizes"][1]
-    assert any(set(checkmate_state(uniform(rng)).hands[1]) & lacks for _ in range(30))
+    assert any({card.index for card in checkmate_state(uniform(rng)).hands[1]} & lacks
+               for _ in range(30))
+
+
+def test_hard_remembers_what_a_hand_lacked_before_its_last_draw() -> None:
+    """A card drawn and kept may be anything the top card then did not take, but the cards the
+    seat held before still lack what its earlier draws showed."""
+    state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 7C 2D 3D 4D 6D 9D 8D"],
+                 stock="10C QD")
+    state = play(state, "0:5H 1:draw:1 0:5C 1:7C 0:7S 1:draw:1")
+    view = json_view(state, 0)
+    slots = hand_slots(view, 1)
+    assert len(slots) == view["hand_sizes"][1] == 11
+    hearts = {Card.parse(name).index for name in "2H 9H QH RJ".split()}
+    sevens = {card.index for card in CARDS if matches(card, Card.parse("7S"))}
+    # Every card of the hand lacks what fits 7S (its last draw); all but the card drawn then
+    # lack the hearts too (its first draw, on 5H).
+    assert all(sevens <= slot for slot in slots)
+    assert sum(hearts <= slot for slot in slots) == 10
+    deal_one = table_dealer(GAME, view)
+    rng = random.Random(4)
+    for _ in range(20):
+        held = set(deal_one(rng).hands[1])
+        assert not held & sevens and len(held & hearts) <= 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -175,31 +197,34 @@ def test_hard_reshuffles_only_what_the_seat_cannot_see() -> None:
     state = choice_positions(3)[0]
     seat = actor(state)
     view = json_view(state, seat)
-    deal_one = reshuffler(GAME, view)
+    deal_one = table_dealer(GAME, view)
+    mine = Table.of(checkmate_state(state))
     hands = set()
     for seed in range(10):
-        dealt = checkmate_state(deal_one(random.Random(seed)))
-        assert dealt.hands[seat] == state.hands[seat] and dealt.pile == state.pile
+        dealt = deal_one(random.Random(seed))
+        assert dealt.hands[seat] == mine.hands[seat] and dealt.top == mine.top
         assert [len(hand) for hand in dealt.hands] == view["hand_sizes"]
         assert len(dealt.stock) == len(state.stock)
-        assert dealt.legal_actions(seat) == state.legal_actions(seat)
-        hands.add(dealt.hands[(seat + 1) % 3])
+        assert sorted(dealt.stock + [card for hand in dealt.hands for card in hand]) == sorted(
+            mine.stock + [card for hand in mine.hands for card in hand])
+        assert dealt.options() == mine.options()
+        hands.add(tuple(dealt.hands[(seat + 1) % 3]))
     assert len(hands) > 1
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_hard_counts_a_drawn_deal_as_an_even_share(players: int) -> None:
-    """A deal with no winner is worth 1 / seats to each seat in the search, as much as an
-    even chance of winning: at four seats a draw worth ½ made hard play for draws."""
-    hard = copy.copy(get_bot("checkmate", "hard"))
+def test_hard_counts_a_drawn_deal_as_half_at_two_seats_and_nothing_at_more(players: int) -> None:
+    """A deal with no winner grows nobody's tally: at more than two seats the search rates it
+    nothing (rated an even share, one hard seat against three easy played for draws); at two
+    seats it is half a win, as for the other games."""
+    hard = get_bot("checkmate", "hard")
     assert isinstance(hard, HardBot)
-    hard.deal = 1
-    state = checkmate_state(GAME.new(seed=1, players=players))
-    drawn = GameSummary(number=1, dealer=0, scores=(0,) * players, winners=(), reason="no winner")
-    won = GameSummary(number=1, dealer=0, scores=(0, 1) + (0,) * (players - 2), winners=(1,), reason="out")
-    rewards = hard.deal_rewards(evolve(state, finished=(drawn,), over=True))
-    assert rewards == {seat: pytest.approx(1 / players) for seat in range(players)}
-    assert hard.deal_rewards(evolve(state, finished=(won,), over=True))[1] == 1.0
+    table = Table.of(checkmate_state(GAME.new(seed=1, players=players)))
+    table.end(-1)
+    assert table.rewards() == [pytest.approx(1 / players)] * players
+    assert hard.table_rewards(table) == [0.5 if players == 2 else 0.0] * players
+    table.end(1)
+    assert hard.table_rewards(table) == [0.0, 1.0] + [0.0] * (players - 2)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
