@@ -44,3 +44,12 @@ def test_the_archive_holds_a_checked_pyc_at_each_cache_path() -> None:
         wanted = {f"{Path(path).parent.as_posix()}/__pycache__/{Path(path).stem}.{tag}.pyc" for path in sources}
         assert set(names) == wanted
         assert {int.from_bytes(zipped.read(name)[4:8], "little") for name in names} == {3}
+
+
+def test_vendoring_keeps_the_start_bytecode() -> None:
+    """tools/vendor.py removes what no copy of its produces from vendor/, but this archive, which
+    ``make vendor`` writes after it (else every ``make vendor`` would compile it again, and
+    ``--check`` call vendor/ stale)."""
+    from tools import vendor
+
+    assert ROOT / BYTECODE not in vendor.stale_files(vendor.plan())
