@@ -695,6 +695,12 @@ def test_the_development_server_retires_a_built_sites_worker(browser: Browser, t
                 caches: await caches.keys()})""")
             raise AssertionError(f"the built site's worker was not retired: {state}") from None
         assert page.evaluate("navigator.serviceWorker.controller") is None
+        # The unregistered worker's registration goes once no page it controlled is left: the
+        # reload's, a moment after the new page is up (a busy machine showed it still there).
+        for _ in range(100):
+            if page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0:
+                break
+            page.wait_for_timeout(100)
         assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
         assert page.evaluate("caches.keys()") == []
         guard.clear()  # the built page was torn down mid-boot by the reload: not a fault
