@@ -643,7 +643,7 @@ class CardsISMCTSBot(ISMCTSBot):
 
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
-                   "blow-up or a free capture; won all 6 of its games against Easy")
+                   "blow-up or a free capture; wins about 9 games in 10 against Easy")
     iterations = 1500
     slice_iterations = 40
     rollout_limit = 16
