@@ -15,6 +15,8 @@ A table to read, never an assertion. Usage: ``python3 -m bench.check_bots [--gam
 [--match hard:then-hard8x,hard:easy --match-games 60]``. ``--match`` plays one seat of the first
 level against ``--seats`` - 1 of the second (``--seats 2``: the two alternating); at four seats
 (``--seats 4 --match hard:easy``) it also prints the share of games the one hard seat won.
+``--browser`` also times the decisions inside the app page (headless Chromium, Pyodide;
+``bench/engine_speed.py``) in the same self-play games as the CPython think times.
 """
 
 from __future__ import annotations
@@ -25,8 +27,9 @@ import random
 import statistics
 import sys
 import time
+from typing import Any
 
-from bench.bot_report import match, match_table, ms, p95, parse_pairs
+from bench.bot_report import match, match_table, ms, p95, parse_pairs, think_row, think_table
 from bench.frozen_bots import get_bot
 from engine import CLOCK, GAMES
 from engine.bots.check import reaction_ms
@@ -67,6 +70,47 @@ def play_game(levels: list[str], seed: int, times: dict[str, list[float]] | None
         seat = state.to_act()[0]
         state = state.apply(seat, decide(bots[seat], state, seat, rng, times[levels[seat]]))
     return state
+
+
+def check_think_times(level: str, games: int, seats: int) -> dict:
+    """The ``think_row`` of ``level`` in every seat of ``games`` seeded games, played as
+    ``play_game`` plays them (self-contained: its source also runs inside the page)."""
+    import json
+    import random
+    import time
+    from typing import Any  # noqa: F401 - the page, without the module's imports, reads the annotations
+
+    from engine import CLOCK, GAMES
+    from engine.bots import get_bot
+    from engine.bots.check import reaction_ms
+    from engine.check import Match, Phase
+
+    game = GAMES["check"]
+    bot = get_bot("check", level)
+    timed = []
+
+    def decide(state: Any, seat: int, rng: random.Random, times: list) -> Any:
+        view = json.loads(json.dumps(state.view(seat)))
+        started = time.perf_counter()
+        action = bot.choose(game, view, state.legal_actions(seat), rng, 1000)
+        times.append((time.perf_counter() - started) * 1000)
+        return action
+
+    for seed in range(games):
+        rng = random.Random(1000 + seed)
+        state: Any = game.new(seed=1000 + seed, players=seats)
+        times: list = []
+        while not state.is_over() and len(state.history) < 3000:
+            if state.phase is Phase.MATCHING:
+                chosen = {seat: decide(state, seat, rng, times) for seat in state.to_act() if seat != CLOCK}
+                racing = sorted((reaction_ms(level) + rng.uniform(0, 300), seat)
+                                for seat, action in chosen.items() if isinstance(action, Match))
+                state = state.apply(racing[0][1], chosen[racing[0][1]]) if racing else state.apply(CLOCK, "timeout")
+                continue
+            seat = state.to_act()[0]
+            state = state.apply(seat, decide(state, seat, rng, times))
+        timed.append(times)
+    return think_row(level, timed)
 
 
 def duel(strong: str, weak: str, games: int, seats: int) -> dict:
@@ -126,13 +170,17 @@ def main(argv: list[str] | None = None) -> int:
                         help="pairs strong:weak (levels, or bench/frozen_bots.py's then-hard and "
                              "then-hard8x): one strong seat against weak ones, timed in the same games")
     parser.add_argument("--match-games", type=int, default=60, help="games per --match pair (60)")
+    parser.add_argument("--skip-strength", action="store_true", help="think time only")
+    parser.add_argument("--browser", action="store_true",
+                        help="also time the decisions inside the app page (Chromium, Pyodide)")
     args = parser.parse_args(argv)
     if args.match:
         run_seats(args.match, args.match_games, f"Check!, {args.seats} seats", args.seats)
         return 0
-    print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
-    print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")
-    for pair in args.pairs.split(","):
+    if not args.skip_strength:
+        print(f"Win share per seat, {args.seats} seats, levels alternating (1/{args.seats} = even)\n")
+        print(f"{'pair':<18} {'games':>5} {'strong %':>9} {'weak %':>7} {'time s':>7}")
+    for pair in args.pairs.split(",") if not args.skip_strength else ():
         strong, weak = pair.split("-")
         row = duel(strong, weak, args.games, args.seats)
         print(f"{row['pair']:<18} {row['games']:>5} {100 * row['strong']:>9.1f} "
@@ -147,6 +195,22 @@ def main(argv: list[str] | None = None) -> int:
     for level, values in times.items():
         print(f"{level:<8} {len(values):>9} {ms(statistics.median(values)):>10} "
               f"{ms(p95(values)):>10} {ms(max(values)):>10}")
+    if args.browser:
+        import inspect
+
+        from bench.engine_speed import browser_session
+
+        with browser_session() as page:
+            source = "\n\n".join(inspect.getsource(function) for function in (think_row, check_think_times))
+            rows = []
+            for level in ("random", "easy", "medium", "hard"):
+                rows.append(page.run(source, f"check_think_times({level!r}, {args.think_games}, {args.seats})"))
+                print(f"  browser: {level} timed", file=sys.stderr, flush=True)
+            text = think_table(rows, f"in the app page: Pyodide (Python {page.python}), headless Chromium, "
+                                     f"self-play at {args.seats} seats")
+            if page.errors:
+                text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
+            print("\n" + text, flush=True)
     return 0
 
 

@@ -8,11 +8,12 @@ searches run their full iteration count). Strength: each level against the level
 stronger level is Light on even seeds). A game's score per seat is its side's victories
 (survival and tactical, two for a total victory); a win is a game the level's side won.
 
-Tables (``think_table``, ``strength_table``) are those of ``bench/bot_report.py``. A table to read,
-never an assertion: timings depend on the machine.
+Tables (``think_table``, ``strength_table``) are those of ``bench/bot_report.py``. ``--browser`` also times
+the decisions inside the app page (headless Chromium, Pyodide; ``bench/engine_speed.py``), in the
+same self-play games. A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.private_checkers_bots [--games 200] [--search-games 20]
-[--think-games 10] [--think-search-games 2] [--variants] [--players 2]
+[--think-games 10] [--think-search-games 2] [--variants] [--players 2] [--browser]
 [--match hard:then-hard8x,hard:easy --match-games 30]``.
 """
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import platform
 import sys
+from typing import Any
 
 from bench.bot_report import (
     bench_parser,
@@ -28,6 +30,7 @@ from bench.bot_report import (
     run_matches,
     self_play_row,
     strength_table,
+    think_row,
     think_table,
     timed_game,
 )
@@ -37,7 +40,10 @@ LEVELS = levels("private-checkers")
 VARIANTS = ("assassins", "kings", "queens", "footmen")
 
 
-def play_timed_game(level_by_side: list[str], seed: int, options: dict, players: int = 2) -> dict:
+# --- the measurements (self-contained: their source also runs inside the page) -------------------
+
+
+def play_timed_game(level_by_side: list, seed: int, options: dict, players: int = 2) -> dict:
     """One seeded game (``timed_game``: with teams, seat ``s`` plays for side ``s % 2``): the
     result's scores per side and each side's decision times (ms). No time budget: the searches
     run their full iteration count."""
@@ -53,7 +59,8 @@ def think_times(level: str, games: int, options: dict, players: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = bench_parser("Saving Private Checkers", 200, "easy vs random games", 10, "self-play games per level")
+    parser = bench_parser("Saving Private Checkers", 200, "easy vs random games", 10, "self-play games per level",
+                          browser=True)
     parser.add_argument("--search-games", type=int, default=20,
                         help="medium vs easy and hard vs medium games (default 20)")
     parser.add_argument("--think-search-games", type=int, default=2,
@@ -73,6 +80,21 @@ def main(argv: list[str] | None = None) -> int:
                             options, args.players) for level in LEVELS]
         print(think_table(rows, f"CPython {platform.python_version()} ({platform.machine()}), "
                                 f"{args.players} players, {describe(options)}") + "\n", flush=True)
+    if args.browser:
+        from bench.engine_speed import browser_session, source_of
+
+        with browser_session() as page:
+            source = source_of(timed_game, think_row, self_play_row, play_timed_game, think_times)
+            in_page: list[Any] = []
+            for level in LEVELS:
+                games = args.think_search_games if level in ("medium", "hard") else args.think_games
+                in_page.append(page.run(source, f"think_times({level!r}, {games}, {options!r}, {args.players})"))
+                print(f"  browser: {level} timed", file=sys.stderr, flush=True)
+            text = think_table(in_page, f"in the app page: Pyodide (Python {page.python}), headless Chromium, "
+                                        f"{args.players} players, {describe(options)}")
+            if page.errors:
+                text += f"\nWARNING: the page reported errors: {page.errors[:3]}"
+            print(text + "\n", flush=True)
     if not args.skip_strength:
         pairs = [("easy", "random", args.games), ("medium", "easy", args.search_games),
                  ("hard", "medium", args.search_games)]

@@ -13,7 +13,8 @@ import random
 import pytest
 
 from engine.bots import get_bot, levels
-from engine.bots.private_checkers import _exposed, _moved, card_odds, search_board
+from engine.bots.ismcts import ISMCTSBot
+from engine.bots.private_checkers import CardsISMCTSBot, _exposed, _moved, card_odds, search_board
 from engine.core import evolve
 from engine.private_checkers import DECK, Step, is_black, owner, parse_square
 from private_checkers_helpers import ALL_VARIANTS, GAME, play, position
@@ -188,3 +189,25 @@ def test_guarded_rollouts_see_the_captures_the_engine_sees():
                     steps += 1
             state = state.apply(seat, rng.choice(legal))
     assert steps > 500
+
+
+@pytest.mark.parametrize("players, limit", [(2, 16), (4, 400)])
+def test_the_plain_rollouts_play_as_the_engine_rollouts(players, limit):
+    """Under the plain rules hard's rollouts play on lists (``plain_rollout``); from every
+    position of a few random games, with the same seed, they give the same rewards as the
+    shared search's rollout on the engine's board: the same moves, the same random draws."""
+    bot = CardsISMCTSBot()
+    bot.rollout_limit = limit
+    compared = finished = 0
+    for seed in range(3):
+        board = search_board(GAME.new(seed=seed, players=players))
+        rng = random.Random(seed)
+        while not board.is_over():
+            for key in range(2):
+                expected = ISMCTSBot.rollout(bot, board, random.Random(key))
+                assert bot.rollout(board, random.Random(key)) == expected
+                compared += 1
+                finished += set(expected.values()) <= {0.0, 0.5, 1.0}
+            seat = board.to_act()[0]
+            board = board._apply(seat, rng.choice(board.legal_actions(seat)))
+    assert compared > 200 and finished > 0
