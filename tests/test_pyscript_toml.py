@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import importlib.util
+import re
 import tomllib
 from pathlib import Path
 from types import ModuleType
@@ -85,6 +86,19 @@ def test_generator_output_is_what_is_committed() -> None:
     assert generator.render(text, generator.start_files(graph)) == text, "run `make pyscript.toml`"
     manifest = (ROOT / generator.MANIFEST).read_text(encoding="utf-8")
     assert generator.render_manifest(graph.later()) == manifest, "run `make pyscript.toml`"
+    page = generator.PAGE.read_text(encoding="utf-8")
+    assert generator.render_preloads(page, generator.start_files(graph)) == page, "run `make pyscript.toml`"
+
+
+def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> None:
+    """index.html's head asks for every file of ``[files]`` (the bytecode archive first), as
+    PyScript will fetch them; the built site's page has none of them."""
+    generator = _generator()
+    page = generator.PAGE.read_text(encoding="utf-8")
+    preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
+    assert preloaded == list(_config()["files"])
+    assert page.index(generator.PRELOAD_END) < page.index("</head>")
+    assert "rel=\"preload\"" not in generator.without_preloads(page)
 
 
 def test_engine_and_ui_are_importable_in_the_browser() -> None:

@@ -92,7 +92,7 @@ import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from tools.gen_pyscript_toml import BYTECODE, python_files
+from tools.gen_pyscript_toml import BYTECODE, python_files, without_preloads
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -437,7 +437,8 @@ def pwa_files(source: Path, site: Site) -> None:
 def assemble(source: Path = ROOT) -> tuple[Site, str]:
     """Every file of the site (sw.js included), and the content version."""
     site = Site()
-    index = read(source, "index.html").decode("utf-8")
+    # The working tree's preloads of its start files: the site has its one archive instead.
+    index = without_preloads(read(source, "index.html").decode("utf-8"))
 
     css_name, css, bundled = bundle_css(source, index)
     site.add(css_name, css)
