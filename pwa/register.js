@@ -14,6 +14,8 @@
 //   reloads the page once it has. Games are saved after every action, so nothing is lost.
 // - Looks for a new version when the page comes back into view (and the browser itself looks at
 //   every page load).
+// - When the page speaks another language than English, asks the worker to keep that language's
+//   rules pages, which an English visit does not download, so that they read offline too.
 (() => {
   if (!("serviceWorker" in navigator)) return;
   const sw = navigator.serviceWorker;
@@ -29,11 +31,13 @@
     notice.className = "update-notice";
     notice.dataset.testid = "update";
     notice.setAttribute("role", "status");
+    // In the page's language (ui/main.py puts the words on <html>), English before Python runs.
+    const [said, reload] = (document.documentElement.dataset.updateWords || "New version|Reload").split("|");
     const text = document.createElement("span");
-    text.textContent = "New version";
+    text.textContent = said;
     const button = document.createElement("button");
     button.type = "button";
-    button.textContent = "Reload";
+    button.textContent = reload;
     button.dataset.testid = "update-reload";
     button.addEventListener("click", () => {
       asked = true;
@@ -71,6 +75,13 @@
     await Promise.all(jobs.map((job) => job.catch(() => {})));
   }
 
+  // A language other than English: the worker keeps its rules pages for reading offline (they
+  // are not precached: an English visit never downloads them).
+  function keepLanguage(lang) {
+    if (!lang || lang === "en") return;
+    sw.ready.then((registration) => registration.active?.postMessage({ type: "language", lang })).catch(() => {});
+  }
+
   async function register() {
     try {
       await donate();
@@ -83,6 +94,8 @@
       console.warn("Five Checks: no offline copy (the service worker did not register):", error);
       return;
     }
+    keepLanguage(root.lang);
+    new MutationObserver(() => keepLanguage(root.lang)).observe(root, { attributes: true, attributeFilter: ["lang"] });
     if (registration.waiting) watch(registration.waiting);
     if (registration.installing) watch(registration.installing);
     registration.addEventListener("updatefound", () => watch(registration.installing));

@@ -12,7 +12,9 @@
 //   cannot slip in a file of the previous deploy. Any failure fails the install: a version is
 //   cached whole or not at all.
 // - activate: delete this site's older caches, then take control of the open pages.
-// - fetch: cache first; what is not cached (nothing the app needs) goes to the network.
+// - fetch: cache first; what is not cached goes to the network (a file of ON_DEMAND is then
+//   kept in the cache, so that it reads offline afterwards).
+// - message "language": keep the ON_DEMAND files of that language (its rules pages).
 // - A new version waits until the page asks it to take over ("skip-waiting", sent by the page's
 //   "New version — reload" button), so a running game never changes code under its feet.
 //
@@ -23,6 +25,9 @@
 
 const VERSION = "__VERSION__";
 const FILES = [/* __FILES__ */]; // [path relative to this script, content hash]
+// Served but not precached (another language's rules pages): kept once fetched, or when the page
+// asks for its language's ("language" message).
+const ON_DEMAND = [/* __ON_DEMAND__ */];
 
 // Caches are per origin, and one origin may host several copies of the site in different folders
 // (user.github.io/a/, user.github.io/b/): the name carries the scope, and only caches of this
@@ -117,7 +122,26 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.type === "language" && /^[a-z]{2,3}$/.test(event.data.lang)) {
+    event.waitUntil(keepLanguage(event.data.lang));
+  }
 });
+
+const onDemand = new Set(ON_DEMAND.map(urlOf));
+
+async function keep(cache, url) {
+  const response = await fetch(url, { cache: "no-cache" });
+  if (response.ok && !response.redirected) await cache.put(url, response.clone());
+  return response;
+}
+
+async function keepLanguage(lang) {
+  const cache = await caches.open(CACHE);
+  const folder = urlOf(`docs/rules/${lang}/`);
+  await Promise.all([...onDemand].filter((url) => url.startsWith(folder)).map(async (url) => {
+    if (!(await cache.match(url))) await keep(cache, url).catch(() => {});
+  }));
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -137,5 +161,6 @@ async function answer(request) {
   } else {
     hit = await cache.match(request);
   }
-  return hit || fetch(request);
+  if (hit) return hit;
+  return onDemand.has(request.url) ? keep(cache, request.url) : fetch(request);
 }

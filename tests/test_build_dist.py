@@ -303,7 +303,9 @@ def test_the_arabic_manifest_and_rules_pages_are_shipped(built: build_dist.Build
     for game_id in ("checks", "checkmate", "private-checkers", "chess-cards", "check"):
         page = f"docs/rules/ar/{game_id}.html"
         assert page in built.files and page in built.on_demand and page not in built.precache
-        assert page not in sw
+        # Not in the worker's list of files to precache: in its list of files kept once read.
+        assert page not in sw.split("const FILES = ", 1)[1].split("];", 1)[0]
+        assert f'"{page}"' in sw.split("const ON_DEMAND = ", 1)[1].split(";", 1)[0]
         assert '<html lang="ar" dir="rtl">' in (built.out / page).read_text(encoding="utf-8")
         assert f"docs/rules/{game_id}.html" in built.precache
     assert "docs/rules/ar" not in index

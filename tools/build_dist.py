@@ -562,9 +562,10 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     site.add("index.html", index.encode("utf-8"))
     listed = sorted([path, digest(data)] for path, data in site.files.items() if path not in site.on_demand)
     filled = worker.replace('"__VERSION__"', json.dumps(version)).replace(
-        "[/* __FILES__ */]", "[\n" + "".join(f"  {json.dumps(item)},\n" for item in listed) + "]")
-    if filled.count(version) != 1 or "__FILES__" in filled:
-        raise BuildError("pwa/sw.js: VERSION or FILES placeholder not found")
+        "[/* __FILES__ */]", "[\n" + "".join(f"  {json.dumps(item)},\n" for item in listed) + "]").replace(
+        "[/* __ON_DEMAND__ */]", json.dumps(sorted(site.on_demand)))
+    if filled.count(version) != 1 or "__FILES__" in filled or "__ON_DEMAND__" in filled:
+        raise BuildError("pwa/sw.js: VERSION, FILES or ON_DEMAND placeholder not found")
     site.add("sw.js", filled.encode("utf-8"))
     return site, version
 

@@ -254,6 +254,10 @@ async def load_language(lang: str) -> None:
     # The direction of the language spoken, not of the one asked for: a catalog that could not be
     # read leaves the page in English, left to right. ui/style.css mirrors through logical properties.
     html.setAttribute("dir", i18n.direction(i18n.language()))
+    # The built site's "new version" notice is drawn by pwa/register.js, outside Python: it reads
+    # its words here, in the page's language.
+    notice, reload = _("New version"), _("Reload")
+    html.setAttribute("data-update-words", f"{notice}|{reload}")
 
 
 async def main() -> None:

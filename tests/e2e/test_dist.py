@@ -284,6 +284,23 @@ def test_in_arabic_the_page_links_the_arabic_manifest(browser: Browser, host: Ho
         manifest = page.evaluate("url => fetch(url).then(r => r.json())", found["url"])
         assert (manifest["name"], manifest["lang"], manifest["dir"]) == ("خمس ألعاب كِش", "ar", "rtl")
         assert page.title() == "خمس ألعاب كِش — ألعاب ورق"
+        # The notice of a new version (pwa/register.js) reads its words from the page, in Arabic.
+        assert page.locator("html").get_attribute("data-update-words") == "نسخة جديدة|أعد التحميل"
+        # An English visit never downloads the Arabic rules pages; an Arabic one has the worker
+        # keep them, so that they read offline too.
+        assert all(path.startswith("docs/rules/ar/") for path in host.build.on_demand)
+        assert not set(host.build.on_demand) & set(host.build.precache)
+        page.wait_for_function(CONTROLLED, timeout=READY_MS)
+        name, kept = f"five-checks {host.url} {host.build.version}", f"{host.url}docs/rules/ar/check.html"
+        for _ in range(300):
+            if page.evaluate("async ([name, url]) => !!(await (await caches.open(name)).match(url))", [name, kept]):
+                break
+            page.wait_for_timeout(100)
+        context.set_offline(True)
+        follow(page, "#/check/rules")
+        heading = page.locator("[data-rules-body] h2").first
+        expect(heading).to_be_visible(timeout=10_000)
+        assert re.search(r"[\u0600-\u06ff]", heading.inner_text()), heading.inner_text()
         assert_behaved(guard, page)
     finally:
         context.close()
