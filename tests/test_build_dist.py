@@ -309,6 +309,9 @@ def test_the_arabic_manifest_and_rules_pages_are_shipped(built: build_dist.Build
         assert '<html lang="ar" dir="rtl">' in (built.out / page).read_text(encoding="utf-8")
         assert f"docs/rules/{game_id}.html" in built.precache
     assert "docs/rules/ar" not in index
+    # Its inline scripts keep no comment lines: those are for the source's readers (index.html).
+    assert not re.search(r"(?m)^[ \t]*//", index)
+    assert re.search(r"(?m)^[ \t]*//", (ROOT / "index.html").read_text(encoding="utf-8"))
 
 
 def test_the_committed_icon_is_the_drawing() -> None:
