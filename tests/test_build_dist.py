@@ -89,7 +89,7 @@ def test_index_loads_one_stylesheet_and_the_core_chunk(built: build_dist.Build) 
 
 def test_the_python_is_one_compiled_archive_imported_by_the_inline_script(built: build_dist.Build) -> None:
     index = (built.out / "index.html").read_text(encoding="utf-8")
-    found = re.search(r'<script type="py" config="([^"]+)">\n(.*?)</script>', index, re.DOTALL)
+    found = re.search(r'<script type="py" config=\'([^\']+)\'>\n(.*?)</script>', index, re.DOTALL)
     assert found, "no inline <script type=py config=...>"
     config = json.loads(html.unescape(found[1]))
     (archive, target), = config["files"].items()

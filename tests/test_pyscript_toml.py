@@ -9,7 +9,9 @@ When this fails after adding or removing a module, or changing an import, run ``
 from __future__ import annotations
 
 import ast
+import html
 import importlib.util
+import json
 import re
 import tomllib
 from pathlib import Path
@@ -87,7 +89,9 @@ def test_generator_output_is_what_is_committed() -> None:
     manifest = (ROOT / generator.MANIFEST).read_text(encoding="utf-8")
     assert generator.render_manifest(graph.later()) == manifest, "run `make pyscript.toml`"
     page = generator.PAGE.read_text(encoding="utf-8")
-    assert generator.render_preloads(page, generator.start_files(graph)) == page, "run `make pyscript.toml`"
+    core = generator.core_chunk((ROOT / generator.PYSCRIPT_ENTRY).read_text(encoding="utf-8"))
+    rendered = generator.render_preloads(page, generator.start_files(graph), core)
+    assert generator.render_config(rendered, text) == page, "run `make pyscript.toml`"
 
 
 def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> None:
@@ -98,7 +102,30 @@ def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> No
     preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
     assert preloaded == list(_config()["files"])
     assert page.index(generator.PRELOAD_END) < page.index("</head>")
-    assert "rel=\"preload\"" not in generator.without_preloads(page)
+    # And the one chunk PyScript's core.js re-exports, a module the page would find only once
+    # core.js has come.
+    core = generator.core_chunk((ROOT / generator.PYSCRIPT_ENTRY).read_text(encoding="utf-8"))
+    assert re.fullmatch(r"vendor/pyscript/core-[\w-]+\.js", core) and (ROOT / core).is_file()
+    assert re.findall(r'<link rel="modulepreload" href="([^"]+)">', page) == [f"./{core}"]
+    assert "preload" not in generator.without_preloads(page)
+
+
+def test_the_page_carries_pyscript_toml_inline() -> None:
+    """index.html gives PyScript pyscript.toml as inline JSON, so that it fetches no config and
+    no TOML parser before it loads Pyodide; and an ``<mpy-config>`` with the same plugins turned
+    off, or PyScript would load them all for MicroPython's script type."""
+    page = _generator().PAGE.read_text(encoding="utf-8")
+    scripts = re.findall(r'<script type="py" src="\./ui/main\.py" config=\'([^\']+)\'></script>', page)
+    assert len(scripts) == 1 and "pyscript.toml" not in scripts[0]
+    assert json.loads(html.unescape(scripts[0])) == _config()
+    assert "!py-terminal" in _config()["plugins"] and "!error" not in _config()["plugins"]
+    mpy = re.findall(r"<mpy-config>(.*?)</mpy-config>", page)
+    assert [json.loads(html.unescape(text)) for text in mpy] == [{"plugins": _config()["plugins"]}]
+    # A config that holds an apostrophe or an ampersand still reads back whole.
+    tricky = {"name": "Ann's & Bo's", "files": {"./a.py": "./a.py"}}
+    attribute = _generator().inline_config(tricky)
+    assert json.loads(html.unescape(attribute.removeprefix("config='").removesuffix("'"))) == tricky
+    assert "'" not in attribute[len("config='"):-1]
 
 
 def test_engine_and_ui_are_importable_in_the_browser() -> None:
@@ -148,9 +175,3 @@ def test_runtime_is_vendored_not_fetched() -> None:
         assert source.startswith("./"), f"{source}: files must come from this origin"
 
 
-def test_stays_in_the_toml_subset_pyscript_parses() -> None:
-    # PyScript 0.7.31 parses the config with polyscript's minimal TOML reader: it maps quoted
-    # strings before it skips comments, so a quote in a comment can swallow real keys.
-    for number, line in enumerate(CONFIG.read_text(encoding="utf-8").splitlines(), 1):
-        if line.lstrip().startswith("#"):
-            assert "'" not in line and '"' not in line, f"pyscript.toml:{number}: quote in a comment"

@@ -52,11 +52,10 @@ worker then stores the whole site, reusing what the page downloaded. How:
   ms of every cold start. The sources are left out (see ``python_archive``).
 * The standard library holds only what the page imports; the build fails naming a module the
   app imports that it lacks (``stdlib_archive``).
-* The config is inline JSON (``<script type="py" config="{...}">``): no config request, and no
-  TOML parser chunk. It disables the plugins the app does not use (``"plugins": ["!donkey", ...]``;
-  PyScript then never imports them), and so does an ``<mpy-config>`` for MicroPython's script
-  type, whose plugins PyScript loads as well. The error plugin stays: it shows a Python error on
-  the page.
+* The config is inline JSON, as in the working tree's page (``<script type="py" config='{...}'>``):
+  no config request, and no TOML parser chunk; it turns off, as pyscript.toml does, the plugins
+  the app does not use, and so does an ``<mpy-config>`` for MicroPython's script type
+  (tools/gen_pyscript_toml.py's ``config_markup``).
 * The three stylesheets are one file; index.html loads PyScript's core chunk directly (core.js
   only re-exports it).
 
@@ -81,7 +80,6 @@ import argparse
 import ast
 import gzip
 import hashlib
-import html
 import io
 import json
 import os
@@ -91,8 +89,17 @@ import tomllib
 import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import Any
 
-from tools.gen_pyscript_toml import BYTECODE, python_files, without_preloads
+from tools.gen_pyscript_toml import (
+    BYTECODE,
+    CONFIG_NAME,
+    config_block,
+    config_markup,
+    inline_config,
+    python_files,
+    without_preloads,
+)
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,10 +108,6 @@ DIST = ROOT / "dist"
 #: The first line of every built sw.js: marks a folder as a previous build (safe to rewrite).
 SW_MARK = "// The service worker of the built site (dist/sw.js)"
 
-#: PyScript 0.7.31 plugins the app does not use: listed as ``"!name"`` in the config, PyScript
-#: never imports them. "error" is kept (a Python error shows on the page, and tests read it);
-#: "codemirror" is bundled in the core chunk and only loads the editor when a py-editor asks.
-DISABLED_PLUGINS = ("deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 #: Chunks of vendor/pyscript/ loaded besides the core chunk (by file name prefix).
 PYSCRIPT_CHUNKS = ("error",)
 #: Pyodide's module, imported by the interpreter module as it is (small).
@@ -140,8 +143,6 @@ _CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscr
 #: An inline script of the page that is JavaScript, and a line of one that is only a comment.
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\btype=\"py\")(?![^>]*\bsrc=)[^>]*>.*?</script>", re.S)
 _LINE_COMMENT = re.compile(r"^[ \t]*//[^\n]*\n", re.M)
-_PY_SCRIPT = re.compile(
-    r'<script type="py" src="(?P<src>[^"]+)" config="(?P<config>[^"]+)"></script>')
 _STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
 _RELATIVE_IMPORT = re.compile(r'^import\s[^"]*"(?P<path>\.{1,2}/[^"]+)";', re.MULTILINE)
 #: A file the link module loads relative to the page (PeerJS's script): a string "./vendor/...".
@@ -395,16 +396,15 @@ def entry_script(main_path: str, sources: set[str]) -> str:
             f"import sys\nsys.path.insert(0, {json.dumps(ARCHIVE_IN_PAGE)})\nimport {module}\n")
 
 
-def dist_config(source: Path, config_path: str, archive: str) -> str:
-    """The JSON config of the built page: the dev config with [files] replaced by the archive."""
-    config = tomllib.loads(read(source, config_path).decode("utf-8"))
+def dist_config(source: Path, archive: str) -> dict[str, Any]:
+    """The config of the built page: the dev config with [files] replaced by the archive."""
+    config = tomllib.loads(read(source, CONFIG_NAME).decode("utf-8"))
     config["files"] = {f"./{archive}": ARCHIVE_IN_PAGE}
-    config["plugins"] = [f"!{name}" for name in DISABLED_PLUGINS]
     # Pyodide starts through the site's own interpreter module (pwa/interpreter.mjs), which
     # starts from a memory snapshot after the first visit; it sits beside pyodide.mjs.
     runtime = PurePosixPath(local(config["interpreter"])).parent
     config["interpreter"] = f"./{runtime / INTERPRETER_MODULES[0]}"
-    return json.dumps(config, separators=(",", ":"))
+    return config
 
 
 def link_files(source: Path, site: Site) -> None:
@@ -453,16 +453,16 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     core_chunk = pyscript_runtime(source, site, core["src"])
     index = index.replace(core.group(0), f'<script type="module" src="./{core_chunk}"></script>')
 
-    py = _PY_SCRIPT.search(index)
+    py = config_block(index)
     if py is None:
-        raise BuildError('index.html: no <script type="py" src=... config=...>')
-    config_path = local(py["config"])
-    dev_config = tomllib.loads(read(source, config_path).decode("utf-8"))
+        raise BuildError("index.html: no inline config with its <script type=py src=...> (make pyscript.toml)")
+    config_block_text, entry = py
+    dev_config = tomllib.loads(read(source, CONFIG_NAME).decode("utf-8"))
     # The working tree's start bytecode (tools/start_bytecode.py) is not the site's: the site
     # compiles every module into its own archive.
     files = {src: dst for src, dst in dev_config.get("files", {}).items() if local(src) != BYTECODE}
     if not files:
-        raise BuildError(f"{config_path} lists no [files]")
+        raise BuildError(f"{CONFIG_NAME} lists no [files]")
     # The working tree's page fetches the modules that the start does not import on first use
     # (ui/app/loading.py); the built site has them all in its one archive, and fetches nothing.
     files = files | {f"./{path}": f"./{path}" for path in python_files(source) if f"./{path}" not in files}
@@ -486,17 +486,10 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     site.add(str(runtime / PYODIDE_MODULE), read(source, str(runtime / PYODIDE_MODULE)))
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
-    code = entry_script(local(py["src"]), {local(dst) for dst in files.values()})
-    config = html.escape(dist_config(source, config_path, archive_name), quote=True)
-    # PyScript loads its plugins once per script type it knows, py and mpy (MicroPython), each
-    # by that type's config: with no mpy config it would load them all for mpy. An empty
-    # <mpy-config> (hidden by core.css) with the same plugin list keeps them out; MicroPython
-    # itself is never loaded, no mpy script being on the page.
-    plugins = html.escape(json.dumps({"plugins": [f"!{name}" for name in DISABLED_PLUGINS]}),
-                          quote=False)
-    index = index.replace(py.group(0),
-                          f'<mpy-config>{plugins}</mpy-config>\n'
-                          f'  <script type="py" config="{config}">\n{code}</script>')
+    code = entry_script(local(entry), {local(dst) for dst in files.values()})
+    config = dist_config(source, archive_name)
+    index = index.replace(config_block_text,
+                          config_markup(config, f'<script type="py" {inline_config(config)}>\n{code}</script>'))
 
     # The rules pages, English and each language's (docs/rules/<lang>/), fetched when a reader
     # opens the rules, never at boot. The English ones are precached; another language's are

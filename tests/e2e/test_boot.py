@@ -7,6 +7,7 @@ titles in #app rather than for the shell's own markup (the UI replaces it once i
 from __future__ import annotations
 
 import ast
+import re
 import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -129,6 +130,10 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
     assert not [path for path in fetched if path.startswith(
         ("ui/learn/", "ui/friends/", "ui/tables/", "engine/bots/", "ui/screens/setup", "ui/screens/replay"))]
     assert "engine/chess_cards_solver.py" not in fetched
+    # The config is inline (no pyscript.toml, no TOML parser), and the plugins it turns off
+    # are never loaded.
+    assert not [url for url in page_guard.requests
+                if url.endswith("pyscript.toml") or re.search(r"/(toml|py-terminal|py-editor|donkey)-[\w-]+\.js$", url)]
 
 
 def test_the_start_modules_are_imported_from_their_bytecode(page: Page, open_app: OpenApp) -> None:
