@@ -35,6 +35,7 @@ import io
 import json
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import IO, Any
 
@@ -45,6 +46,8 @@ DOMAIN = "messages"
 PSEUDO = "qps"
 #: The pseudo-locale of a language written right to left (``ui.kit.i18n.PSEUDO_RTL``).
 PSEUDO_RTL = "qps-rtl"
+#: The pseudo-locale catalogs' date: any fixed one.
+PSEUDO_DATE = datetime(2025, 1, 1, tzinfo=UTC)
 #: The keys of a lesson whose values people read (``ui.learn.lesson.parse_lesson``).
 LESSON_TEXTS = ("title", "start", "free", "end")
 STEP_TEXTS = ("say", "off")
@@ -131,6 +134,9 @@ def pseudo(template: Path = TEMPLATE, locale: Path = LOCALE) -> Path:
 
     catalog = read_po(template)
     catalog.locale = None
+    # A fixed date, not the template's (each extraction stamps its own time), so that the same
+    # messages always compile to the same catalog, and the same sources to the same built site.
+    catalog.creation_date = PSEUDO_DATE
     for message in catalog:
         if not message.id:
             continue

@@ -19,12 +19,11 @@ import ast
 import contextlib
 import os
 import re
-import shutil
 import struct
 import threading
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
 from http.server import ThreadingHTTPServer
 from pathlib import Path
@@ -47,7 +46,8 @@ from page_support import (
     python_result,
     python_value,
 )
-from tools import build_dist, build_rules
+from site_support import build_site
+from tools import build_dist
 from tools.serve import StaticHandler, serve, url_of
 
 #: The built site on its own server, its service worker and offline pages: a cold page each.
@@ -75,24 +75,6 @@ GAMES = {
 
 
 # ----------------------------------------------------------------------------- building, serving
-
-
-#: The working tree's site as first built in this session: building takes long (the standard
-#: library is compiled under Node), and the same sources make the same files, so each later
-#: build of the working tree is a copy of this one's folder.
-_BUILT: list[build_dist.Build] = []
-
-
-def build_site(out: Path, source: Path = ROOT) -> build_dist.Build:
-    """The site of ``source`` built into ``out``; the working tree's is built once, then copied."""
-    if source == ROOT and _BUILT:
-        shutil.copytree(_BUILT[0].out, out, symlinks=True)
-        return replace(_BUILT[0], out=out)
-    build_rules.build(log=lambda _line: None)  # the rules pages of the working tree, fresh
-    result = build_dist.build(out, source)
-    if source == ROOT:
-        _BUILT.append(result)
-    return result
 
 
 @dataclass
