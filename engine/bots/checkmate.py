@@ -164,6 +164,11 @@ class HardBot(ISMCTSBot):
     quick = True
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
+    #: Whether a rollout's seats play as the easy level does, knowing of the next hand only
+    #: what its draws showed (``Table.lacks``), rather than seeing it (``sees_next``).
+    reads_draws = True
+    #: The lead (in iterations left) at which the search stops early (``settled``).
+    stop_margin = 1.0
     #: What a deal with no winner is worth to each seat at more than two seats (None: an even
     #: share, 1 / seats). Nothing: a drawn deal grows nobody's tally, and a search that rated
     #: it an even share played for draws when its own chances looked thinner (one hard seat
@@ -197,10 +202,24 @@ class HardBot(ISMCTSBot):
         for done in range(1, self.iterations + 1):
             self.search_once(deal(rng), root, rng)
             if done % self.slice_iterations == 0:
-                if time.perf_counter() > deadline:
+                if time.perf_counter() > deadline or self.settled(root, self.iterations - done):
                     break
                 yield None
         return self.most_visited(root, seat, legal)
+
+    def settled(self, root: Branch, left: int) -> bool:
+        """Whether the most visited action leads the next by more than ``stop_margin`` times
+        the iterations left: with the whole margin (1), no iteration left could change the
+        choice, so the search stops early where one card clearly leads."""
+        if left <= 0 or not root.children:
+            return False
+        first = second = 0
+        for child in root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > self.stop_margin * left
 
     def most_visited(self, root: Branch, seat: int, legal: tuple[Action, ...]) -> Action:
         """The most visited legal action (ties: the higher mean reward, then legal order)."""
@@ -321,8 +340,23 @@ class HardBot(ISMCTSBot):
             return None
         if len(fits) == 1:
             return fits[0]
+        connected = -1 if players >= 4 else 1
+        if self.reads_draws:
+            return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
+                                  connected, rng)
         following = table.hands[(seat + 1) % players] if table.top >= 0 else None
-        return self.quick_play(table.hands[seat], fits, following, -1 if players >= 4 else 1, rng)
+        return self.quick_play(table.hands[seat], fits, following, connected, rng)
+
+    @staticmethod
+    def easy_play(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
+                  rng: random.Random) -> int:
+        """``rule_of_thumb``'s play among ``fits`` on plain lists, the next seat's lacks read
+        from the table's draws as the easy level reads them from the log."""
+        if lacks:
+            return min(fits, key=lambda card: (-len(_FOLLOWERS[card] & lacks), connected * len(
+                _FOLLOWERS[card].intersection(hand)) + rng.random()))
+        return min(fits, key=lambda card: connected * len(_FOLLOWERS[card].intersection(hand))
+                   + rng.random())
 
     def quick_play(self, hand: list[int], fits: list[int], following: list[int] | None,
                    connected: int, rng: random.Random) -> int:
@@ -376,7 +410,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner")
+                 "winner", "lacks")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -389,6 +423,9 @@ class Table:
         self.unannounced = unannounced
         self.over = False
         self.winner = -1
+        #: Per seat, the cards everyone saw it lack: the cards that fit the top card when it
+        #: last drew and kept the card (``known_lacks``, kept up as the table plays on).
+        self.lacks: list[frozenset[int]] = [frozenset()] * players
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:
@@ -433,9 +470,13 @@ class Table:
         self.unannounced.discard(seat)
         into_empty = not hand
         bisect.insort(hand, card)
-        if self.top >= 0 and card not in _FITS_ON[self.top]:
-            self.pass_turn(seat)
-            return
+        if self.top >= 0:
+            fits = _FITS_ON[self.top]
+            if card not in fits:
+                self.lacks[seat] = fits
+                self.pass_turn(seat)
+                return
+            self.lacks[seat] = self.lacks[seat] | fits
         self.play(card, into_empty)
 
     def play(self, card: int, into_empty: bool = False) -> None:
@@ -497,9 +538,17 @@ def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random
     as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
     top card then), the rest going to the fan. While an Ace waits for a King the view says
     more about the Kings: those deals come from ``game.dealer_for(view)``."""
+    seen_lacking = [frozenset(card.index for card in known_lacks(view, other))
+                    for other in range(int(view["players"]))]
     if view["call"] is not None:
         source = game.dealer_for(view)
-        return lambda rng: Table.of(checkmate_state(source(rng)))
+
+        def called(rng: random.Random) -> Table:
+            table = Table.of(checkmate_state(source(rng)))
+            table.lacks = seen_lacking[:]
+            return table
+
+        return called
     base = Table.of(checkmate_state(game.from_view(view, random.Random(0))))
     seat = int(view["seat"])
     players = base.players
@@ -543,6 +592,7 @@ def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random
         table = Table(players, hands, cards, base.top, base.turn, base.giver,
                       set(base.unannounced))
         table.over = base.over
+        table.lacks = seen_lacking[:]
         return table
 
     return deal

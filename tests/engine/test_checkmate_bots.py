@@ -9,6 +9,7 @@ measured in ``bench/checkmate_bots.py``, not asserted here.
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 import pytest
@@ -234,6 +235,7 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
     quick = copy.copy(get_bot("checkmate", "hard"))
     assert isinstance(quick, HardBot)
     quick.deal = 1
+    quick.reads_draws = False  # the rollout through the states sees the next hand
     slow = copy.copy(quick)
     slow.quick = False
     checked = 0
@@ -242,3 +244,61 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
             assert quick.rollout(state, random.Random(seed)) == slow.rollout(state, random.Random(seed))
             checked += 1
     assert checked > 100
+
+
+def test_hard_table_keeps_what_each_draw_showed_a_hand_lacked() -> None:
+    """A rollout's seats know of each other what the easy level reads from the log: a card drawn
+    and kept shows the hand held nothing fitting the top card (only that draw counts), a card
+    drawn and played at once adds what fit the top card before it."""
+    state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 6C 7C 2D 3D 4D 6D 7D"],
+                 stock="8C 7H")
+    state = play(state, "0:5H")
+    fits_on = {name: {card.index for card in CARDS if matches(card, Card.parse(name))}
+               for name in ("5H", "9H")}
+    table = Table.of(checkmate_state(state))
+    assert table.lacks == [frozenset(), frozenset()]
+    table.stock = [Card.parse("8C").index]
+    table.draw(random.Random(0))
+    assert table.lacks[1] == fits_on["5H"] and table.turn == 0
+    table.stock = [Card.parse("7H").index]
+    table.play(Card.parse("9H").index)
+    table.draw(random.Random(0))  # 7H fits 9H: played at once
+    assert table.lacks[1] == fits_on["5H"] | fits_on["9H"]
+    view = json_view(play(state, "1:draw:1"), 0)
+    dealt = table_dealer(GAME, view)(random.Random(1))
+    assert dealt.lacks[1] == {card.index for card in known_lacks(view, 1)} == fits_on["5H"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_rollout_plays_as_the_easy_level_from_what_draws_showed(players: int) -> None:
+    """With ``reads_draws`` a rollout's play is ``rule_of_thumb``'s, given what the next seat's
+    draws showed it lacks, with the same generator."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.reads_draws
+    checked = with_lacks = 0
+    for state in choice_positions(players):
+        seat = actor(state)
+        plays = [action for action in state.legal_actions(seat) if isinstance(action, Play)]
+        if len(plays) < 2:
+            continue
+        lacks = known_lacks(json_view(state, seat), (seat + 1) % players)
+        with_lacks += bool(lacks)
+        for seed in range(2):
+            listed = rule_of_thumb(state.hands[seat], plays, players, random.Random(seed), lacks)
+            fits = [play.card.index for play in plays]
+            chosen = hard.easy_play([card.index for card in state.hands[seat]], fits,
+                                    frozenset(card.index for card in lacks),
+                                    -1 if players >= 4 else 1, random.Random(seed))
+            assert Play(CARDS[chosen]) == listed
+            checked += 1
+    assert checked > 20 and with_lacks
+
+
+def test_hard_stops_early_only_when_the_choice_cannot_change() -> None:
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.stop_margin == 1.0
+    unhurried = copy.copy(hard)
+    unhurried.stop_margin = math.inf
+    for number, state in enumerate(choice_positions(2)[:4]):
+        seat = actor(state)
+        assert decide(hard, state, seat, number) == decide(unhurried, state, seat, number)
