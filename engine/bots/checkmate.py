@@ -167,6 +167,8 @@ class HardBot(ISMCTSBot):
     #: Whether a rollout's seats play as the easy level does, knowing of the next hand only
     #: what its draws showed (``Table.lacks``), rather than seeing it (``sees_next``).
     reads_draws = True
+    #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
+    models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
     stop_margin = 1.0
     #: What a deal with no winner is worth to each seat at more than two seats (None: an even
@@ -240,6 +242,7 @@ class HardBot(ISMCTSBot):
         path = [root]
         node = root
         exploration = self.exploration
+        searcher = root.actor
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -248,6 +251,25 @@ class HardBot(ISMCTSBot):
                 continue
             children = node.children
             keyed = actor * 64
+            if self.models_others and actor != searcher:
+                # Another seat plays as the rollout policy would: it cannot see this seat's
+                # hand, which a choice by UCB1 over the tree (the same hand in every deal) does.
+                card = self.table_choice(table, rng) if len(options) > 1 else options[0]
+                if card is None:  # pragma: no cover - options were not empty
+                    raise EngineError("the rollout policy drew with a card to play")
+                child = children.get(keyed + card)
+                grown = child is None
+                if child is None:
+                    child = children[keyed + card] = Branch(actor, card)
+                node = child
+                path.append(node)
+                if table.giver is not None:
+                    table.give(card)
+                else:
+                    table.play(card)
+                if grown:
+                    break
+                continue
             fresh = []
             for card in options:
                 child = children.get(keyed + card)
