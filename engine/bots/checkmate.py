@@ -167,6 +167,8 @@ class HardBot(ISMCTSBot):
     #: Whether a rollout's seats play as the easy level does, knowing of the next hand only
     #: what its draws showed (``Table.lacks``), rather than seeing it (``sees_next``).
     reads_draws = True
+    #: Whether the searching seat's rollouts keep its Aces while another seat holds a King.
+    ace_care = True
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
@@ -243,6 +245,8 @@ class HardBot(ISMCTSBot):
         node = root
         exploration = self.exploration
         searcher = root.actor
+        if self.ace_care:
+            table.careful = searcher
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -362,6 +366,16 @@ class HardBot(ISMCTSBot):
             return None
         if len(fits) == 1:
             return fits[0]
+        if seat == table.careful:
+            # The searching seat plays no Ace while another seat holds a King to give it (its
+            # hand would not shrink, the giver's would), as its own search would not.
+            kept = [card for card in fits if not _IS_ACE[card]]
+            if kept and len(kept) < len(fits) and any(
+                    _IS_KING[card] for other in range(players) if other != seat
+                    for card in table.hands[other]):
+                if len(kept) == 1:
+                    return kept[0]
+                fits = kept
         connected = -1 if players >= 4 else 1
         if self.reads_draws:
             return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
@@ -432,7 +446,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner", "lacks")
+                 "winner", "lacks", "careful")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -448,6 +462,8 @@ class Table:
         #: Per seat, the cards everyone saw it lack: the cards that fit the top card when it
         #: last drew and kept the card (``known_lacks``, kept up as the table plays on).
         self.lacks: list[frozenset[int]] = [frozenset()] * players
+        #: The seat whose rollout keeps its Aces while another seat holds a King (-1: none).
+        self.careful = -1
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:

@@ -18,6 +18,7 @@ from checkmate_helpers import deal, play, race
 from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import (
+    Branch,
     HardBot,
     Table,
     checkmate_state,
@@ -302,3 +303,46 @@ def test_hard_stops_early_only_when_the_choice_cannot_change() -> None:
     for number, state in enumerate(choice_positions(2)[:4]):
         seat = actor(state)
         assert decide(hard, state, seat, number) == decide(unhurried, state, seat, number)
+
+
+def cards(names: str) -> list[int]:
+    return sorted(Card.parse(name).index for name in names.split())
+
+
+def test_hard_keeps_its_aces_in_its_rollouts_while_another_seat_holds_a_king() -> None:
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.ace_care
+    table = Table(2, [cards("AH 4H 2C"), cards("KS 3D")], cards("5D 6D"), Card.parse("9H").index,
+                  0, None, set())
+    rng = random.Random(0)
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
+    table.careful = 0
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("4H"))
+    table.hands[1] = cards("QS 3D")  # no King to give: the Ace is a card like another
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
+
+
+def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> None:
+    """The other seats cannot see the searching seat's hand, so in the tree they play by the
+    rollout policy (here: always their highest card), never by the tree's statistics."""
+
+    class Highest(HardBot):
+        def table_choice(self, table: Table, rng: random.Random) -> int | None:
+            if table.actor() == 0:
+                return super().table_choice(table, rng)
+            return max(table.options(), default=None)
+
+    bot = Highest()
+    assert bot.models_others
+    layout = Table(2, [cards("9S 4H 2C 3C"), cards("KS 2S 4D 4S 10C")], cards("5D 6D 7D"),
+                   Card.parse("9H").index, 0, None, set())
+    root = Branch(0, -1)
+    rng = random.Random(2)
+    for _ in range(300):
+        table = Table(2, [hand[:] for hand in layout.hands], layout.stock[:], layout.top, 0,
+                      None, set())
+        bot.search_once(table, root, rng)
+    replies = {child.card: {grand.card for grand in child.children.values() if grand.actor == 1}
+               for child in root.children.values()}
+    assert replies == {Card.parse("9S").index: set(cards("KS")),
+                       Card.parse("4H").index: set(cards("4D"))}
