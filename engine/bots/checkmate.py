@@ -132,26 +132,33 @@ class HardBot(ISMCTSBot):
     lists of card indexes (``Table``): a deal of the unseen cards that keeps what each other
     seat's draws showed its hand lacked, card by card (``table_dealer``, ``hand_slots``), the
     walk down the tree, where a draw from the fan is chance (``search_once``), and a rollout by
-    the easy level's rules of thumb with a play the next hand cannot follow first
-    (``table_choice``; ``rollout_choice`` is the same policy on the game's states). That is
-    about three times cheaper than the 900 iterations before, which ran the tree on the game's
-    states: 3000 iterations fit about the frozen hard's time.
+    the easy level's rules of thumb (``table_choice``). 3000 iterations at most; the search
+    stops early once no iteration left could change its choice (``settled``).
 
-    Tried and measured (``bench/checkmate_bots.py --match``, two seats, 100 games against easy,
-    40 against the frozen hard): every search scored 53% to 58% against easy, since the deal
-    decides much of a game (the same search shown the other hand's real cards scored 77% in 60:
-    what is hidden matters more than how deep the search looks). Reading the other seat's
-    plays as the rules of thumb's choices (keeping only deals in which they would have played
-    so) got 28% of its hand right where the draws alone get 27%, and scored 48% in 33: dropped.
-    Rollouts that keep an Ace back while another seat holds a King scored 59.5% against easy
-    but lost to the frozen searches (6 of 18 against the frozen hard, 0 of 5 against it with
-    8x its iterations): dropped (so did keeping back only its own Aces: 50% against the frozen
-    hard). A paired search (every action in the same deals) was no stronger either.
+    What the search assumes of the players, since the deal hides most of what matters (the
+    same search shown the other hand's real cards scored 77% against easy in 60 games):
+    - A rollout's seats know of each other what the table saw (``reads_draws``: a seat that
+      had to draw lacked what fit the top card then, ``Table.lacks``), as the easy level reads
+      the log, not the next hand itself (``sees_next``, before: a rollout seat always found
+      the suit the searching seat lacked, which no real player can).
+    - In the tree too the other seats play by that policy (``models_others``): chosen by
+      UCB1 over the tree, their moves answered the searching seat's hand, the same in every
+      deal, as if they could see it.
+    - The searching seat's own rollouts keep its Aces while another seat holds a King
+      (``ace_care``): such an Ace brings it a King and shrinks the giver's hand, which its
+      own search would not play; the other seats play Aces freely, as easy does.
 
-    This search, at two seats (``--match``, seats alternating): 56% against easy (55 wins, 2
-    drawn, 43 lost in 100), 65% against the frozen hard (26, 0, 14 in 40) at 1.39x its mean
-    time per decision, 60% against the frozen hard with 8x its iterations (23, 2, 15 in 40);
-    at four seats, one hard against three easy won 14 games in 40 (3 drawn)."""
+    Tried and measured before (``bench/checkmate_bots.py --match``, two seats): every search
+    scored 53% to 58% against easy in 100 games. Reading the other seat's plays as the rules
+    of thumb's choices got 28% of its hand right where the draws alone get 27%: dropped. A
+    paired search (every action in the same deals) was no stronger either.
+
+    Measured in 200 games against easy at two seats (seats alternating, the same seeds), each
+    change on top of the one before: the search before them 56% (55, 2, 43 in 100); rollouts
+    that read draws (and the early stop) 58.0% (114 won, 4 drawn, 82 lost); the other seats by
+    the policy in the tree 58.8% (115, 5, 80); the Aces kept in its own rollouts 58.8% (116,
+    3, 81), with the least time per decision of the three. Each run's two halves differed by
+    up to 11 points: a 200-game run cannot tell these three apart."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
