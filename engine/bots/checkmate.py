@@ -174,7 +174,8 @@ class HardBot(ISMCTSBot):
     #: Whether a rollout's seats play as the easy level does, knowing of the next hand only
     #: what its draws showed (``Table.lacks``), rather than seeing it (``sees_next``).
     reads_draws = True
-    #: Whether the searching seat's rollouts keep its Aces while another seat holds a King.
+    #: Whether the searching seat's rollouts keep its Aces while another seat holds a King, at
+    #: two seats (at four, one hard against three easy won 23 games in 100 so, 29 without).
     ace_care = True
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
@@ -252,7 +253,7 @@ class HardBot(ISMCTSBot):
         node = root
         exploration = self.exploration
         searcher = root.actor
-        if self.ace_care:
+        if self.ace_care and table.players == 2:
             table.careful = searcher
         while not table.over:
             actor = table.actor()
