@@ -132,26 +132,37 @@ class HardBot(ISMCTSBot):
     lists of card indexes (``Table``): a deal of the unseen cards that keeps what each other
     seat's draws showed its hand lacked, card by card (``table_dealer``, ``hand_slots``), the
     walk down the tree, where a draw from the fan is chance (``search_once``), and a rollout by
-    the easy level's rules of thumb with a play the next hand cannot follow first
-    (``table_choice``; ``rollout_choice`` is the same policy on the game's states). That is
-    about three times cheaper than the 900 iterations before, which ran the tree on the game's
-    states: 3000 iterations fit about the frozen hard's time.
+    the easy level's rules of thumb (``table_choice``). 3000 iterations at most; the search
+    stops early once no iteration left could change its choice (``settled``).
 
-    Tried and measured (``bench/checkmate_bots.py --match``, two seats, 100 games against easy,
-    40 against the frozen hard): every search scored 53% to 58% against easy, since the deal
-    decides much of a game (the same search shown the other hand's real cards scored 77% in 60:
-    what is hidden matters more than how deep the search looks). Reading the other seat's
-    plays as the rules of thumb's choices (keeping only deals in which they would have played
-    so) got 28% of its hand right where the draws alone get 27%, and scored 48% in 33: dropped.
-    Rollouts that keep an Ace back while another seat holds a King scored 59.5% against easy
-    but lost to the frozen searches (6 of 18 against the frozen hard, 0 of 5 against it with
-    8x its iterations): dropped (so did keeping back only its own Aces: 50% against the frozen
-    hard). A paired search (every action in the same deals) was no stronger either.
+    What the search assumes of the players, since the deal hides most of what matters (the
+    same search shown the other hand's real cards scored 77% against easy in 60 games):
+    - A rollout's seats know of each other what the table saw (``reads_draws``: a seat that
+      had to draw lacked what fit the top card then, ``Table.lacks``), as the easy level reads
+      the log, not the next hand itself (``sees_next``, before: a rollout seat always found
+      the suit the searching seat lacked, which no real player can).
+    - In the tree too the other seats play by that policy (``models_others``): chosen by
+      UCB1 over the tree, their moves answered the searching seat's hand, the same in every
+      deal, as if they could see it.
+    - The searching seat's own rollouts keep its Aces while another seat holds a King
+      (``ace_care``): such an Ace brings it a King and shrinks the giver's hand, which its
+      own search would not play; the other seats play Aces freely, as easy does.
 
-    This search, at two seats (``--match``, seats alternating): 56% against easy (55 wins, 2
-    drawn, 43 lost in 100), 65% against the frozen hard (26, 0, 14 in 40) at 1.39x its mean
-    time per decision, 60% against the frozen hard with 8x its iterations (23, 2, 15 in 40);
-    at four seats, one hard against three easy won 14 games in 40 (3 drawn)."""
+    Tried and measured before (``bench/checkmate_bots.py --match``, two seats): every search
+    scored 53% to 58% against easy in 100 games. Reading the other seat's plays as the rules
+    of thumb's choices got 28% of its hand right where the draws alone get 27%: dropped. A
+    paired search (every action in the same deals) was no stronger either.
+
+    Measured in 200 games against easy at two seats (seats alternating, the same seeds), each
+    change on top of the one before: the search before them 56% (55, 2, 43 in 100); rollouts
+    that read draws (and the early stop) 58.0% (114 won, 4 drawn, 82 lost); the other seats by
+    the policy in the tree 58.8% (115, 5, 80); the Aces kept in its own rollouts 58.8% (116,
+    3, 81), with the least time per decision of the three. Each run's two halves differed by
+    up to 11 points: a 200-game run cannot tell these three apart. The last, against the frozen
+    hard: 57.5% (22, 2, 16 in 40) at 1.41x its mean time per decision; against it with 8x its
+    iterations 50% (20, 0, 20 in 40). At four seats its own Aces kept made one hard against
+    three easy win 23 games in 100 (29 without, 31 with the search before these changes), so
+    they are kept at two seats only: 29 wins, 23 drawn, 48 lost in 100."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
@@ -164,6 +175,16 @@ class HardBot(ISMCTSBot):
     quick = True
     #: Whether a rollout's seats play first the cards the next hand cannot follow.
     sees_next = True
+    #: Whether a rollout's seats play as the easy level does, knowing of the next hand only
+    #: what its draws showed (``Table.lacks``), rather than seeing it (``sees_next``).
+    reads_draws = True
+    #: Whether the searching seat's rollouts keep its Aces while another seat holds a King, at
+    #: two seats (at four, one hard against three easy won 23 games in 100 so, 29 without).
+    ace_care = True
+    #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
+    models_others = True
+    #: The lead (in iterations left) at which the search stops early (``settled``).
+    stop_margin = 1.0
     #: What a deal with no winner is worth to each seat at more than two seats (None: an even
     #: share, 1 / seats). Nothing: a drawn deal grows nobody's tally, and a search that rated
     #: it an even share played for draws when its own chances looked thinner (one hard seat
@@ -197,10 +218,24 @@ class HardBot(ISMCTSBot):
         for done in range(1, self.iterations + 1):
             self.search_once(deal(rng), root, rng)
             if done % self.slice_iterations == 0:
-                if time.perf_counter() > deadline:
+                if time.perf_counter() > deadline or self.settled(root, self.iterations - done):
                     break
                 yield None
         return self.most_visited(root, seat, legal)
+
+    def settled(self, root: Branch, left: int) -> bool:
+        """Whether the most visited action leads the next by more than ``stop_margin`` times
+        the iterations left: with the whole margin (1), no iteration left could change the
+        choice, so the search stops early where one card clearly leads."""
+        if left <= 0 or not root.children:
+            return False
+        first = second = 0
+        for child in root.children.values():
+            if child.visits > first:
+                first, second = child.visits, first
+            elif child.visits > second:
+                second = child.visits
+        return first - second > self.stop_margin * left
 
     def most_visited(self, root: Branch, seat: int, legal: tuple[Action, ...]) -> Action:
         """The most visited legal action (ties: the higher mean reward, then legal order)."""
@@ -221,6 +256,9 @@ class HardBot(ISMCTSBot):
         path = [root]
         node = root
         exploration = self.exploration
+        searcher = root.actor
+        if self.ace_care and table.players == 2:
+            table.careful = searcher
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -229,6 +267,25 @@ class HardBot(ISMCTSBot):
                 continue
             children = node.children
             keyed = actor * 64
+            if self.models_others and actor != searcher:
+                # Another seat plays as the rollout policy would: it cannot see this seat's
+                # hand, which a choice by UCB1 over the tree (the same hand in every deal) does.
+                card = self.table_choice(table, rng) if len(options) > 1 else options[0]
+                if card is None:  # pragma: no cover - options were not empty
+                    raise EngineError("the rollout policy drew with a card to play")
+                child = children.get(keyed + card)
+                grown = child is None
+                if child is None:
+                    child = children[keyed + card] = Branch(actor, card)
+                node = child
+                path.append(node)
+                if table.giver is not None:
+                    table.give(card)
+                else:
+                    table.play(card)
+                if grown:
+                    break
+                continue
             fresh = []
             for card in options:
                 child = children.get(keyed + card)
@@ -321,8 +378,33 @@ class HardBot(ISMCTSBot):
             return None
         if len(fits) == 1:
             return fits[0]
+        if seat == table.careful:
+            # The searching seat plays no Ace while another seat holds a King to give it (its
+            # hand would not shrink, the giver's would), as its own search would not.
+            kept = [card for card in fits if not _IS_ACE[card]]
+            if kept and len(kept) < len(fits) and any(
+                    _IS_KING[card] for other in range(players) if other != seat
+                    for card in table.hands[other]):
+                if len(kept) == 1:
+                    return kept[0]
+                fits = kept
+        connected = -1 if players >= 4 else 1
+        if self.reads_draws:
+            return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
+                                  connected, rng)
         following = table.hands[(seat + 1) % players] if table.top >= 0 else None
-        return self.quick_play(table.hands[seat], fits, following, -1 if players >= 4 else 1, rng)
+        return self.quick_play(table.hands[seat], fits, following, connected, rng)
+
+    @staticmethod
+    def easy_play(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
+                  rng: random.Random) -> int:
+        """``rule_of_thumb``'s play among ``fits`` on plain lists, the next seat's lacks read
+        from the table's draws as the easy level reads them from the log."""
+        if lacks:
+            return min(fits, key=lambda card: (-len(_FOLLOWERS[card] & lacks), connected * len(
+                _FOLLOWERS[card].intersection(hand)) + rng.random()))
+        return min(fits, key=lambda card: connected * len(_FOLLOWERS[card].intersection(hand))
+                   + rng.random())
 
     def quick_play(self, hand: list[int], fits: list[int], following: list[int] | None,
                    connected: int, rng: random.Random) -> int:
@@ -376,7 +458,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner")
+                 "winner", "lacks", "careful")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -389,6 +471,11 @@ class Table:
         self.unannounced = unannounced
         self.over = False
         self.winner = -1
+        #: Per seat, the cards everyone saw it lack: the cards that fit the top card when it
+        #: last drew and kept the card (``known_lacks``, kept up as the table plays on).
+        self.lacks: list[frozenset[int]] = [frozenset()] * players
+        #: The seat whose rollout keeps its Aces while another seat holds a King (-1: none).
+        self.careful = -1
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:
@@ -433,9 +520,13 @@ class Table:
         self.unannounced.discard(seat)
         into_empty = not hand
         bisect.insort(hand, card)
-        if self.top >= 0 and card not in _FITS_ON[self.top]:
-            self.pass_turn(seat)
-            return
+        if self.top >= 0:
+            fits = _FITS_ON[self.top]
+            if card not in fits:
+                self.lacks[seat] = fits
+                self.pass_turn(seat)
+                return
+            self.lacks[seat] = self.lacks[seat] | fits
         self.play(card, into_empty)
 
     def play(self, card: int, into_empty: bool = False) -> None:
@@ -497,9 +588,17 @@ def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random
     as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
     top card then), the rest going to the fan. While an Ace waits for a King the view says
     more about the Kings: those deals come from ``game.dealer_for(view)``."""
+    seen_lacking = [frozenset(card.index for card in known_lacks(view, other))
+                    for other in range(int(view["players"]))]
     if view["call"] is not None:
         source = game.dealer_for(view)
-        return lambda rng: Table.of(checkmate_state(source(rng)))
+
+        def called(rng: random.Random) -> Table:
+            table = Table.of(checkmate_state(source(rng)))
+            table.lacks = seen_lacking[:]
+            return table
+
+        return called
     base = Table.of(checkmate_state(game.from_view(view, random.Random(0))))
     seat = int(view["seat"])
     players = base.players
@@ -543,6 +642,7 @@ def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random
         table = Table(players, hands, cards, base.top, base.turn, base.giver,
                       set(base.unannounced))
         table.over = base.over
+        table.lacks = seen_lacking[:]
         return table
 
     return deal

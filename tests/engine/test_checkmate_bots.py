@@ -9,6 +9,7 @@ measured in ``bench/checkmate_bots.py``, not asserted here.
 from __future__ import annotations
 
 import copy
+import math
 import random
 
 import pytest
@@ -17,6 +18,7 @@ from checkmate_helpers import deal, play, race
 from engine import GAMES, Action, State
 from engine.bots import get_bot, levels
 from engine.bots.checkmate import (
+    Branch,
     HardBot,
     Table,
     checkmate_state,
@@ -234,6 +236,7 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
     quick = copy.copy(get_bot("checkmate", "hard"))
     assert isinstance(quick, HardBot)
     quick.deal = 1
+    quick.reads_draws = False  # the rollout through the states sees the next hand
     slow = copy.copy(quick)
     slow.quick = False
     checked = 0
@@ -242,3 +245,104 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
             assert quick.rollout(state, random.Random(seed)) == slow.rollout(state, random.Random(seed))
             checked += 1
     assert checked > 100
+
+
+def test_hard_table_keeps_what_each_draw_showed_a_hand_lacked() -> None:
+    """A rollout's seats know of each other what the easy level reads from the log: a card drawn
+    and kept shows the hand held nothing fitting the top card (only that draw counts), a card
+    drawn and played at once adds what fit the top card before it."""
+    state = deal(["5H 9H 5C 2S 3S 4S 6S 7S 8S 10S", "2C 3C 4C 6C 7C 2D 3D 4D 6D 7D"],
+                 stock="8C 7H")
+    state = play(state, "0:5H")
+    fits_on = {name: {card.index for card in CARDS if matches(card, Card.parse(name))}
+               for name in ("5H", "9H")}
+    table = Table.of(checkmate_state(state))
+    assert table.lacks == [frozenset(), frozenset()]
+    table.stock = [Card.parse("8C").index]
+    table.draw(random.Random(0))
+    assert table.lacks[1] == fits_on["5H"] and table.turn == 0
+    table.stock = [Card.parse("7H").index]
+    table.play(Card.parse("9H").index)
+    table.draw(random.Random(0))  # 7H fits 9H: played at once
+    assert table.lacks[1] == fits_on["5H"] | fits_on["9H"]
+    view = json_view(play(state, "1:draw:1"), 0)
+    dealt = table_dealer(GAME, view)(random.Random(1))
+    assert dealt.lacks[1] == {card.index for card in known_lacks(view, 1)} == fits_on["5H"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_rollout_plays_as_the_easy_level_from_what_draws_showed(players: int) -> None:
+    """With ``reads_draws`` a rollout's play is ``rule_of_thumb``'s, given what the next seat's
+    draws showed it lacks, with the same generator."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.reads_draws
+    checked = with_lacks = 0
+    for state in choice_positions(players):
+        seat = actor(state)
+        plays = [action for action in state.legal_actions(seat) if isinstance(action, Play)]
+        if len(plays) < 2:
+            continue
+        lacks = known_lacks(json_view(state, seat), (seat + 1) % players)
+        with_lacks += bool(lacks)
+        for seed in range(2):
+            listed = rule_of_thumb(state.hands[seat], plays, players, random.Random(seed), lacks)
+            fits = [play.card.index for play in plays]
+            chosen = hard.easy_play([card.index for card in state.hands[seat]], fits,
+                                    frozenset(card.index for card in lacks),
+                                    -1 if players >= 4 else 1, random.Random(seed))
+            assert Play(CARDS[chosen]) == listed
+            checked += 1
+    assert checked > 20 and with_lacks
+
+
+def test_hard_stops_early_only_when_the_choice_cannot_change() -> None:
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.stop_margin == 1.0
+    unhurried = copy.copy(hard)
+    unhurried.stop_margin = math.inf
+    for number, state in enumerate(choice_positions(2)[:4]):
+        seat = actor(state)
+        assert decide(hard, state, seat, number) == decide(unhurried, state, seat, number)
+
+
+def cards(names: str) -> list[int]:
+    return sorted(Card.parse(name).index for name in names.split())
+
+
+def test_hard_keeps_its_aces_in_its_rollouts_while_another_seat_holds_a_king() -> None:
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.ace_care
+    table = Table(2, [cards("AH 4H 2C"), cards("KS 3D")], cards("5D 6D"), Card.parse("9H").index,
+                  0, None, set())
+    rng = random.Random(0)
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
+    table.careful = 0
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("4H"))
+    table.hands[1] = cards("QS 3D")  # no King to give: the Ace is a card like another
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
+
+
+def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> None:
+    """The other seats cannot see the searching seat's hand, so in the tree they play by the
+    rollout policy (here: always their highest card), never by the tree's statistics."""
+
+    class Highest(HardBot):
+        def table_choice(self, table: Table, rng: random.Random) -> int | None:
+            if table.actor() == 0:
+                return super().table_choice(table, rng)
+            return max(table.options(), default=None)
+
+    bot = Highest()
+    assert bot.models_others
+    layout = Table(2, [cards("9S 4H 2C 3C"), cards("KS 2S 4D 4S 10C")], cards("5D 6D 7D"),
+                   Card.parse("9H").index, 0, None, set())
+    root = Branch(0, -1)
+    rng = random.Random(2)
+    for _ in range(300):
+        table = Table(2, [hand[:] for hand in layout.hands], layout.stock[:], layout.top, 0,
+                      None, set())
+        bot.search_once(table, root, rng)
+    replies = {child.card: {grand.card for grand in child.children.values() if grand.actor == 1}
+               for child in root.children.values()}
+    assert replies == {Card.parse("9S").index: set(cards("KS")),
+                       Card.parse("4H").index: set(cards("4D"))}
