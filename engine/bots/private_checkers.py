@@ -643,7 +643,7 @@ class CardsISMCTSBot(ISMCTSBot):
 
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
-                   "blow-up or a free capture; wins about 9 games in 10 against Easy")
+                   "blow-up; wins about 9 games in 10 against Easy")
     iterations = 1500
     slice_iterations = 40
     #: 8 actions, not 16: at 500 iterations each, rollouts cut off after 6 scored 47.9% against
