@@ -639,7 +639,11 @@ class CardsISMCTSBot(ISMCTSBot):
     cut off after ``rollout_limit`` actions is scored by :func:`evaluate`. Under the plain
     rules the rollouts play on lists (:func:`plain_rollout`: the same moves, 3 to 4 times
     faster), which pays for 1500 iterations instead of 950 in less time than 950 took. The
-    bot's own discard is :func:`best_discard`'s too, without searching."""
+    bot's own discard is :func:`best_discard`'s too, without searching.
+
+    With the root keeping trades and rollouts of 8: 62.5% against the frozen hard at 8x its
+    iterations (17 wins, 6 draws, 9 losses in 32 games; 38.6% before), 1.10x the frozen hard's
+    mean think time (8 games against it), 11 of 12 games won against Easy."""
 
     level = "hard"
     description = ("searches many guesses of the face-down cards, never walking into a certain "
