@@ -14,7 +14,14 @@ import pytest
 
 from engine.bots import get_bot, levels
 from engine.bots.ismcts import ISMCTSBot
-from engine.bots.private_checkers import CardsISMCTSBot, _exposed, _moved, card_odds, search_board
+from engine.bots.private_checkers import (
+    CardsISMCTSBot,
+    _exposed,
+    _moved,
+    card_odds,
+    search_board,
+    sound_moves,
+)
 from engine.core import evolve
 from engine.private_checkers import DECK, Step, is_black, owner, parse_square
 from private_checkers_helpers import ALL_VARIANTS, GAME, play, position
@@ -147,6 +154,21 @@ def test_hard_does_not_hand_over_a_free_capture():
     assert any("x" in str(action) for action in after.legal_actions(1)), "d4 must be capturable"
     for seed in range(3):
         assert str(decide("hard", state, seed=seed)) != "c3-d4"
+
+
+def test_hard_searches_a_trade_the_exposure_rule_would_refuse():
+    """c3-d4 lets e5 jump it (e5xc3, a1 stops it there), and b2 jumps back (b2xd4): a trade.
+    The exposure rule drops it before any search; hard's root keeps it for the search to judge
+    (the free capture above is the search's to refuse)."""
+    state = position({"c3": "M", "b2": "M", "a1": "M", "e5": "m", "h8": "m"}, up=["c3", "d4", "b4", "a3"])
+    after = play(play(state, "c3-d4"), "e5xc3")
+    assert "b2xd4" in {str(action) for action in after.legal_actions(0)}
+    legal = state.legal_actions(0)
+    refused = {str(action) for action in sound_moves(GAME, json_view(state, 0), legal, random.Random(0))}
+    kept = {str(action) for action in sound_moves(GAME, json_view(state, 0), legal, random.Random(0),
+                                                   exposure=CardsISMCTSBot.shun_exposure)}
+    assert "c3-d4" not in refused
+    assert "c3-d4" in kept
 
 
 @pytest.mark.parametrize("players, options", [(2, {}), (4, ALL_VARIANTS)])
