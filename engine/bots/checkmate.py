@@ -278,36 +278,30 @@ class HardBot(ISMCTSBot):
                 if child is None:
                     child = children[keyed + card] = Branch(actor, card)
                 node = child
-                path.append(node)
-                if table.giver is not None:
-                    table.give(card)
-                else:
-                    table.play(card)
-                if grown:
-                    break
-                continue
-            fresh = []
-            for card in options:
-                child = children.get(keyed + card)
-                if child is None:
-                    fresh.append(card)
-                else:
-                    child.available += 1
-            if fresh:
-                card = fresh[0] if len(fresh) == 1 else fresh[int(rng.random() * len(fresh))]
-                node = children[keyed + card] = Branch(actor, card)
-                node.available = 1
             else:
-                node = max((children[keyed + card] for card in options),
-                           key=lambda child: child.reward / child.visits + exploration * math.sqrt(
-                               math.log(child.available) / child.visits))
-                card = node.card
+                fresh = []
+                for card in options:
+                    child = children.get(keyed + card)
+                    if child is None:
+                        fresh.append(card)
+                    else:
+                        child.available += 1
+                grown = bool(fresh)
+                if fresh:
+                    card = fresh[0] if len(fresh) == 1 else fresh[int(rng.random() * len(fresh))]
+                    node = children[keyed + card] = Branch(actor, card)
+                    node.available = 1
+                else:
+                    node = max((children[keyed + card] for card in options),
+                               key=lambda child: child.reward / child.visits + exploration * math.sqrt(
+                                   math.log(child.available) / child.visits))
+                    card = node.card
             path.append(node)
             if table.giver is not None:
                 table.give(card)
             else:
                 table.play(card)
-            if fresh:
+            if grown:  # a node new to the tree: the rollout goes on from it
                 break
         rewards = self.play_out(table, rng)
         for visited in path:
