@@ -166,8 +166,8 @@ class HardBot(ISMCTSBot):
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
-                   "over half its games against Easy (the deal decides much), and about one in "
-                   "three at four seats")
+                   "over half its games against Easy (the deal decides much), and about three in "
+                   "ten at four seats, against three Easy bots")
     iterations = 3000
     slice_iterations = 100
     rollout_limit = 120
