@@ -94,6 +94,7 @@ from typing import Any
 from tools.gen_pyscript_toml import (
     BYTECODE,
     CONFIG_NAME,
+    STATIC_IMPORT,
     config_block,
     config_markup,
     inline_config,
@@ -143,7 +144,6 @@ _CORE_SCRIPT = re.compile(r'<script type="module" src="(?P<src>[^"]*vendor/pyscr
 #: An inline script of the page that is JavaScript, and a line of one that is only a comment.
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\btype=\"py\")(?![^>]*\bsrc=)[^>]*>.*?</script>", re.S)
 _LINE_COMMENT = re.compile(r"^[ \t]*//[^\n]*\n", re.M)
-_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
 _RELATIVE_IMPORT = re.compile(r'^import\s[^"]*"(?P<path>\.{1,2}/[^"]+)";', re.MULTILINE)
 #: A file the link module loads relative to the page (PeerJS's script): a string "./vendor/...".
 _PAGE_RELATIVE = re.compile(r'"\./(?P<path>vendor/[^"]+)"')
@@ -261,7 +261,7 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     """Copy the PyScript chunks the app loads; return the core chunk's site path."""
     folder = PurePosixPath(local(core_src)).parent
     entry = read(source, local(core_src)).decode("utf-8")
-    found = _STATIC_IMPORT.findall(entry)
+    found = STATIC_IMPORT.findall(entry)
     if len(found) != 1:
         raise BuildError(f"{core_src}: expected one re-exported core chunk, found {found}")
     core = str(folder / found[0])
@@ -275,7 +275,7 @@ def pyscript_runtime(source: Path, site: Site, core_src: str) -> str:
     todo = list(names)
     while todo:
         path = todo.pop()
-        for name in _STATIC_IMPORT.findall(read(source, path).decode("utf-8")):
+        for name in STATIC_IMPORT.findall(read(source, path).decode("utf-8")):
             dep = str(folder / name)
             if dep not in names:
                 names.append(dep)

@@ -290,13 +290,14 @@ def render_preloads(page: str, paths: list[str], core: str | None) -> str:
 
 #: PyScript's entry module as vendored (tools/vendor.py): it re-exports one hashed core chunk.
 PYSCRIPT_ENTRY = "vendor/pyscript/core.js"
-_STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
+#: A static import of a sibling chunk in PyScript's minified modules (``from"./core-<hash>.js"``).
+STATIC_IMPORT = re.compile(r'(?:\bfrom|\bimport)\s*"\./(?P<name>[^"]+\.js)"')
 
 
 def core_chunk(entry_text: str) -> str | None:
     """The one chunk PyScript's ``core.js`` (its text) re-exports, as a page path; ``None`` if
     it does not re-export exactly one."""
-    found = _STATIC_IMPORT.findall(entry_text)
+    found = STATIC_IMPORT.findall(entry_text)
     return f"{PYSCRIPT_ENTRY.rsplit('/', 1)[0]}/{found[0]}" if len(found) == 1 else None
 
 
