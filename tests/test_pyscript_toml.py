@@ -90,7 +90,7 @@ def test_generator_output_is_what_is_committed() -> None:
     assert generator.render_manifest(graph.later()) == manifest, "run `make pyscript.toml`"
     page = generator.PAGE.read_text(encoding="utf-8")
     core = generator.core_chunk((ROOT / generator.PYSCRIPT_ENTRY).read_text(encoding="utf-8"))
-    rendered = generator.render_preloads(page, generator.start_files(graph), core)
+    rendered = generator.render_preloads(page, generator.start_files(graph), core, generator.runtime_folder(text))
     assert generator.render_config(rendered, text) == page, "run `make pyscript.toml`"
 
 
@@ -100,13 +100,17 @@ def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> No
     generator = _generator()
     page = generator.PAGE.read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
-    assert preloaded == list(_config()["files"])
+    runtime = _config()["interpreter"].rsplit("/", 1)[0]
+    fetched = [f"{runtime}/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+    assert preloaded == [*fetched, *_config()["files"]]
+    assert all((ROOT / path).is_file() for path in fetched)
     assert page.index(generator.PRELOAD_END) < page.index("</head>")
     # And the one chunk PyScript's core.js re-exports, a module the page would find only once
     # core.js has come.
     core = generator.core_chunk((ROOT / generator.PYSCRIPT_ENTRY).read_text(encoding="utf-8"))
     assert re.fullmatch(r"vendor/pyscript/core-[\w-]+\.js", core) and (ROOT / core).is_file()
-    assert re.findall(r'<link rel="modulepreload" href="([^"]+)">', page) == [f"./{core}"]
+    assert re.findall(r'<link rel="modulepreload" href="([^"]+)">', page) == [
+        f"./{core}", f"{runtime}/pyodide.mjs", f"{runtime}/pyodide.asm.mjs"]
     assert "preload" not in generator.without_preloads(page)
 
 

@@ -270,7 +270,13 @@ PRELOAD_END = "<!-- end of the start's files -->\n"
 _PRELOADS_RE = re.compile(r"^[ \t]*" + re.escape(PRELOAD_START) + r".*?" + re.escape(PRELOAD_END), re.S | re.M)
 
 
-def render_preloads(page: str, paths: list[str], core: str | None) -> str:
+#: Pyodide's own files, as its loader asks for them once PyScript has started it: its modules
+#: (imported) and the WebAssembly binary, the standard library and the lock file (fetched).
+RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
+RUNTIME_FETCHES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def render_preloads(page: str, paths: list[str], core: str | None, runtime: str | None = None) -> str:
     """``page`` (index.html) with its block of preloads of the ``[files]`` table renewed.
 
     PyScript fetches the table only once the interpreter has started (a second and more into a
@@ -278,14 +284,25 @@ def render_preloads(page: str, paths: list[str], core: str | None) -> str:
     head, they come meanwhile and PyScript's fetches take them from the preload cache (same URL,
     same mode: ``as="fetch" crossorigin``). ``core`` is PyScript's core chunk (``core_chunk``),
     which core.js only re-exports: preloaded, it comes with the stylesheets instead of after
-    core.js. The built site has its one archive and loads the chunk itself (tools/build_dist.py
+    core.js. ``runtime`` is the interpreter's folder (``./vendor/pyodide/``): Pyodide's loader
+    asks for its files only once core.js has run, after the stylesheets and the whole page have
+    been read (about 0.4 s into a cold start); asked for by the head, the binary is there when
+    the loader compiles it. The built site has its one archive and its own loader (tools/build_dist.py
     drops the block). The block goes just before ``</head>``."""
     links = [f'  <link rel="modulepreload" href="./{core}">\n'] if core else []
+    if runtime:
+        links += [f'  <link rel="modulepreload" href="{runtime}{name}">\n' for name in RUNTIME_MODULES]
+        links += [f'  <link rel="preload" href="{runtime}{name}" as="fetch" crossorigin>\n' for name in RUNTIME_FETCHES]
     links += [f'  <link rel="preload" href="./{path}" as="fetch" crossorigin>\n' for path in [BYTECODE, *paths]]
     block = f"  {PRELOAD_START}{''.join(links)}  {PRELOAD_END}"
     if _PRELOADS_RE.search(page):
         return _PRELOADS_RE.sub(lambda _: block, page, count=1)
     return page.replace("</head>", block + "</head>", 1)
+
+
+def runtime_folder(config_text: str) -> str:
+    """The folder of pyscript.toml's ``interpreter`` (with its ``/``), as the page names it."""
+    return tomllib.loads(config_text)["interpreter"].rsplit("/", 1)[0] + "/"
 
 
 #: PyScript's entry module as vendored (tools/vendor.py): it re-exports one hashed core chunk.
@@ -375,7 +392,8 @@ def main(argv: list[str] | None = None) -> int:
         current = PAGE.read_text(encoding="utf-8")
         config = outputs[0][2]  # pyscript.toml as just rendered
         core = core_chunk(entry.read_text(encoding="utf-8"))
-        outputs.append((PAGE, current, render_config(render_preloads(current, start_files(graph), core), config)))
+        rendered = render_preloads(current, start_files(graph), core, runtime_folder(config))
+        outputs.append((PAGE, current, render_config(rendered, config)))
     stale = [path for path, current, wanted in outputs if current != wanted]
     if not stale:
         return 0

@@ -127,6 +127,9 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
     # request each (ui/main.py, the page's script too, a second).
     repeated = sorted({path for path in fetched if fetched.count(path) > (2 if path == "ui/main.py" else 1)})
     assert repeated == [], repeated
+    # Pyodide's files too, which the head also preloads: its loader takes the preloaded ones.
+    runtime = [urlsplit(url).path for url in page_guard.requests if "/vendor/pyodide/" in url]
+    assert len(runtime) >= 5 and len(runtime) == len(set(runtime)), runtime
     assert not [path for path in fetched if path.startswith(
         ("ui/learn/", "ui/friends/", "ui/tables/", "engine/bots/", "ui/screens/setup", "ui/screens/replay"))]
     assert "engine/chess_cards_solver.py" not in fetched
