@@ -78,21 +78,33 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     if not isinstance(table, GameTable):
         raise ValueError(f"{route} does not open a game table")
 
-    # A seeded random playout: the positions to draw, each with the action that led to it.
+    # A seeded random playout: the positions to draw, each with the deal it belongs to, its ply
+    # in that deal and the action that led to it. The flow holds one deal's states at a time (its
+    # takeback works out the undo point from them).
     rng = random.Random(seed)
     state = table.flow.state
-    positions: list[tuple[State, motion.Cue | None]] = [(state, None)]
+    deals: list[list[State]] = [[state]]
+    positions: list[tuple[int, int, motion.Cue | None]] = [(0, 0, None)]
     deal = seed
     while len(positions) <= moves + WARM_UP:
         if state.is_over():
             deal += 1
             state = table.game.new(deal, players=len(table.seats), options=table.setup.options)
-            positions.append((state, None))
+            deals.append([state])
+            positions.append((len(deals) - 1, 0, None))
             continue
         seat = state.to_act()[0]
         action = rng.choice(state.legal_actions(seat))
         state = state.apply(seat, action)
-        positions.append((state, motion.Cue.of(None if seat == CLOCK else seat, str(action))))
+        deals[-1].append(state)
+        cue = motion.Cue.of(None if seat == CLOCK else seat, str(action))
+        positions.append((len(deals) - 1, len(deals[-1]) - 1, cue))
+
+    def show(deal_number: int, ply: int) -> None:
+        """The flow at that position, as the replay viewer shows one (``goto``)."""
+        if table.flow.states[0] is not deals[deal_number][0]:
+            table.flow.states[:] = deals[deal_number]
+        table.flow.goto(ply)
 
     def now() -> float:
         return time.perf_counter() * 1000
@@ -101,16 +113,14 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
     times: dict[str, list[float]] = {"build": [], "patch": [], "mount": [], "flip": [], "measure": []}
     movable: list[int] = []
     started_animations: list[int] = []
-    # The flow shows any of these positions as the replay viewer does (``goto``).
-    table.flow.states[:] = [position for position, _cue in positions]
-    table.flow.goto(0)
+    show(0, 0)
     for root in roots.values():
         patch(root, table.render(), document)
     int(roots["patch"].offsetHeight)
     # The three ways take turns on every move (in a rotating order), each on its own root, so a
     # machine busy with something else slows them alike.
-    for number, (_state, cue) in enumerate(positions[1:]):
-        table.flow.goto(number + 1)  # no pause on a finished game of a match either
+    for number, (deal_number, ply, cue) in enumerate(positions[1:]):
+        show(deal_number, ply)  # no pause on a finished game of a match either
         warm = number < WARM_UP
         for turn in range(len(kinds)):
             kind = kinds[(number + turn) % len(kinds)]
