@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import shutil
 
 import pytest
+
+import site_support
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -19,3 +23,11 @@ def delete_output_dir() -> None:
     """pytest-playwright's own emptying of ``--output``, which every pytest-xdist worker would
     run at its start, deleting what another worker's Chromium is already writing there:
     ``pytest_configure`` above does it once instead."""
+
+
+@pytest.fixture(scope="session", autouse=True)
+def one_built_site_per_run(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Under pytest-xdist the workers share one build of the working tree's site (a build takes
+    half a minute): their temporary folders have a common parent (``site_support.SHARED``)."""
+    if os.environ.get("PYTEST_XDIST_WORKER") and importlib.util.find_spec("fcntl"):
+        site_support.SHARED[:] = [tmp_path_factory.getbasetemp().parent / "built-site"]

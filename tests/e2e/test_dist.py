@@ -695,8 +695,9 @@ def test_the_development_server_retires_a_built_sites_worker(browser: Browser, t
             raise AssertionError(f"the built site's worker was not retired: {state}") from None
         assert page.evaluate("navigator.serviceWorker.controller") is None
         # The unregistered worker's registration goes once no page it controlled is left: the
-        # reload's, a moment after the new page is up (a busy machine showed it still there).
-        for _ in range(100):
+        # reload's, a moment after the new page is up (a busy machine showed it still there
+        # after ten seconds).
+        for _ in range(300):
             if page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0:
                 break
             page.wait_for_timeout(100)
