@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
@@ -66,7 +66,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, log_reader, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -273,6 +273,10 @@ class LogEntry:
                    tuple(dict(data.get("parts") or {}).items()))
 
 
+#: Reads a view's log back (``from_view``), the last log read remembered (``log_reader``).
+_read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
+
+
 @dataclass(frozen=True)
 class CheckState(State):
     phase: Phase
@@ -406,20 +410,24 @@ class CheckState(State):
             for owner, slot, when in known:
                 seen.setdefault((owner, slot), []).append([who, when])
         mine = set() if viewer is None else {(owner, slot) for owner, slot, _when in self.knowledge[viewer]}
-
-        def cell(pos: Pos, card: PlayingCard) -> dict[str, Any]:
-            up = self.face_up(viewer, pos)
-            return {
-                "pos": pos_text(pos),
-                "card": str(card) if up or pos in mine else None,
-                "up": up,
-                "seen": seen.get(pos, []),
-            }
-
-        grids = [
-            [None if card is None else cell((owner, slot), card) for slot, card in enumerate(grid)]
-            for owner, grid in enumerate(self.grids)
-        ]
+        # Which places lie face up, worked out once for the whole view (``None``: all of them).
+        shown = self.face_up_places(viewer)
+        grids: list[list[dict[str, Any] | None]] = []
+        for owner, grid in enumerate(self.grids):
+            cells: list[dict[str, Any] | None] = []
+            for slot, card in enumerate(grid):
+                if card is None:
+                    cells.append(None)
+                    continue
+                pos = (owner, slot)
+                up = shown is None or pos in shown
+                cells.append({
+                    "pos": pos_text(pos),
+                    "card": str(card) if up or pos in mine else None,
+                    "up": up,
+                    "seen": seen.get(pos, []),
+                })
+            grids.append(cells)
         window = None
         if self.window is not None:
             window = {
@@ -484,28 +492,38 @@ class CheckState(State):
         return tuple([slot for slot, card in enumerate(self.grids[seat]) if card is not None])
 
     def hand_size(self, seat: int) -> int:
-        return len(self.slots(seat))
+        if not 0 <= seat < len(self.grids):
+            return 0
+        return sum(card is not None for card in self.grids[seat])
 
     def next_joiner(self) -> int | None:
         """The seat whose join the lobby accepts now (ruling 1: join order is seat order)."""
         return next((seat for seat in range(self.players) if seat not in self.joined), None)
 
     def face_up(self, viewer: int | None, pos: Pos) -> bool:
-        """Whether the card at ``pos`` lies face up for ``viewer`` now. Cards lie face down but
-        in the moments the rules show them: the final reveal, a card tried in a failed match
-        (to everyone, ruling 5), the viewer's bottom row until they are ready (section 5.4,
-        ruling 8), and the cards the viewer's ability has peeked at (section 8.A)."""
+        """Whether the card at ``pos`` lies face up for ``viewer`` now (``face_up_places``)."""
+        shown = self.face_up_places(viewer)
+        return shown is None or pos in shown
+
+    def face_up_places(self, viewer: int | None) -> set[Pos] | None:
+        """The places whose card lies face up for ``viewer`` now (``None``: every place, the
+        final reveal). Cards lie face down but in the moments the rules show them: the final
+        reveal, a card tried in a failed match (to everyone, ruling 5), the viewer's bottom row
+        until they are ready (section 5.4, ruling 8), and the cards the viewer's ability has
+        peeked at (section 8.A)."""
         if self.is_over():
-            return True
-        if self.last_try is not None and self.last_try[:2] == pos:
-            return True
+            return None
+        shown: set[Pos] = set()
+        if self.last_try is not None:
+            shown.add((self.last_try[0], self.last_try[1]))
         if viewer is None:
-            return False
+            return shown
         if self.phase is Phase.PEEK:
-            return pos[0] == viewer and viewer not in self.ready and pos[1] in BOTTOM_ROW
-        if self.phase is Phase.ABILITY and self.stack and self.stack[-1].owner == viewer:
-            return pos in self.stack[-1].peeked
-        return False
+            if viewer not in self.ready:
+                shown.update((viewer, slot) for slot in BOTTOM_ROW)
+        elif self.phase is Phase.ABILITY and self.stack and self.stack[-1].owner == viewer:
+            shown.update(self.stack[-1].peeked)
+        return shown
 
     def scores(self) -> tuple[int, ...]:
         return tuple(sum(value(card) for card in grid if card is not None) for grid in self.grids)
@@ -898,7 +916,12 @@ class Check(Game):
         """A full state that shows ``view``: the cards the view does not show (face-down grid
         cards, the draw pile, the discards under the top, another seat's drawn card) are dealt
         at random by ``rng``; who knows which position, and since when, is kept."""
-        rng = rng or random.Random(0)
+        return self.dealer_for(view)(rng or random.Random(0))
+
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], CheckState]:
+        """``from_view`` split in two: everything the view shows is read once; each deal only
+        shuffles the cards it does not show and puts them, in order, on the face-down grid
+        places, another seat's drawn card, the discards under the top and the draw pile."""
         try:
             players = int(view["players"])
             grids_view = view["grids"]
@@ -906,30 +929,33 @@ class Check(Game):
                            for grid in grids_view]
             top = view["discard_top"] and PlayingCard.parse(view["discard_top"])
             shown_drawn = view["drawn"] and PlayingCard.parse(view["drawn"])
-            visible = {card for grid in shown_grids for card in grid if card} | {top, shown_drawn}
-            unknown = [card for card in CARDS if card not in visible]
-            rng.shuffle(unknown)
-            deal = iter(unknown)
-            grids = tuple(
-                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown, strict=True))
-                for grid, shown in zip(grids_view, shown_grids, strict=True)
-            )
-            drawn = shown_drawn or (next(deal) if view["holding"] else None)
-            under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
-            discard = under + ((top,) if top else ())
-            draw_pile = tuple(deal)
+            # By index: a card's own hash and equality are Python calls, and 52 cards are sifted.
+            visible = {card.index for grid in shown_grids for card in grid if card}
+            visible.update(card.index for card in (top, shown_drawn) if card)
+            unknown = [card for card in CARDS if card.index not in visible]
+            # The places the deal fills, in dealing order, and the grids with the rest in place.
+            hidden = [(owner, slot) for owner, (grid, shown) in enumerate(zip(grids_view, shown_grids, strict=True))
+                      for slot, (cell, card) in enumerate(zip(grid, shown, strict=True))
+                      if cell is not None and not card]
+            fixed = [[card or None for card in shown] for shown in shown_grids]
+            hidden_drawn = not shown_drawn and bool(view["holding"])
+            under = max(0, view["discard_count"] - 1)
+            if len(hidden) + hidden_drawn + under > len(unknown):
+                raise ValueError("the view shows fewer cards than it hides")
             knowledge: list[set[tuple[int, int, int]]] = [set() for _ in range(players)]
             for owner, grid in enumerate(grids_view):
                 for slot, cell in enumerate(grid):
                     for who, when in (cell or {}).get("seen", []):
                         knowledge[who].add((owner, slot, when))
             window = view["window"]
-            return CheckState(
-                game_id=self.id, seed=rng.getrandbits(32), players=players,
+            # Every field but the dealt ones, read once: a deal is a copy with its own cards.
+            template = CheckState(
+                game_id=self.id, seed=0, players=players,
                 options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
                 history=(), phase=Phase(view["phase"]), joined=frozenset(view["joined"]),
-                ready=frozenset(view["ready"]), grids=grids, draw_pile=draw_pile, discard=discard,
-                sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"], drawn=drawn,
+                ready=frozenset(view["ready"]), grids=(), draw_pile=(), discard=(),
+                sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"],
+                drawn=shown_drawn or None,
                 window=None if window is None else Window(
                     PlayingCard.parse(window["card"]), window["discarder"], frozenset(window["passed"])),
                 stack=tuple(Ability(a["owner"], PlayingCard.parse(a["card"]), a["peeks_left"],
@@ -940,10 +966,26 @@ class Check(Game):
                 last_try=None if view["last_try"] is None else (
                     view["last_try"][0], view["last_try"][1], PlayingCard.parse(view["last_try"][2])),
                 reshuffles=view["reshuffles"], end_reason=view["end_reason"],
-                log=tuple(LogEntry.from_dict(entry) for entry in view["log"]),
+                log=_read_log(view["log"]),
             )
-        except (KeyError, TypeError, ValueError, StopIteration, InvalidNotation) as error:
+        except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game ({error!r})") from None
+        on_top = (top,) if top else ()
+
+        def deal(rng: random.Random) -> CheckState:
+            cards = unknown[:]
+            rng.shuffle(cards)
+            grids = [row[:] for row in fixed]
+            for (owner, slot), card in zip(hidden, cards, strict=False):
+                grids[owner][slot] = card
+            rest = len(hidden)
+            drawn = template.drawn
+            if hidden_drawn:
+                drawn, rest = cards[rest], rest + 1
+            return evolve(template, seed=rng.getrandbits(32), grids=tuple(map(tuple, grids)), drawn=drawn,
+                          discard=(*cards[rest:rest + under], *on_top), draw_pile=tuple(cards[rest + under:]))
+
+        return deal
 
     def parse_action(self, state: State, text: str) -> Action:
         words = " ".join(str(text).split()).lower()

@@ -503,6 +503,30 @@ def evolve(state: StateT, **changes: Any) -> StateT:
     return new
 
 
+EntryT = TypeVar("EntryT")
+
+
+def log_reader(read: Callable[[Mapping[str, Any]], EntryT],
+               write: Callable[[EntryT], dict[str, Any]]) -> Callable[[Sequence[Any]], tuple[EntryT, ...]]:
+    """``log -> tuple(read(entry) for entry in log)`` for a game's ``from_view``, remembering
+    the last log it read: the views of one position (every seat's, read again for every deal
+    of a search or a test) carry the same log, and comparing its dicts with the last one's is
+    many times cheaper than building its entries again. It compares them with the entries'
+    own dicts (``write``), never with the caller's, which the caller may change later."""
+    last: tuple[list[dict[str, Any]], tuple[EntryT, ...]] | None = None
+
+    def read_log(log: Sequence[Any]) -> tuple[EntryT, ...]:
+        nonlocal last
+        memo = last
+        if memo is not None and log == memo[0]:
+            return memo[1]
+        entries = tuple(read(entry) for entry in log)
+        last = ([write(entry) for entry in entries], entries)
+        return entries
+
+    return read_log
+
+
 def with_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``."""
     return values[:seat] + (value,) + values[seat + 1:]

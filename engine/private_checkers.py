@@ -54,7 +54,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, log_reader, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -90,6 +90,11 @@ def survives(board_card: Card, discard: Card) -> bool:
 def owner(card: Card) -> int:
     """The side whose half-deck holds the card."""
     return 0 if card.suit in SIDE_SUITS[0] else 1
+
+
+#: Each side's half of ``DECK``, in its order.
+SIDE_DECKS: tuple[tuple[Card, ...], tuple[Card, ...]] = (
+    tuple(card for card in DECK if owner(card) == 0), tuple(card for card in DECK if owner(card) == 1))
 
 
 def stacked_deck(light: Sequence[Any], dark: Sequence[Any]) -> tuple[str, ...]:
@@ -355,6 +360,10 @@ class LogEntry:
         return cls(int(data["number"]), str(data["kind"]), None if seat is None else int(seat),
                    None if square is None else str(square), str(data["text"]),
                    tuple((name, _frozen(value)) for name, value in dict(data.get("parts") or {}).items()))
+
+
+#: Reads a view's log back (``from_view``), the last log read remembered (``log_reader``).
+_read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
 
 
 @dataclass(frozen=True)
@@ -872,7 +881,7 @@ class PrivateCheckers(Game):
                            for pile in view["stockpiles"]]
             counts = view["stock_counts"]
             players = int(view["players"])
-            log = tuple(LogEntry.from_dict(entry) for entry in view["log"])
+            log = _read_log(view["log"])
             pending = view["pending"]
             fixed: dict[str, Any] = dict(
                 game_id=self.id, seed=0, players=players,
@@ -898,7 +907,8 @@ class PrivateCheckers(Game):
         except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game: {error!r}") from None
         board: list[Card | None] = [known.get(square) for square in range(SQUARES)]
-        visible = set(known.values()) | set(discards)
+        # By index: a card's own hash and equality are Python calls, and 52 cards are sifted.
+        visible = {card.index for card in known.values()} | {card.index for card in discards}
         # Per side: its face-down squares, the cards that may lie there, and its stockpile when
         # the view shows it (else the stockpile is what the deal leaves of the pool).
         sides: list[tuple[list[int], list[Card], tuple[Card, ...] | None]] = []
@@ -906,8 +916,8 @@ class PrivateCheckers(Game):
             half = range(16 * side, 16 * side + 16)
             hidden = [square for square in half if board[square] is None]
             known_stock = stock_known[side]
-            pool = [card for card in DECK if owner(card) == side and card not in visible
-                    and (known_stock is None or card not in known_stock)]
+            stock = () if known_stock is None else {card.index for card in known_stock}
+            pool = [card for card in SIDE_DECKS[side] if card.index not in visible and card.index not in stock]
             if len(pool) != len(hidden) + (0 if known_stock is not None else counts[side]):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
             sides.append((hidden, pool, None if known_stock is None else sort_cards(known_stock)))
