@@ -51,7 +51,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import (
     CLOCK,
@@ -66,7 +66,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, log_reader, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, hash_once, log_reader, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -105,6 +105,10 @@ def is_special(card: PlayingCard) -> bool:
 
 def pos_text(pos: Pos) -> str:
     return f"{pos[0]}.{pos[1]}"
+
+
+#: The notation of the places a grid usually has (every view names them all).
+_POS_TEXTS = {(seat, slot): pos_text((seat, slot)) for seat in range(6) for slot in range(8)}
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -277,6 +281,7 @@ class LogEntry:
 _read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
 
 
+@hash_once
 @dataclass(frozen=True)
 class CheckState(State):
     phase: Phase
@@ -301,6 +306,10 @@ class CheckState(State):
     reshuffles: int
     end_reason: str
     log: tuple[LogEntry, ...]
+
+    #: Who knows each card (``_seen``) and the hash (``hash_once``), worked out once per state;
+    #: ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_seen_cache", "_hash_cache")
 
     # -- the contract --
 
@@ -404,30 +413,30 @@ class CheckState(State):
         it, since which turn). ``ability`` is the decision pending on top of the stack."""
         over = self.is_over()
         viewer = seat if seat is not None and 0 <= seat < self.players else None
-        # Who knows each card (as ``seen_by`` lists them), gathered once for every place.
-        seen: dict[Pos, list[list[int]]] = {}
-        for who, known in enumerate(self.knowledge):
-            for owner, slot, when in known:
-                seen.setdefault((owner, slot), []).append([who, when])
+        seen = self._seen()
         mine = set() if viewer is None else {(owner, slot) for owner, slot, _when in self.knowledge[viewer]}
         # Which places lie face up, worked out once for the whole view (``None``: all of them).
         shown = self.face_up_places(viewer)
         grids: list[list[dict[str, Any] | None]] = []
+        hand_sizes: list[int] = []
         for owner, grid in enumerate(self.grids):
             cells: list[dict[str, Any] | None] = []
+            held = 0
             for slot, card in enumerate(grid):
                 if card is None:
                     cells.append(None)
                     continue
+                held += 1
                 pos = (owner, slot)
                 up = shown is None or pos in shown
                 cells.append({
-                    "pos": pos_text(pos),
+                    "pos": _POS_TEXTS.get(pos) or pos_text(pos),
                     "card": str(card) if up or pos in mine else None,
                     "up": up,
-                    "seen": seen.get(pos, []),
+                    "seen": [*map(list, seen.get(pos, ()))],
                 })
             grids.append(cells)
+            hand_sizes.append(held)
         window = None
         if self.window is not None:
             window = {
@@ -452,7 +461,7 @@ class CheckState(State):
             "turn": self.turn,
             "turns": self.turns,
             "grids": grids,
-            "hand_sizes": [self.hand_size(owner) for owner in range(self.players)],
+            "hand_sizes": hand_sizes,
             "draw_count": len(self.draw_pile),
             "discard_top": str(self.discard[-1]) if self.discard else None,
             "discard_count": len(self.discard),
@@ -485,6 +494,19 @@ class CheckState(State):
 
     # -- reading the state --
 
+    def _seen(self) -> dict[Pos, tuple[tuple[int, int], ...]]:
+        """Who knows the card at each place, since which turn (as ``seen_by`` lists them):
+        gathered from every seat's memory once per state, since every view shows it."""
+        cached: dict[Pos, tuple[tuple[int, int], ...]] | None = self.__dict__.get("_seen_cache")
+        if cached is None:
+            gathered: dict[Pos, list[tuple[int, int]]] = {}
+            for who, known in enumerate(self.knowledge):
+                for owner, slot, when in known:
+                    gathered.setdefault((owner, slot), []).append((who, when))
+            cached = {pos: tuple(pairs) for pos, pairs in gathered.items()}
+            self.__dict__["_seen_cache"] = cached  # a frozen state: its fields never change
+        return cached
+
     def slots(self, seat: int) -> tuple[int, ...]:
         """The slots of ``seat``'s grid that hold a card."""
         if not 0 <= seat < len(self.grids):
@@ -492,9 +514,7 @@ class CheckState(State):
         return tuple([slot for slot, card in enumerate(self.grids[seat]) if card is not None])
 
     def hand_size(self, seat: int) -> int:
-        if not 0 <= seat < len(self.grids):
-            return 0
-        return sum(card is not None for card in self.grids[seat])
+        return len(self.slots(seat))
 
     def next_joiner(self) -> int | None:
         """The seat whose join the lobby accepts now (ruling 1: join order is seat order)."""

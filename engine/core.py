@@ -503,6 +503,26 @@ def evolve(state: StateT, **changes: Any) -> StateT:
     return new
 
 
+ClassT = TypeVar("ClassT", bound=type)
+
+
+def hash_once(cls: ClassT) -> ClassT:
+    """A frozen state class whose hash (the dataclass's own, over every field) is worked out
+    once per state: a long log or history makes it costly, and tests and searches hash the same
+    state again and again. The value is kept in the state's ``_hash_cache``, which the class
+    lists in its ``caches`` so that ``evolve`` drops it."""
+    compute = cls.__hash__
+
+    def __hash__(self: Any) -> int:
+        cached: int | None = self.__dict__.get("_hash_cache")
+        if cached is None:
+            cached = self.__dict__["_hash_cache"] = compute(self)
+        return cached
+
+    cls.__hash__ = __hash__  # type: ignore[assignment]
+    return cls
+
+
 EntryT = TypeVar("EntryT")
 
 

@@ -50,11 +50,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, log_reader, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, hash_once, json_value, log_reader, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -349,9 +350,15 @@ class LogEntry:
     parts: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        parts = dict(self.parts) if self._plain else {name: json_value(value) for name, value in self.parts}
         return {"number": self.number, "kind": self.kind, "seat": self.seat,
-                "square": self.square, "text": self.text,
-                "parts": {name: json_value(value) for name, value in self.parts}}
+                "square": self.square, "text": self.text, "parts": parts}
+
+    @cached_property
+    def _plain(self) -> bool:
+        """Whether every part is already a JSON scalar (most are): every view writes every
+        entry, and then a plain copy of the parts is their JSON form."""
+        return all(value is None or type(value) in (str, int, float, bool) for _, value in self.parts)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
@@ -366,6 +373,7 @@ class LogEntry:
 _read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
 
 
+@hash_once
 @dataclass(frozen=True)
 class PrivateCheckersState(State):
     cards: tuple[Card, ...]
@@ -387,8 +395,9 @@ class PrivateCheckersState(State):
     #: The latest public events, oldest first (at most ``LOG_MEMORY``).
     log: tuple[LogEntry, ...]
 
-    #: The legal actions, worked out once per state (``_legal``); ``evolve`` drops them.
-    caches: ClassVar[tuple[str, ...]] = ("_legal_cache",)
+    #: The legal actions (``_legal``) and the hash (``hash_once``), worked out once per state;
+    #: ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_legal_cache", "_hash_cache")
 
     # -- the contract --
 
