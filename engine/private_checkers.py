@@ -188,6 +188,10 @@ class Rank(IntEnum):
     KING = 3
 
 
+#: A piece's rank as views write it.
+_RANK_TEXTS = {rank: rank.name.lower() for rank in Rank}
+
+
 @dataclass(frozen=True)
 class Piece:
     side: int
@@ -209,6 +213,15 @@ class Piece:
         """FEN letter: M, F, Q, K; upper case for Light, lower case for Dark."""
         letter = "MFQK"[self.rank]
         return letter if self.side == 0 else letter.lower()
+
+
+#: Every piece a view can show, by how it shows it (pieces are values: states share them).
+_PIECES = {(side, text): Piece(side, rank) for side in (0, 1) for rank, text in _RANK_TEXTS.items()}
+
+
+def _read_piece(shown: Mapping[str, Any]) -> Piece:
+    """The piece a view's square shows (KeyError for an unknown rank)."""
+    return _PIECES.get((shown["side"], shown["rank"])) or Piece(shown["side"], Rank[shown["rank"].upper()])
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -450,7 +463,7 @@ class PrivateCheckersState(State):
                 "discard": self.pending.discard,
                 "jumped": self.pending.jumped,
             },
-            "squares": [self._square_view(square) for square in range(SQUARES)],
+            "squares": self._squares_view(),
             "stockpiles": [
                 card_names(sort_cards(pile)) if own == side else None
                 for side, pile in enumerate(self.stockpiles)
@@ -534,16 +547,20 @@ class PrivateCheckersState(State):
         victories = '; '.join(parts) or 'no victory for either side'
         return f"{victories} ({score})" if counts else victories
 
-    def _square_view(self, square: int) -> dict[str, Any]:
-        up = square in self.face_up
-        known = up or square in self.seen
-        piece = self.pieces[square]
-        return {
-            "square": SQUARE_NAMES[square],
-            "card": str(self.cards[square]) if known else None,
-            "up": up,
-            "piece": None if piece is None else {"side": piece.side, "rank": piece.rank.name.lower()},
-        }
+    def _squares_view(self) -> list[dict[str, Any]]:
+        """Each square as a view shows it: its card when face up or seen by everyone, and its
+        piece (one loop, not a call per square: every view of every state draws all 32)."""
+        face_up, seen, cards = self.face_up, self.seen, self.cards
+        squares = []
+        for square, piece in enumerate(self.pieces):
+            up = square in face_up
+            squares.append({
+                "square": SQUARE_NAMES[square],
+                "card": str(cards[square]) if up or square in seen else None,
+                "up": up,
+                "piece": None if piece is None else {"side": piece.side, "rank": _RANK_TEXTS[piece.rank]},
+            })
+        return squares
 
     def threatened(self, side: int) -> frozenset[int]:
         """Squares of ``side``'s pieces that the other side could capture if it moved now."""
@@ -899,9 +916,7 @@ class PrivateCheckers(Game):
                 face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
                 seen=frozenset(i for i, entry in enumerate(squares)
                                if not entry["up"] and entry["card"] is not None),
-                pieces=tuple(None if entry["piece"] is None else
-                             Piece(entry["piece"]["side"], Rank[entry["piece"]["rank"].upper()])
-                             for entry in squares),
+                pieces=tuple(None if entry["piece"] is None else _read_piece(entry["piece"]) for entry in squares),
                 discards=discards,
                 captured=tuple(view["captured"]),
                 rescued=tuple(view["rescued"]),
