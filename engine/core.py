@@ -511,7 +511,7 @@ def hash_once(cls: ClassT) -> ClassT:
     once per state: a long log or history makes it costly, and tests and searches hash the same
     state again and again. The value is kept in the state's ``_hash_cache``, which the class
     lists in its ``caches`` so that ``evolve`` drops it."""
-    compute = cls.__hash__
+    compute: Callable[[Any], int] = cls.__dict__["__hash__"]  # the one the dataclass wrote
 
     def __hash__(self: Any) -> int:
         cached: int | None = self.__dict__.get("_hash_cache")
@@ -675,6 +675,8 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: True when no seat ever has hidden information (then ``determinize`` is the identity).
     perfect_information: ClassVar[bool] = False
+    #: The last state and seat ``determinize`` dealt for, and its dealer.
+    _determinizing: tuple[State, int, Callable[[random.Random], State]] | None = None
 
     def new(
         self,
@@ -752,7 +754,13 @@ class Game(ABC):
         """
         if self.perfect_information:
             return state
-        return self.from_view(state.view(seat), rng)
+        # A search or a test reshuffles one position for one seat many times in a row: the
+        # view is built and read once (``dealer_for``), and each call deals from it. States
+        # are immutable, so the same state object has the same view.
+        last = self._determinizing
+        if last is None or last[0] is not state or last[1] != seat:
+            last = self._determinizing = (state, seat, self.dealer_for(state.view(seat)))
+        return last[2](rng)
 
 
 def deal_order(
