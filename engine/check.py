@@ -307,13 +307,33 @@ class CheckState(State):
     end_reason: str
     log: tuple[LogEntry, ...]
 
-    #: Who knows each card (``_seen``) and the hash (``hash_once``), worked out once per state;
-    #: ``evolve`` drops them.
-    caches: ClassVar[tuple[str, ...]] = ("_seen_cache", "_hash_cache")
+    #: Who acts, their legal actions, who knows each card (``_seen``) and the hash
+    #: (``hash_once``), worked out once per state; ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_to_act_cache", "_legal_cache", "_seen_cache", "_hash_cache")
 
     # -- the contract --
 
     def to_act(self) -> tuple[int, ...]:
+        # Worked out once per state: every apply, legal_actions and view asks for it.
+        cached: tuple[int, ...] | None = self.__dict__.get("_to_act_cache")
+        if cached is None:
+            cached = self.__dict__["_to_act_cache"] = self._seats_to_act()
+        return cached
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        # Worked out once per state and seat: ``apply`` checks the action against them, and
+        # tests and bots ask for them again and again.
+        if not isinstance(seat, int):
+            return self._legal(seat)
+        known: dict[int, tuple[Action, ...]] | None = self.__dict__.get("_legal_cache")
+        if known is None:
+            known = self.__dict__["_legal_cache"] = {}
+        actions = known.get(seat)
+        if actions is None:
+            actions = known[seat] = self._legal(seat)
+        return actions
+
+    def _seats_to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.LOBBY:
             joiner = self.next_joiner()
             return (GAME_MASTER,) if joiner is None else (joiner,)
@@ -327,7 +347,7 @@ class CheckState(State):
             return (self.stack[-1].owner,)
         return ()
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act():
             return ()
         phase = self.phase

@@ -49,8 +49,7 @@ def snapshot(state: State) -> tuple[Any, ...]:
         state.result(),
         state.to_act(),
         state.history,
-        pickle.dumps(state.view(None)),
-        tuple(pickle.dumps(state.view(seat)) for seat in range(state.players)),
+        pickle.dumps([state.view(seat) for seat in [None, *range(state.players)]]),
         tuple(state.legal_actions(seat) for seat in [*range(state.players), CLOCK]),
         tuple(sorted((name, tuple(cards)) for name, cards in state.zones().items())),
     )
