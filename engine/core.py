@@ -750,7 +750,8 @@ class Game(ABC):
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``.
 
-        Defined through ``from_view(state.view(seat))``, so it cannot use more than the view.
+        Defined through the view (``dealer_for(state.view(seat))``, which deals as
+        ``from_view`` does), so it cannot use more than the view.
         """
         if self.perfect_information:
             return state
