@@ -47,11 +47,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, ClassVar
 
 from engine import (
     CLOCK,
@@ -66,7 +66,7 @@ from engine import (
     SetupError,
     State,
 )
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, hash_once, log_reader, with_seat
 from engine.playing_cards import ACE, JACK, KING, QUEEN, RANK_WORDS, STANDARD, PlayingCard
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -105,6 +105,10 @@ def is_special(card: PlayingCard) -> bool:
 
 def pos_text(pos: Pos) -> str:
     return f"{pos[0]}.{pos[1]}"
+
+
+#: The notation of the places a grid usually has (every view names them all).
+_POS_TEXTS = {(seat, slot): pos_text((seat, slot)) for seat in range(6) for slot in range(8)}
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -273,6 +277,11 @@ class LogEntry:
                    tuple(dict(data.get("parts") or {}).items()))
 
 
+#: Reads a view's log back (``from_view``), the last log read remembered (``log_reader``).
+_read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
+
+
+@hash_once
 @dataclass(frozen=True)
 class CheckState(State):
     phase: Phase
@@ -298,9 +307,33 @@ class CheckState(State):
     end_reason: str
     log: tuple[LogEntry, ...]
 
+    #: Who acts, their legal actions, who knows each card (``_seen``) and the hash
+    #: (``hash_once``), worked out once per state; ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_to_act_cache", "_legal_cache", "_seen_cache", "_hash_cache")
+
     # -- the contract --
 
     def to_act(self) -> tuple[int, ...]:
+        # Worked out once per state: every apply, legal_actions and view asks for it.
+        cached: tuple[int, ...] | None = self.__dict__.get("_to_act_cache")
+        if cached is None:
+            cached = self.__dict__["_to_act_cache"] = self._seats_to_act()
+        return cached
+
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        # Worked out once per state and seat: ``apply`` checks the action against them, and
+        # tests and bots ask for them again and again.
+        if not isinstance(seat, int):
+            return self._legal(seat)
+        known: dict[int, tuple[Action, ...]] | None = self.__dict__.get("_legal_cache")
+        if known is None:
+            known = self.__dict__["_legal_cache"] = {}
+        actions = known.get(seat)
+        if actions is None:
+            actions = known[seat] = self._legal(seat)
+        return actions
+
+    def _seats_to_act(self) -> tuple[int, ...]:
         if self.phase is Phase.LOBBY:
             joiner = self.next_joiner()
             return (GAME_MASTER,) if joiner is None else (joiner,)
@@ -314,7 +347,7 @@ class CheckState(State):
             return (self.stack[-1].owner,)
         return ()
 
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+    def _legal(self, seat: int) -> tuple[Action, ...]:
         if seat not in self.to_act():
             return ()
         phase = self.phase
@@ -400,26 +433,30 @@ class CheckState(State):
         it, since which turn). ``ability`` is the decision pending on top of the stack."""
         over = self.is_over()
         viewer = seat if seat is not None and 0 <= seat < self.players else None
-        # Who knows each card (as ``seen_by`` lists them), gathered once for every place.
-        seen: dict[Pos, list[list[int]]] = {}
-        for who, known in enumerate(self.knowledge):
-            for owner, slot, when in known:
-                seen.setdefault((owner, slot), []).append([who, when])
+        seen = self._seen()
         mine = set() if viewer is None else {(owner, slot) for owner, slot, _when in self.knowledge[viewer]}
-
-        def cell(pos: Pos, card: PlayingCard) -> dict[str, Any]:
-            up = self.face_up(viewer, pos)
-            return {
-                "pos": pos_text(pos),
-                "card": str(card) if up or pos in mine else None,
-                "up": up,
-                "seen": seen.get(pos, []),
-            }
-
-        grids = [
-            [None if card is None else cell((owner, slot), card) for slot, card in enumerate(grid)]
-            for owner, grid in enumerate(self.grids)
-        ]
+        # Which places lie face up, worked out once for the whole view (``None``: all of them).
+        shown = self.face_up_places(viewer)
+        grids: list[list[dict[str, Any] | None]] = []
+        hand_sizes: list[int] = []
+        for owner, grid in enumerate(self.grids):
+            cells: list[dict[str, Any] | None] = []
+            held = 0
+            for slot, card in enumerate(grid):
+                if card is None:
+                    cells.append(None)
+                    continue
+                held += 1
+                pos = (owner, slot)
+                up = shown is None or pos in shown
+                cells.append({
+                    "pos": _POS_TEXTS.get(pos) or pos_text(pos),
+                    "card": str(card) if up or pos in mine else None,
+                    "up": up,
+                    "seen": [*map(list, seen.get(pos, ()))],
+                })
+            grids.append(cells)
+            hand_sizes.append(held)
         window = None
         if self.window is not None:
             window = {
@@ -444,7 +481,7 @@ class CheckState(State):
             "turn": self.turn,
             "turns": self.turns,
             "grids": grids,
-            "hand_sizes": [self.hand_size(owner) for owner in range(self.players)],
+            "hand_sizes": hand_sizes,
             "draw_count": len(self.draw_pile),
             "discard_top": str(self.discard[-1]) if self.discard else None,
             "discard_count": len(self.discard),
@@ -477,6 +514,19 @@ class CheckState(State):
 
     # -- reading the state --
 
+    def _seen(self) -> dict[Pos, tuple[tuple[int, int], ...]]:
+        """Who knows the card at each place, since which turn (as ``seen_by`` lists them):
+        gathered from every seat's memory once per state, since every view shows it."""
+        cached: dict[Pos, tuple[tuple[int, int], ...]] | None = self.__dict__.get("_seen_cache")
+        if cached is None:
+            gathered: dict[Pos, list[tuple[int, int]]] = {}
+            for who, known in enumerate(self.knowledge):
+                for owner, slot, when in known:
+                    gathered.setdefault((owner, slot), []).append((who, when))
+            cached = {pos: tuple(pairs) for pos, pairs in gathered.items()}
+            self.__dict__["_seen_cache"] = cached  # a frozen state: its fields never change
+        return cached
+
     def slots(self, seat: int) -> tuple[int, ...]:
         """The slots of ``seat``'s grid that hold a card."""
         if not 0 <= seat < len(self.grids):
@@ -491,21 +541,29 @@ class CheckState(State):
         return next((seat for seat in range(self.players) if seat not in self.joined), None)
 
     def face_up(self, viewer: int | None, pos: Pos) -> bool:
-        """Whether the card at ``pos`` lies face up for ``viewer`` now. Cards lie face down but
-        in the moments the rules show them: the final reveal, a card tried in a failed match
-        (to everyone, ruling 5), the viewer's bottom row until they are ready (section 5.4,
-        ruling 8), and the cards the viewer's ability has peeked at (section 8.A)."""
+        """Whether the card at ``pos`` lies face up for ``viewer`` now (``face_up_places``)."""
+        shown = self.face_up_places(viewer)
+        return shown is None or pos in shown
+
+    def face_up_places(self, viewer: int | None) -> set[Pos] | None:
+        """The places whose card lies face up for ``viewer`` now (``None``: every place, the
+        final reveal). Cards lie face down but in the moments the rules show them: the final
+        reveal, a card tried in a failed match (to everyone, ruling 5), the viewer's bottom row
+        until they are ready (section 5.4, ruling 8), and the cards the viewer's ability has
+        peeked at (section 8.A)."""
         if self.is_over():
-            return True
-        if self.last_try is not None and self.last_try[:2] == pos:
-            return True
+            return None
+        shown: set[Pos] = set()
+        if self.last_try is not None:
+            shown.add((self.last_try[0], self.last_try[1]))
         if viewer is None:
-            return False
+            return shown
         if self.phase is Phase.PEEK:
-            return pos[0] == viewer and viewer not in self.ready and pos[1] in BOTTOM_ROW
-        if self.phase is Phase.ABILITY and self.stack and self.stack[-1].owner == viewer:
-            return pos in self.stack[-1].peeked
-        return False
+            if viewer not in self.ready:
+                shown.update((viewer, slot) for slot in BOTTOM_ROW)
+        elif self.phase is Phase.ABILITY and self.stack and self.stack[-1].owner == viewer:
+            shown.update(self.stack[-1].peeked)
+        return shown
 
     def scores(self) -> tuple[int, ...]:
         return tuple(sum(value(card) for card in grid if card is not None) for grid in self.grids)
@@ -898,7 +956,12 @@ class Check(Game):
         """A full state that shows ``view``: the cards the view does not show (face-down grid
         cards, the draw pile, the discards under the top, another seat's drawn card) are dealt
         at random by ``rng``; who knows which position, and since when, is kept."""
-        rng = rng or random.Random(0)
+        return self.dealer_for(view)(rng or random.Random(0))
+
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], CheckState]:
+        """``from_view`` split in two: everything the view shows is read once; each deal only
+        shuffles the cards it does not show and puts them, in order, on the face-down grid
+        places, another seat's drawn card, the discards under the top and the draw pile."""
         try:
             players = int(view["players"])
             grids_view = view["grids"]
@@ -906,30 +969,33 @@ class Check(Game):
                            for grid in grids_view]
             top = view["discard_top"] and PlayingCard.parse(view["discard_top"])
             shown_drawn = view["drawn"] and PlayingCard.parse(view["drawn"])
-            visible = {card for grid in shown_grids for card in grid if card} | {top, shown_drawn}
-            unknown = [card for card in CARDS if card not in visible]
-            rng.shuffle(unknown)
-            deal = iter(unknown)
-            grids = tuple(
-                tuple(None if slot is None else (card or next(deal)) for slot, card in zip(grid, shown, strict=True))
-                for grid, shown in zip(grids_view, shown_grids, strict=True)
-            )
-            drawn = shown_drawn or (next(deal) if view["holding"] else None)
-            under = tuple(next(deal) for _ in range(max(0, view["discard_count"] - 1)))
-            discard = under + ((top,) if top else ())
-            draw_pile = tuple(deal)
+            # By index: a card's own hash and equality are Python calls, and 52 cards are sifted.
+            visible = {card.index for grid in shown_grids for card in grid if card}
+            visible.update(card.index for card in (top, shown_drawn) if card)
+            unknown = [card for card in CARDS if card.index not in visible]
+            # The places the deal fills, in dealing order, and the grids with the rest in place.
+            hidden = [(owner, slot) for owner, (grid, shown) in enumerate(zip(grids_view, shown_grids, strict=True))
+                      for slot, (cell, card) in enumerate(zip(grid, shown, strict=True))
+                      if cell is not None and not card]
+            fixed = [[card or None for card in shown] for shown in shown_grids]
+            hidden_drawn = not shown_drawn and bool(view["holding"])
+            under = max(0, view["discard_count"] - 1)
+            if len(hidden) + hidden_drawn + under > len(unknown):
+                raise ValueError("the view shows fewer cards than it hides")
             knowledge: list[set[tuple[int, int, int]]] = [set() for _ in range(players)]
             for owner, grid in enumerate(grids_view):
                 for slot, cell in enumerate(grid):
                     for who, when in (cell or {}).get("seen", []):
                         knowledge[who].add((owner, slot, when))
             window = view["window"]
-            return CheckState(
-                game_id=self.id, seed=rng.getrandbits(32), players=players,
+            # Every field but the dealt ones, read once: a deal is a copy with its own cards.
+            template = CheckState(
+                game_id=self.id, seed=0, players=players,
                 options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
                 history=(), phase=Phase(view["phase"]), joined=frozenset(view["joined"]),
-                ready=frozenset(view["ready"]), grids=grids, draw_pile=draw_pile, discard=discard,
-                sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"], drawn=drawn,
+                ready=frozenset(view["ready"]), grids=(), draw_pile=(), discard=(),
+                sealed=bool(view["sealed"]), turn=view["turn"], turns=view["turns"],
+                drawn=shown_drawn or None,
                 window=None if window is None else Window(
                     PlayingCard.parse(window["card"]), window["discarder"], frozenset(window["passed"])),
                 stack=tuple(Ability(a["owner"], PlayingCard.parse(a["card"]), a["peeks_left"],
@@ -940,10 +1006,26 @@ class Check(Game):
                 last_try=None if view["last_try"] is None else (
                     view["last_try"][0], view["last_try"][1], PlayingCard.parse(view["last_try"][2])),
                 reshuffles=view["reshuffles"], end_reason=view["end_reason"],
-                log=tuple(LogEntry.from_dict(entry) for entry in view["log"]),
+                log=_read_log(view["log"]),
             )
-        except (KeyError, TypeError, ValueError, StopIteration, InvalidNotation) as error:
+        except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game ({error!r})") from None
+        on_top = (top,) if top else ()
+
+        def deal(rng: random.Random) -> CheckState:
+            cards = unknown[:]
+            rng.shuffle(cards)
+            grids = [row[:] for row in fixed]
+            for (owner, slot), card in zip(hidden, cards, strict=False):
+                grids[owner][slot] = card
+            rest = len(hidden)
+            drawn = template.drawn
+            if hidden_drawn:
+                drawn, rest = cards[rest], rest + 1
+            return evolve(template, seed=rng.getrandbits(32), grids=tuple(map(tuple, grids)), drawn=drawn,
+                          discard=(*cards[rest:rest + under], *on_top), draw_pile=tuple(cards[rest + under:]))
+
+        return deal
 
     def parse_action(self, state: State, text: str) -> Action:
         words = " ".join(str(text).split()).lower()

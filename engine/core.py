@@ -503,6 +503,50 @@ def evolve(state: StateT, **changes: Any) -> StateT:
     return new
 
 
+ClassT = TypeVar("ClassT", bound=type)
+
+
+def hash_once(cls: ClassT) -> ClassT:
+    """A frozen state class whose hash (the dataclass's own, over every field) is worked out
+    once per state: a long log or history makes it costly, and tests and searches hash the same
+    state again and again. The value is kept in the state's ``_hash_cache``, which the class
+    lists in its ``caches`` so that ``evolve`` drops it."""
+    compute: Callable[[Any], int] = cls.__dict__["__hash__"]  # the one the dataclass wrote
+
+    def __hash__(self: Any) -> int:
+        cached: int | None = self.__dict__.get("_hash_cache")
+        if cached is None:
+            cached = self.__dict__["_hash_cache"] = compute(self)
+        return cached
+
+    cls.__hash__ = __hash__  # type: ignore[assignment]
+    return cls
+
+
+EntryT = TypeVar("EntryT")
+
+
+def log_reader(read: Callable[[Mapping[str, Any]], EntryT],
+               write: Callable[[EntryT], dict[str, Any]]) -> Callable[[Sequence[Any]], tuple[EntryT, ...]]:
+    """``log -> tuple(read(entry) for entry in log)`` for a game's ``from_view``, remembering
+    the last log it read: the views of one position (every seat's, read again for every deal
+    of a search or a test) carry the same log, and comparing its dicts with the last one's is
+    many times cheaper than building its entries again. It compares them with the entries'
+    own dicts (``write``), never with the caller's, which the caller may change later."""
+    last: tuple[list[dict[str, Any]], tuple[EntryT, ...]] | None = None
+
+    def read_log(log: Sequence[Any]) -> tuple[EntryT, ...]:
+        nonlocal last
+        memo = last
+        if memo is not None and log == memo[0]:
+            return memo[1]
+        entries = tuple(read(entry) for entry in log)
+        last = ([write(entry) for entry in entries], entries)
+        return entries
+
+    return read_log
+
+
 def with_seat(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
     """``values`` (one entry per seat) with ``seat``'s entry replaced by ``value``."""
     return values[:seat] + (value,) + values[seat + 1:]
@@ -631,6 +675,8 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: True when no seat ever has hidden information (then ``determinize`` is the identity).
     perfect_information: ClassVar[bool] = False
+    #: The last state and seat ``determinize`` dealt for, and its dealer.
+    _determinizing: tuple[State, int, Callable[[random.Random], State]] | None = None
 
     def new(
         self,
@@ -704,11 +750,18 @@ class Game(ABC):
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``.
 
-        Defined through ``from_view(state.view(seat))``, so it cannot use more than the view.
+        Defined through the view (``dealer_for(state.view(seat))``, which deals as
+        ``from_view`` does), so it cannot use more than the view.
         """
         if self.perfect_information:
             return state
-        return self.from_view(state.view(seat), rng)
+        # A search or a test reshuffles one position for one seat many times in a row: the
+        # view is built and read once (``dealer_for``), and each call deals from it. States
+        # are immutable, so the same state object has the same view.
+        last = self._determinizing
+        if last is None or last[0] is not state or last[1] != seat:
+            last = self._determinizing = (state, seat, self.dealer_for(state.view(seat)))
+        return last[2](rng)
 
 
 def deal_order(

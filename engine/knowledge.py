@@ -64,13 +64,12 @@ def _rng(state: State, seat: int) -> random.Random:
 
 def _dealer(state: State, seat: int) -> Callable[[random.Random], State]:
     """``determinize(state, seat, ·)`` as a function of the generator. ``Game.determinize`` is
-    ``from_view(state.view(seat), rng)``; building the view is most of its cost (Check!'s view
-    walks every seat's memory), and the view is the same for every sample, so it is built once
-    when the game keeps that definition (``from_view`` only reads the view it is given)."""
+    ``dealer_for(state.view(seat))(rng)``; building and reading the view is most of its cost
+    (Check!'s view walks every seat's memory), and the view is the same for every sample, so
+    it is built and read once when the game keeps that definition."""
     game = state.game
     if type(game).determinize is Game.determinize:
-        view = state.view(seat)
-        return lambda rng: game.from_view(view, rng)
+        return game.dealer_for(state.view(seat))
     return lambda rng: game.determinize(state, seat, rng)
 
 

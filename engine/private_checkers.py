@@ -50,11 +50,12 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, ClassVar
 
 from engine import Action, EngineError, Game, IllegalAction, InvalidNotation, Option, Reason, Result, SetupError, State
-from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, json_value, with_seat
+from engine.core import N_, NOT_A_DECK, Verb, deal_order, evolve, hash_once, json_value, log_reader, with_seat
 from engine.playing_cards import PlayingCard, card_names, sort_cards
 
 # --- Cards -------------------------------------------------------------------------------------
@@ -90,6 +91,11 @@ def survives(board_card: Card, discard: Card) -> bool:
 def owner(card: Card) -> int:
     """The side whose half-deck holds the card."""
     return 0 if card.suit in SIDE_SUITS[0] else 1
+
+
+#: Each side's half of ``DECK``, in its order.
+SIDE_DECKS: tuple[tuple[Card, ...], tuple[Card, ...]] = (
+    tuple(card for card in DECK if owner(card) == 0), tuple(card for card in DECK if owner(card) == 1))
 
 
 def stacked_deck(light: Sequence[Any], dark: Sequence[Any]) -> tuple[str, ...]:
@@ -182,6 +188,10 @@ class Rank(IntEnum):
     KING = 3
 
 
+#: A piece's rank as views write it.
+_RANK_TEXTS = {rank: rank.name.lower() for rank in Rank}
+
+
 @dataclass(frozen=True)
 class Piece:
     side: int
@@ -203,6 +213,15 @@ class Piece:
         """FEN letter: M, F, Q, K; upper case for Light, lower case for Dark."""
         letter = "MFQK"[self.rank]
         return letter if self.side == 0 else letter.lower()
+
+
+#: Every piece a view can show, by how it shows it (pieces are values: states share them).
+_PIECES = {(side, text): Piece(side, rank) for side in (0, 1) for rank, text in _RANK_TEXTS.items()}
+
+
+def _read_piece(shown: Mapping[str, Any]) -> Piece:
+    """The piece a view's square shows (KeyError for an unknown rank)."""
+    return _PIECES.get((shown["side"], shown["rank"])) or Piece(shown["side"], Rank[shown["rank"].upper()])
 
 
 # --- Actions -----------------------------------------------------------------------------------
@@ -344,9 +363,15 @@ class LogEntry:
     parts: tuple[tuple[str, Any], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
+        parts = dict(self.parts) if self._plain else {name: json_value(value) for name, value in self.parts}
         return {"number": self.number, "kind": self.kind, "seat": self.seat,
-                "square": self.square, "text": self.text,
-                "parts": {name: json_value(value) for name, value in self.parts}}
+                "square": self.square, "text": self.text, "parts": parts}
+
+    @cached_property
+    def _plain(self) -> bool:
+        """Whether every part is already a JSON scalar (most are): every view writes every
+        entry, and then a plain copy of the parts is their JSON form."""
+        return all(value is None or type(value) in (str, int, float, bool) for _, value in self.parts)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LogEntry:
@@ -357,6 +382,11 @@ class LogEntry:
                    tuple((name, _frozen(value)) for name, value in dict(data.get("parts") or {}).items()))
 
 
+#: Reads a view's log back (``from_view``), the last log read remembered (``log_reader``).
+_read_log = log_reader(LogEntry.from_dict, LogEntry.to_dict)
+
+
+@hash_once
 @dataclass(frozen=True)
 class PrivateCheckersState(State):
     cards: tuple[Card, ...]
@@ -378,8 +408,9 @@ class PrivateCheckersState(State):
     #: The latest public events, oldest first (at most ``LOG_MEMORY``).
     log: tuple[LogEntry, ...]
 
-    #: The legal actions, worked out once per state (``_legal``); ``evolve`` drops them.
-    caches: ClassVar[tuple[str, ...]] = ("_legal_cache",)
+    #: The legal actions (``_legal``) and the hash (``hash_once``), worked out once per state;
+    #: ``evolve`` drops them.
+    caches: ClassVar[tuple[str, ...]] = ("_legal_cache", "_hash_cache")
 
     # -- the contract --
 
@@ -432,7 +463,7 @@ class PrivateCheckersState(State):
                 "discard": self.pending.discard,
                 "jumped": self.pending.jumped,
             },
-            "squares": [self._square_view(square) for square in range(SQUARES)],
+            "squares": self._squares_view(),
             "stockpiles": [
                 card_names(sort_cards(pile)) if own == side else None
                 for side, pile in enumerate(self.stockpiles)
@@ -516,16 +547,20 @@ class PrivateCheckersState(State):
         victories = '; '.join(parts) or 'no victory for either side'
         return f"{victories} ({score})" if counts else victories
 
-    def _square_view(self, square: int) -> dict[str, Any]:
-        up = square in self.face_up
-        known = up or square in self.seen
-        piece = self.pieces[square]
-        return {
-            "square": SQUARE_NAMES[square],
-            "card": str(self.cards[square]) if known else None,
-            "up": up,
-            "piece": None if piece is None else {"side": piece.side, "rank": piece.rank.name.lower()},
-        }
+    def _squares_view(self) -> list[dict[str, Any]]:
+        """Each square as a view shows it: its card when face up or seen by everyone, and its
+        piece (one loop, not a call per square: every view of every state draws all 32)."""
+        face_up, seen, cards = self.face_up, self.seen, self.cards
+        squares = []
+        for square, piece in enumerate(self.pieces):
+            up = square in face_up
+            squares.append({
+                "square": SQUARE_NAMES[square],
+                "card": str(cards[square]) if up or square in seen else None,
+                "up": up,
+                "piece": None if piece is None else {"side": piece.side, "rank": _RANK_TEXTS[piece.rank]},
+            })
+        return squares
 
     def threatened(self, side: int) -> frozenset[int]:
         """Squares of ``side``'s pieces that the other side could capture if it moved now."""
@@ -872,7 +907,7 @@ class PrivateCheckers(Game):
                            for pile in view["stockpiles"]]
             counts = view["stock_counts"]
             players = int(view["players"])
-            log = tuple(LogEntry.from_dict(entry) for entry in view["log"])
+            log = _read_log(view["log"])
             pending = view["pending"]
             fixed: dict[str, Any] = dict(
                 game_id=self.id, seed=0, players=players,
@@ -881,9 +916,7 @@ class PrivateCheckers(Game):
                 face_up=frozenset(i for i, entry in enumerate(squares) if entry["up"]),
                 seen=frozenset(i for i, entry in enumerate(squares)
                                if not entry["up"] and entry["card"] is not None),
-                pieces=tuple(None if entry["piece"] is None else
-                             Piece(entry["piece"]["side"], Rank[entry["piece"]["rank"].upper()])
-                             for entry in squares),
+                pieces=tuple(None if entry["piece"] is None else _read_piece(entry["piece"]) for entry in squares),
                 discards=discards,
                 captured=tuple(view["captured"]),
                 rescued=tuple(view["rescued"]),
@@ -898,7 +931,8 @@ class PrivateCheckers(Game):
         except (KeyError, TypeError, ValueError, InvalidNotation) as error:
             raise SetupError(f"{self.id}: not a view of this game: {error!r}") from None
         board: list[Card | None] = [known.get(square) for square in range(SQUARES)]
-        visible = set(known.values()) | set(discards)
+        # By index: a card's own hash and equality are Python calls, and 52 cards are sifted.
+        visible = {card.index for card in known.values()} | {card.index for card in discards}
         # Per side: its face-down squares, the cards that may lie there, and its stockpile when
         # the view shows it (else the stockpile is what the deal leaves of the pool).
         sides: list[tuple[list[int], list[Card], tuple[Card, ...] | None]] = []
@@ -906,8 +940,8 @@ class PrivateCheckers(Game):
             half = range(16 * side, 16 * side + 16)
             hidden = [square for square in half if board[square] is None]
             known_stock = stock_known[side]
-            pool = [card for card in DECK if owner(card) == side and card not in visible
-                    and (known_stock is None or card not in known_stock)]
+            stock = () if known_stock is None else {card.index for card in known_stock}
+            pool = [card for card in SIDE_DECKS[side] if card.index not in visible and card.index not in stock]
             if len(pool) != len(hidden) + (0 if known_stock is not None else counts[side]):
                 raise SetupError(f"{self.id}: the view's cards do not add up for side {side}")
             sides.append((hidden, pool, None if known_stock is None else sort_cards(known_stock)))

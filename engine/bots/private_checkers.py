@@ -357,7 +357,8 @@ def search_board(state: PrivateCheckersState) -> SearchBoard:
     board = object.__new__(SearchBoard)
     board.__dict__.update(state.__dict__)
     board.__dict__.update(log=(), history=())
-    board.__dict__.pop("_legal_cache", None)
+    for cache in state.caches:  # worked out for the state with its log and history
+        board.__dict__.pop(cache, None)
     return board
 
 

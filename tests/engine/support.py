@@ -8,6 +8,7 @@ this folder on ``sys.path``). Game-specific stacked starts stay in ``<game>_help
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import re
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
@@ -39,16 +40,16 @@ def view_text(state: State, seat: int | None) -> str:
 
 def snapshot(state: State) -> tuple[Any, ...]:
     """Everything observable about ``state``, to prove that something changed none of it: its
-    hash, result, turn, history, every view (as JSON text, so a view mutated later still
-    differs), every seat's legal actions (the CLOCK's too) and the zones of the cards."""
+    hash, result, turn, history, every view (pickled, so a view mutated later still differs:
+    bytes that tell apart any two views that differ, a few times faster to write than JSON
+    text), every seat's legal actions (the CLOCK's too) and the zones of the cards."""
     return (
         hash(state),
         state.is_over(),
         state.result(),
         state.to_act(),
         state.history,
-        json.dumps(state.view(None), sort_keys=True),
-        tuple(json.dumps(state.view(seat), sort_keys=True) for seat in range(state.players)),
+        pickle.dumps([state.view(seat) for seat in [None, *range(state.players)]]),
         tuple(state.legal_actions(seat) for seat in [*range(state.players), CLOCK]),
         tuple(sorted((name, tuple(cards)) for name, cards in state.zones().items())),
     )
