@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -497,51 +497,63 @@ class Checkmate(Game):
         """A full state consistent with ``view``: the unseen cards dealt at random to the other
         hands (keeping the Kings everyone saw handed over, and, while an Ace waits for a King,
         no King for the seats it passed over and one for the giver) and to the fan."""
+        return self.dealer_for(view)(rng or random.Random(0))
+
+    def dealer_for(self, view: Mapping[str, Any]) -> Callable[[random.Random], CheckmateState]:
+        """``from_view``'s reading of ``view`` (the log, the cards seen), done once; each call of
+        the dealer it returns shuffles the unseen cards and deals them."""
         if view.get("game") != self.id:
             raise SetupError(f"not a view of {self.id}: {view.get('game')!r}")
-        rng = rng or random.Random(0)
         players = int(view["players"])
         seat = view["seat"]
-        log = tuple(Event.from_dict(data) for data in view["log"])
         known = [list(map(Card.parse, cards)) for cards in view["known"]]
-        hands: list[list[Card]] = [list(cards) for cards in known]
         if seat is not None:
-            hands[seat] = [Card.parse(name) for name in view["hand"]]
+            known[seat] = [Card.parse(name) for name in view["hand"]]
         pile = tuple(Card.parse(name) for name in view["pile"])
-        seen = set(pile).union(*map(set, hands))
-        unseen = [card for card in CARDS if card not in seen]
-        rng.shuffle(unseen)
+        seen = set(pile).union(*map(set, known))
+        all_unseen = [card for card in CARDS if card not in seen]
+        sizes = view["hand_sizes"]
         call = view["call"]
-        if call is not None:
-            giver, ace_player = call["giver"], call["ace_player"]
-            if giver != seat and not any(card.rank == KING for card in hands[giver]):
-                king = next(card for card in unseen if card.rank == KING)
-                unseen.remove(king)
-                hands[giver].append(king)
-            # The seats between the Ace player and the giver were passed over: no King there.
-            passed = {(ace_player + offset) % players
-                      for offset in range(1, (giver - ace_player) % players)}
-            for other in sorted(passed - {seat}):
-                need = view["hand_sizes"][other] - len(hands[other])
-                plain = [card for card in unseen if card.rank != KING][:need]
-                unseen = [card for card in unseen if card not in plain]
-                hands[other] += plain
-        for other in range(players):
-            need = view["hand_sizes"][other] - len(hands[other])
-            hands[other] += unseen[:need]
-            unseen = unseen[need:]
-        if len(unseen) != view["stock"]:
-            raise SetupError(f"{self.id}: the view's cards do not add up to the 54")
-        return CheckmateState(
-            game_id=self.id, seed=0, players=players,
-            options=MappingProxyType(self.resolve_options(view["options"])), deck=None,
-            history=(), game_number=int(view["game_number"]), dealer=int(view["dealer"]),
-            hands=tuple(sort_cards(hand) for hand in hands), stock=tuple(unseen), pile=pile,
-            turn=int(view["turn"]), giver=None if call is None else int(call["giver"]),
-            announced=frozenset(view["announced"]), due=frozenset(view["due"]), log=log,
-            finished=tuple(GameSummary.from_dict(deal) for deal in view["finished"]),
-            over=view["phase"] == "over",
-        )
+        stock = view["stock"]
+        fixed: dict[str, Any] = {
+            "game_id": self.id, "seed": 0, "players": players,
+            "options": MappingProxyType(self.resolve_options(view["options"])), "deck": None,
+            "history": (), "game_number": int(view["game_number"]), "dealer": int(view["dealer"]),
+            "pile": pile, "turn": int(view["turn"]), "giver": None if call is None else int(call["giver"]),
+            "announced": frozenset(view["announced"]), "due": frozenset(view["due"]),
+            "log": tuple(Event.from_dict(data) for data in view["log"]),
+            "finished": tuple(GameSummary.from_dict(deal) for deal in view["finished"]),
+            "over": view["phase"] == "over",
+        }
+
+        def deal(rng: random.Random) -> CheckmateState:
+            hands = [list(cards) for cards in known]
+            unseen = list(all_unseen)
+            rng.shuffle(unseen)
+            if call is not None:
+                giver, ace_player = call["giver"], call["ace_player"]
+                if giver != seat and not any(card.rank == KING for card in hands[giver]):
+                    king = next(card for card in unseen if card.rank == KING)
+                    unseen.remove(king)
+                    hands[giver].append(king)
+                # The seats between the Ace player and the giver were passed over: no King there.
+                passed = {(ace_player + offset) % players
+                          for offset in range(1, (giver - ace_player) % players)}
+                for other in sorted(passed - {seat}):
+                    need = sizes[other] - len(hands[other])
+                    plain = [card for card in unseen if card.rank != KING][:need]
+                    unseen = [card for card in unseen if card not in plain]
+                    hands[other] += plain
+            for other in range(players):
+                need = sizes[other] - len(hands[other])
+                hands[other] += unseen[:need]
+                unseen = unseen[need:]
+            if len(unseen) != stock:
+                raise SetupError(f"{self.id}: the view's cards do not add up to the 54")
+            return CheckmateState(hands=tuple(sort_cards(hand) for hand in hands), stock=tuple(unseen),
+                                  **fixed)
+
+        return deal
 
     def parse_action(self, state: State | None, text: str) -> Action:
         if not isinstance(text, str):
