@@ -97,8 +97,8 @@ def measure_renders(route: str, moves: int, seed: int) -> dict[str, Any]:
         action = rng.choice(state.legal_actions(seat))
         state = state.apply(seat, action)
         deals[-1].append(state)
-        cue = motion.Cue.of(None if seat == CLOCK else seat, str(action))
-        positions.append((len(deals) - 1, len(deals[-1]) - 1, cue))
+        positions.append((len(deals) - 1, len(deals[-1]) - 1,
+                          motion.Cue.of(None if seat == CLOCK else seat, str(action))))
 
     def show(deal_number: int, ply: int) -> None:
         """The flow at that position, as the replay viewer shows one (``goto``)."""
