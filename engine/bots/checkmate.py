@@ -190,6 +190,9 @@ class HardBot(ISMCTSBot):
     #: it an even share played for draws when its own chances looked thinner (one hard seat
     #: against three easy won 6 of 40 games, 11 drawn; 14 of 40 worth nothing).
     drawn: float | None = 0.0
+    #: How many deals the search tries for one whose other hands could have made their last
+    #: plays as the rules of thumb would (``play_checks``); 0 or 1: any deal.
+    reads_plays = 8
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -212,7 +215,7 @@ class HardBot(ISMCTSBot):
         if settled is not None:
             return settled
         seat = int(view["seat"])
-        deal = table_dealer(game, view)
+        deal = table_dealer(game, view, self.reads_plays)
         root = Branch(seat, -1)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
@@ -331,7 +334,57 @@ class HardBot(ISMCTSBot):
 
     def play_out(self, table: Table, rng: random.Random) -> list[float]:
         """Play ``table`` to the end of its deal by the rollout policy (``table_choice``);
-        rewards per seat (a rollout cut off at the limit: by how few cards each seat holds)."""
+        rewards per seat (a rollout cut off at the limit: by how few cards each seat holds).
+        With ``reads_draws`` the policy's plays are made here, on local names (the hot loop of
+        the search: the same choices as ``table_choice``'s, at less cost)."""
+        if not self.reads_draws:
+            return self.play_out_slowly(table, rng)
+        hands = table.hands
+        lacks = table.lacks
+        players = table.players
+        careful = table.careful
+        connected = -1 if players >= 4 else 1
+        random_ = rng.random
+        fits_on = _FITS_ON
+        is_ace = _IS_ACE
+        for _ in range(self.rollout_limit):
+            if table.over:
+                return self.table_rewards(table)
+            if table.giver is not None:
+                card = self.table_choice(table, rng)
+                if card is None:  # pragma: no cover - a giver holds a King
+                    raise EngineError("the rollout policy found no King to give")
+                table.give(card)
+                continue
+            seat = table.turn
+            hand = hands[seat]
+            top = table.top
+            if top < 0:
+                fits = hand[:]
+            else:
+                fitting = fits_on[top]
+                fits = [card for card in hand if card in fitting]
+            if not fits:
+                table.draw(rng)
+                continue
+            if len(fits) > 1 and seat == careful:
+                kept = [card for card in fits if not is_ace[card]]
+                if kept and len(kept) < len(fits) and any(
+                        _IS_KING[card] for other in range(players) if other != seat
+                        for card in hands[other]):
+                    fits = kept
+            if len(fits) == 1:
+                table.play(fits[0])
+            else:
+                table.play(easy_pick(hand, fits, lacks[(seat + 1) % players], connected, random_))
+        if table.over:
+            return self.table_rewards(table)
+        weights = [1.0 / (len(hand) + 1) for hand in table.hands]
+        total = sum(weights)
+        return [weight / total for weight in weights]
+
+    def play_out_slowly(self, table: Table, rng: random.Random) -> list[float]:
+        """``play_out`` through ``table_choice``, for the policies without ``reads_draws``."""
         for _ in range(self.rollout_limit):
             if table.over:
                 return self.table_rewards(table)
@@ -393,12 +446,8 @@ class HardBot(ISMCTSBot):
     def easy_play(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
                   rng: random.Random) -> int:
         """``rule_of_thumb``'s play among ``fits`` on plain lists, the next seat's lacks read
-        from the table's draws as the easy level reads them from the log."""
-        if lacks:
-            return min(fits, key=lambda card: (-len(_FOLLOWERS[card] & lacks), connected * len(
-                _FOLLOWERS[card].intersection(hand)) + rng.random()))
-        return min(fits, key=lambda card: connected * len(_FOLLOWERS[card].intersection(hand))
-                   + rng.random())
+        from the table's draws as the easy level reads them from the log (``easy_pick``)."""
+        return easy_pick(hand, fits, lacks, connected, rng.random)
 
     def quick_play(self, hand: list[int], fits: list[int], following: list[int] | None,
                    connected: int, rng: random.Random) -> int:
@@ -435,6 +484,26 @@ class HardBot(ISMCTSBot):
         weights = [1.0 / (len(hand) + 1) for hand in checkmate_state(state).hands]
         total = sum(weights)
         return {seat: weight / total for seat, weight in enumerate(weights)}
+
+
+def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
+              random_: Callable[[], float]) -> int:
+    """``rule_of_thumb``'s play among ``fits`` (card indexes): first the cards most of whose
+    followers the next seat lacks, then by how many cards of the hand follow each (fewest first
+    with ``connected`` 1, most with -1), a tie broken at random: the same choice as sorting by
+    the rules of thumb's key with its random fraction, at one draw of ``random_`` at most."""
+    best: list[int] = []
+    least = (0, 0)
+    held = set(hand)
+    for card in fits:
+        followers = _FOLLOWERS[card]
+        key = (-len(followers & lacks) if lacks else 0, connected * len(followers & held))
+        if not best or key < least:
+            best = [card]
+            least = key
+        elif key == least:
+            best.append(card)
+    return best[0] if len(best) == 1 else best[int(random_() * len(best))]
 
 
 #: Per card index: whether it is a King, an Ace (the search's tables hold card indexes).
@@ -479,6 +548,16 @@ class Table:
                     -1 if top is None else top.index, position.turn, position.giver,
                     unannounced_seats(position))
         table.over = position.over
+        return table
+
+    def copy(self) -> Table:
+        """A table to play on without changing this one."""
+        table = Table(self.players, [hand[:] for hand in self.hands], self.stock[:], self.top,
+                      self.turn, self.giver, set(self.unannounced))
+        table.over = self.over
+        table.winner = self.winner
+        table.lacks = self.lacks[:]
+        table.careful = self.careful
         return table
 
     def actor(self) -> int:
@@ -576,7 +655,12 @@ class Branch:
         self.children: dict[int, Branch] = {}
 
 
-def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], Table]:
+#: How many deals that passed ``play_checks`` the search keeps and deals again (``table_dealer``).
+DEALS_KEPT = 400
+
+
+def table_dealer(game: Game, view: Mapping[str, Any],
+                 reads_plays: int = 0) -> Callable[[random.Random], Table]:
     """Deals of the cards ``view``'s seat cannot see, as ``Table``s: the cards everyone saw a
     seat receive stay with it, and each other card of its hand is dealt from the unseen cards
     as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
@@ -639,7 +723,112 @@ def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random
         table.lacks = seen_lacking[:]
         return table
 
-    return deal
+    checks = play_checks(view, seat) if reads_plays > 1 else []
+    if not checks:
+        return deal
+
+    kept: list[Table] = []
+
+    def read(rng: random.Random) -> Table:
+        # Up to ``reads_plays`` deals, the first whose other hands could have made the plays
+        # they made as the rules of thumb would (``PlayCheck``), else the last one; once
+        # ``DEALS_KEPT`` are found, one of them again (a deal tried several times over costs
+        # more than the rest of an iteration).
+        if len(kept) >= DEALS_KEPT:
+            return kept[int(rng.random() * DEALS_KEPT)].copy()
+        for _ in range(reads_plays - 1):
+            table = deal(rng)
+            if all(check.fits(table.hands[check.seat]) for check in checks):
+                break
+        else:
+            table = deal(rng)
+        kept.append(table.copy())
+        return table
+
+    return read
+
+
+class PlayCheck:
+    """A card ``seat`` played from its hand, as the easy level's rules of thumb would read it:
+    the top card it went on (-1: the opening), what the next seat was then seen to lack (the
+    ``known_lacks`` the rules of thumb read), and how the hand changed since: the cards that
+    left it from that play on (``back``, the card itself first) and the Kings it was handed
+    since (``received``). The hand it played from is its hand now, plus ``back``, less
+    ``received``."""
+
+    __slots__ = ("seat", "card", "top", "lacks", "back", "received", "connected")
+
+    def __init__(self, seat: int, card: int, top: int, lacks: frozenset[int], connected: int) -> None:
+        self.seat = seat
+        self.card = card
+        self.top = top
+        self.lacks = lacks
+        self.back: list[int] = [card]
+        self.received: list[int] = []
+        self.connected = connected
+
+    def rank(self, card: int, held: set[int]) -> tuple[int, int]:
+        """``rule_of_thumb``'s order of a play, less its random tie-break (lower first)."""
+        followers = _FOLLOWERS[card]
+        return (-len(followers & self.lacks), self.connected * (len(followers & held) - 1))
+
+    def fits(self, hand: Sequence[int]) -> bool:
+        """Whether the rules of thumb could have played ``card`` from the hand this deal gives
+        the seat now (its best play, or one of the plays tied with the best)."""
+        held = set(hand)
+        held.update(self.back)
+        held.difference_update(self.received)
+        top = self.top
+        options = held if top < 0 else held & _FITS_ON[top]
+        if len(options) <= 1:
+            return True
+        mine = self.rank(self.card, held)
+        return all(self.rank(other, held) >= mine for other in options)
+
+
+def play_checks(view: Mapping[str, Any], searcher: int, most: int = 4) -> list[PlayCheck]:
+    """Each other seat's last few plays from its hand (at most ``most`` each) that a deal of
+    its hand can be tested against (``PlayCheck``): plays since its last kept draw only, since
+    a card it drew and kept is one of its unseen cards and the hand before it is not known."""
+    players = int(view["players"])
+    connected = -1 if players >= 4 else 1
+    checks: list[list[PlayCheck]] = [[] for _ in range(players)]
+    lacks: list[set[int]] = [set() for _ in range(players)]
+    kings: list[list[int]] = [[] for _ in range(players)]
+    top = -1
+    for event in view["log"]:
+        kind = event["kind"]
+        seat = event["seat"]
+        card = Card.parse(event["card"]).index if event.get("card") else -1
+        if kind == "draw":
+            checks[seat] = []
+            lacks[seat] = set()
+            if top >= 0:
+                lacks[seat].update(_FITS_ON[top])
+        elif kind == "give":
+            for check in checks[seat]:
+                check.back.append(card)
+            receiver = event.get("to")
+            if receiver is not None:
+                for check in checks[receiver]:
+                    check.received.append(card)
+                kings[receiver].append(card)
+            if card in kings[seat]:
+                kings[seat].remove(card)
+        elif kind == "play":
+            if event.get("drawn"):
+                if top >= 0:
+                    lacks[seat].update(_FITS_ON[top])
+            elif seat != searcher:
+                following = (seat + 1) % players
+                seen = frozenset(lacks[following].difference(kings[following]))
+                for check in checks[seat]:
+                    check.back.append(card)
+                checks[seat].append(PlayCheck(seat, card, top, seen, connected))
+            if card in kings[seat]:
+                kings[seat].remove(card)
+            top = card
+    return [check for seat_checks in checks for check in seat_checks[-most:]]
 
 
 def hand_slots(view: Mapping[str, Any], seat: int) -> list[frozenset[int]]:
