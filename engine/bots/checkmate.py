@@ -190,9 +190,6 @@ class HardBot(ISMCTSBot):
     #: it an even share played for draws when its own chances looked thinner (one hard seat
     #: against three easy won 6 of 40 games, 11 drawn; 14 of 40 worth nothing).
     drawn: float | None = 0.0
-    #: How many deals the search tries for one whose other hands could have made their last
-    #: plays as the rules of thumb would (``play_checks``); 0 or 1: any deal.
-    reads_plays = 8
     #: The deal the search is about (set per decision on a copy of the bot).
     deal = 0
 
@@ -215,7 +212,7 @@ class HardBot(ISMCTSBot):
         if settled is not None:
             return settled
         seat = int(view["seat"])
-        deal = table_dealer(game, view, self.reads_plays)
+        deal = table_dealer(game, view)
         root = Branch(seat, -1)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
@@ -550,16 +547,6 @@ class Table:
         table.over = position.over
         return table
 
-    def copy(self) -> Table:
-        """A table to play on without changing this one."""
-        table = Table(self.players, [hand[:] for hand in self.hands], self.stock[:], self.top,
-                      self.turn, self.giver, set(self.unannounced))
-        table.over = self.over
-        table.winner = self.winner
-        table.lacks = self.lacks[:]
-        table.careful = self.careful
-        return table
-
     def actor(self) -> int:
         return self.turn if self.giver is None else self.giver
 
@@ -655,12 +642,7 @@ class Branch:
         self.children: dict[int, Branch] = {}
 
 
-#: How many deals that passed ``play_checks`` the search keeps and deals again (``table_dealer``).
-DEALS_KEPT = 400
-
-
-def table_dealer(game: Game, view: Mapping[str, Any],
-                 reads_plays: int = 0) -> Callable[[random.Random], Table]:
+def table_dealer(game: Game, view: Mapping[str, Any]) -> Callable[[random.Random], Table]:
     """Deals of the cards ``view``'s seat cannot see, as ``Table``s: the cards everyone saw a
     seat receive stay with it, and each other card of its hand is dealt from the unseen cards
     as one its draws allow (``hand_slots``: a seat that had to draw held nothing that fit the
@@ -723,112 +705,7 @@ def table_dealer(game: Game, view: Mapping[str, Any],
         table.lacks = seen_lacking[:]
         return table
 
-    checks = play_checks(view, seat) if reads_plays > 1 else []
-    if not checks:
-        return deal
-
-    kept: list[Table] = []
-
-    def read(rng: random.Random) -> Table:
-        # Up to ``reads_plays`` deals, the first whose other hands could have made the plays
-        # they made as the rules of thumb would (``PlayCheck``), else the last one; once
-        # ``DEALS_KEPT`` are found, one of them again (a deal tried several times over costs
-        # more than the rest of an iteration).
-        if len(kept) >= DEALS_KEPT:
-            return kept[int(rng.random() * DEALS_KEPT)].copy()
-        for _ in range(reads_plays - 1):
-            table = deal(rng)
-            if all(check.fits(table.hands[check.seat]) for check in checks):
-                break
-        else:
-            table = deal(rng)
-        kept.append(table.copy())
-        return table
-
-    return read
-
-
-class PlayCheck:
-    """A card ``seat`` played from its hand, as the easy level's rules of thumb would read it:
-    the top card it went on (-1: the opening), what the next seat was then seen to lack (the
-    ``known_lacks`` the rules of thumb read), and how the hand changed since: the cards that
-    left it from that play on (``back``, the card itself first) and the Kings it was handed
-    since (``received``). The hand it played from is its hand now, plus ``back``, less
-    ``received``."""
-
-    __slots__ = ("seat", "card", "top", "lacks", "back", "received", "connected")
-
-    def __init__(self, seat: int, card: int, top: int, lacks: frozenset[int], connected: int) -> None:
-        self.seat = seat
-        self.card = card
-        self.top = top
-        self.lacks = lacks
-        self.back: list[int] = [card]
-        self.received: list[int] = []
-        self.connected = connected
-
-    def rank(self, card: int, held: set[int]) -> tuple[int, int]:
-        """``rule_of_thumb``'s order of a play, less its random tie-break (lower first)."""
-        followers = _FOLLOWERS[card]
-        return (-len(followers & self.lacks), self.connected * (len(followers & held) - 1))
-
-    def fits(self, hand: Sequence[int]) -> bool:
-        """Whether the rules of thumb could have played ``card`` from the hand this deal gives
-        the seat now (its best play, or one of the plays tied with the best)."""
-        held = set(hand)
-        held.update(self.back)
-        held.difference_update(self.received)
-        top = self.top
-        options = held if top < 0 else held & _FITS_ON[top]
-        if len(options) <= 1:
-            return True
-        mine = self.rank(self.card, held)
-        return all(self.rank(other, held) >= mine for other in options)
-
-
-def play_checks(view: Mapping[str, Any], searcher: int, most: int = 4) -> list[PlayCheck]:
-    """Each other seat's last few plays from its hand (at most ``most`` each) that a deal of
-    its hand can be tested against (``PlayCheck``): plays since its last kept draw only, since
-    a card it drew and kept is one of its unseen cards and the hand before it is not known."""
-    players = int(view["players"])
-    connected = -1 if players >= 4 else 1
-    checks: list[list[PlayCheck]] = [[] for _ in range(players)]
-    lacks: list[set[int]] = [set() for _ in range(players)]
-    kings: list[list[int]] = [[] for _ in range(players)]
-    top = -1
-    for event in view["log"]:
-        kind = event["kind"]
-        seat = event["seat"]
-        card = Card.parse(event["card"]).index if event.get("card") else -1
-        if kind == "draw":
-            checks[seat] = []
-            lacks[seat] = set()
-            if top >= 0:
-                lacks[seat].update(_FITS_ON[top])
-        elif kind == "give":
-            for check in checks[seat]:
-                check.back.append(card)
-            receiver = event.get("to")
-            if receiver is not None:
-                for check in checks[receiver]:
-                    check.received.append(card)
-                kings[receiver].append(card)
-            if card in kings[seat]:
-                kings[seat].remove(card)
-        elif kind == "play":
-            if event.get("drawn"):
-                if top >= 0:
-                    lacks[seat].update(_FITS_ON[top])
-            elif seat != searcher:
-                following = (seat + 1) % players
-                seen = frozenset(lacks[following].difference(kings[following]))
-                for check in checks[seat]:
-                    check.back.append(card)
-                checks[seat].append(PlayCheck(seat, card, top, seen, connected))
-            if card in kings[seat]:
-                kings[seat].remove(card)
-            top = card
-    return [check for seat_checks in checks for check in seat_checks[-most:]]
+    return deal
 
 
 def hand_slots(view: Mapping[str, Any], seat: int) -> list[frozenset[int]]:

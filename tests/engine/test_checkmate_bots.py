@@ -247,6 +247,27 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
     assert checked > 100
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_rollout_loop_plays_as_its_policy_does(players: int) -> None:
+    """``play_out`` makes the rollout policy's plays on local names: with the same generator it
+    must end every deal as the loop through ``table_choice`` does, the searching seat's Aces
+    kept or not."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.reads_draws
+    checked = 0
+    for state in easy_positions(players, range(3), every=1):
+        for seed in range(2):
+            tables = [Table.of(checkmate_state(state)) for _ in range(2)]
+            for table in tables:
+                table.careful = seed % players
+            quick = hard.play_out(tables[0], random.Random(seed))
+            assert quick == hard.play_out_slowly(tables[1], random.Random(seed))
+            assert (tables[0].hands, tables[0].stock, tables[0].winner) == (
+                tables[1].hands, tables[1].stock, tables[1].winner)
+            checked += 1
+    assert checked > 100
+
+
 def test_hard_table_keeps_what_each_draw_showed_a_hand_lacked() -> None:
     """A rollout's seats know of each other what the easy level reads from the log: a card drawn
     and kept shows the hand held nothing fitting the top card (only that draw counts), a card
