@@ -181,6 +181,8 @@ class HardBot(ISMCTSBot):
     #: Whether the searching seat's rollouts keep its Aces while another seat holds a King, at
     #: two seats (at four, one hard against three easy won 23 games in 100 so, 29 without).
     ace_care = True
+    #: Whether those rollouts also keep its Kings while another seat holds an Ace.
+    king_care = False
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
@@ -259,6 +261,7 @@ class HardBot(ISMCTSBot):
         searcher = root.actor
         if self.ace_care and table.players == 2:
             table.careful = searcher
+            table.keeps_kings = self.king_care
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -340,10 +343,10 @@ class HardBot(ISMCTSBot):
         lacks = table.lacks
         players = table.players
         careful = table.careful
+        keeps_kings = table.keeps_kings
         connected = -1 if players >= 4 else 1
         random_ = rng.random
         fits_on = _FITS_ON
-        is_ace = _IS_ACE
         for _ in range(self.rollout_limit):
             if table.over:
                 return self.table_rewards(table)
@@ -365,11 +368,7 @@ class HardBot(ISMCTSBot):
                 table.draw(rng)
                 continue
             if len(fits) > 1 and seat == careful:
-                kept = [card for card in fits if not is_ace[card]]
-                if kept and len(kept) < len(fits) and any(
-                        _IS_KING[card] for other in range(players) if other != seat
-                        for card in hands[other]):
-                    fits = kept
+                fits = careful_plays(hands, seat, fits, keeps_kings)
             if len(fits) == 1:
                 table.play(fits[0])
             else:
@@ -423,15 +422,9 @@ class HardBot(ISMCTSBot):
         if len(fits) == 1:
             return fits[0]
         if seat == table.careful:
-            # The searching seat plays no Ace while another seat holds a King to give it (its
-            # hand would not shrink, the giver's would), as its own search would not.
-            kept = [card for card in fits if not _IS_ACE[card]]
-            if kept and len(kept) < len(fits) and any(
-                    _IS_KING[card] for other in range(players) if other != seat
-                    for card in table.hands[other]):
-                if len(kept) == 1:
-                    return kept[0]
-                fits = kept
+            fits = careful_plays(table.hands, seat, fits, table.keeps_kings)
+            if len(fits) == 1:
+                return fits[0]
         connected = -1 if players >= 4 else 1
         if self.reads_draws:
             return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
@@ -503,6 +496,22 @@ def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected
     return best[0] if len(best) == 1 else best[int(random_() * len(best))]
 
 
+def careful_plays(hands: list[list[int]], seat: int, fits: list[int], keeps_kings: bool) -> list[int]:
+    """The searching seat's plays in its own rollouts (``ace_care``): no Ace while another seat
+    holds a King to give it (its hand would not shrink, the giver's would), as its own search
+    would not play one; with ``keeps_kings``, no King while another seat holds an Ace either
+    (an Ace played calls for it, and giving it shrinks the hand at no turn's cost)."""
+    others = [card for other, hand in enumerate(hands) if other != seat for card in hand]
+    kept = [card for card in fits if not _IS_ACE[card]]
+    if kept and len(kept) < len(fits) and any(_IS_KING[card] for card in others):
+        fits = kept
+    if keeps_kings:
+        kept = [card for card in fits if not _IS_KING[card]]
+        if kept and len(kept) < len(fits) and any(_IS_ACE[card] for card in others):
+            fits = kept
+    return fits
+
+
 #: Per card index: whether it is a King, an Ace (the search's tables hold card indexes).
 _IS_KING = tuple(card.rank == KING for card in CARDS)
 _IS_ACE = tuple(card.rank == ACE for card in CARDS)
@@ -518,7 +527,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner", "lacks", "careful")
+                 "winner", "lacks", "careful", "keeps_kings")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -536,6 +545,8 @@ class Table:
         self.lacks: list[frozenset[int]] = [frozenset()] * players
         #: The seat whose rollout keeps its Aces while another seat holds a King (-1: none).
         self.careful = -1
+        #: Whether that seat also keeps its Kings while another seat holds an Ace.
+        self.keeps_kings = False
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:
