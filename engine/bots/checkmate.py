@@ -162,7 +162,25 @@ class HardBot(ISMCTSBot):
     hard: 57.5% (22, 2, 16 in 40) at 1.41x its mean time per decision; against it with 8x its
     iterations 50% (20, 0, 20 in 40). At four seats its own Aces kept made one hard against
     three easy win 23 games in 100 (29 without, 31 with the search before these changes), so
-    they are kept at two seats only: 29 wins, 23 drawn, 48 lost in 100."""
+    they are kept at two seats only: 29 wins, 23 drawn, 48 lost in 100.
+
+    Measured since in 400 games against easy at two seats (seeds 0-399, the same deals for
+    each; each change beside the search's own games on the same seeds, since 200-game halves
+    differ by up to 11 points): the search as it is scores 60.1% (238 won, 5 drawn, 157
+    lost), 58.5% on seeds 0-199 (116, 2, 82) and 61.8% on 200-399 (122, 3, 75). None of these
+    paid, so none is kept:
+    - the other seats' last plays read as the rules of thumb's choices (a deal tried up to
+      eight times for other hands that could have made them; uniform deals fit about half
+      the time): 59.5% and 57.5% on the two halves, 58.5% in all;
+    - twice the iterations: 55.0% in 141 games (70 of each half) where the search scored
+      59.9%;
+    - UCB1's exploration at 0.35 rather than 0.7: 53.8% in 146 games (73 of each half; 64.9%
+      and 42.4%) where the search scored 59.2%;
+    - its Kings kept in its own rollouts too while another seat holds an Ace (``king_care``):
+      56.8% (112, 3, 85) on seeds 200-399.
+    The rollout's plays are made in ``play_out``'s loop on local names (``easy_pick``: one
+    random draw for a tie rather than one per card): some 8% less CPU time per iteration, the
+    same choices but for which of tied cards the generator picks."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
@@ -181,7 +199,8 @@ class HardBot(ISMCTSBot):
     #: Whether the searching seat's rollouts keep its Aces while another seat holds a King, at
     #: two seats (at four, one hard against three easy won 23 games in 100 so, 29 without).
     ace_care = True
-    #: Whether those rollouts also keep its Kings while another seat holds an Ace.
+    #: Whether those rollouts also keep its Kings while another seat holds an Ace (off: 56.8%
+    #: against easy on seeds 200-399, where the search without it scored 61.8%).
     king_care = False
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True

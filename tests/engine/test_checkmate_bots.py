@@ -345,6 +345,22 @@ def test_hard_keeps_its_aces_in_its_rollouts_while_another_seat_holds_a_king() -
     assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
 
 
+def test_hard_can_keep_its_kings_in_its_rollouts_while_another_seat_holds_an_ace() -> None:
+    """``king_care`` (off by default): an Ace played calls for a King, and giving it shrinks
+    the hand without spending a turn, so the searching seat's rollouts hold their Kings."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and not hard.king_care
+    table = Table(2, [cards("KH 4H 2C"), cards("AS 3D")], cards("5D 6D"), Card.parse("9H").index,
+                  0, None, set())
+    table.careful = 0
+    rng = random.Random(0)
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("KH 4H"))
+    table.keeps_kings = True
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("4H"))
+    table.hands[1] = cards("QS 3D")  # no Ace to call for it: the King is a card like another
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("KH 4H"))
+
+
 def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> None:
     """The other seats cannot see the searching seat's hand, so in the tree they play by the
     rollout policy (here: always their highest card), never by the tree's statistics."""
