@@ -162,7 +162,29 @@ class HardBot(ISMCTSBot):
     hard: 57.5% (22, 2, 16 in 40) at 1.41x its mean time per decision; against it with 8x its
     iterations 50% (20, 0, 20 in 40). At four seats its own Aces kept made one hard against
     three easy win 23 games in 100 (29 without, 31 with the search before these changes), so
-    they are kept at two seats only: 29 wins, 23 drawn, 48 lost in 100."""
+    they are kept at two seats only: 29 wins, 23 drawn, 48 lost in 100.
+
+    Measured since in 400 games against easy at two seats (seeds 0-399, the same deals for
+    each; each change beside the search's own games on the same seeds, since 200-game halves
+    differ by up to 11 points): the search as it is scores 60.1% (238 won, 5 drawn, 157
+    lost), 58.5% on seeds 0-199 (116, 2, 82) and 61.8% on 200-399 (122, 3, 75). None of these
+    paid, so none is kept:
+    - the other seats' last plays read as the rules of thumb's choices (a deal tried up to
+      eight times for other hands that could have made them; uniform deals fit about half
+      the time): 59.5% and 57.5% on the two halves, 58.5% in all;
+    - twice the iterations: 55.0% in 141 games (70 of each half) where the search scored
+      59.9%;
+    - UCB1's exploration at 0.35 rather than 0.7: 53.8% in 146 games (73 of each half; 64.9%
+      and 42.4%) where the search scored 59.2%;
+    - its Kings kept in its own rollouts too while another seat holds an Ace (``king_care``):
+      56.8% (112, 3, 85) on seeds 200-399.
+    The rollout's plays are made in ``play_out``'s loop on local names (``easy_pick``: one
+    random draw for a tie rather than one per card): some 8% less CPU time per iteration, the
+    same choices but for which of tied cards the generator picks. With it, against the frozen
+    hard: 62.5% (25, 0, 15 in 40) at 1.29x its mean time per decision; against it with 8x its
+    iterations 51.2% in 200 games (100, 5, 95; 41.2% in the bench's first 40); at four seats
+    one hard against three easy won 51 games in 200, 41 drawn (22 in the first 100, 29 in the
+    next): a third of the decided games."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
@@ -181,6 +203,9 @@ class HardBot(ISMCTSBot):
     #: Whether the searching seat's rollouts keep its Aces while another seat holds a King, at
     #: two seats (at four, one hard against three easy won 23 games in 100 so, 29 without).
     ace_care = True
+    #: Whether those rollouts also keep its Kings while another seat holds an Ace (off: 56.8%
+    #: against easy on seeds 200-399, where the search without it scored 61.8%).
+    king_care = False
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
@@ -259,6 +284,7 @@ class HardBot(ISMCTSBot):
         searcher = root.actor
         if self.ace_care and table.players == 2:
             table.careful = searcher
+            table.keeps_kings = self.king_care
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -331,7 +357,53 @@ class HardBot(ISMCTSBot):
 
     def play_out(self, table: Table, rng: random.Random) -> list[float]:
         """Play ``table`` to the end of its deal by the rollout policy (``table_choice``);
-        rewards per seat (a rollout cut off at the limit: by how few cards each seat holds)."""
+        rewards per seat (a rollout cut off at the limit: by how few cards each seat holds).
+        With ``reads_draws`` the policy's plays are made here, on local names (the hot loop of
+        the search: the same choices as ``table_choice``'s, at less cost)."""
+        if not self.reads_draws:
+            return self.play_out_slowly(table, rng)
+        hands = table.hands
+        lacks = table.lacks
+        players = table.players
+        careful = table.careful
+        keeps_kings = table.keeps_kings
+        connected = -1 if players >= 4 else 1
+        random_ = rng.random
+        fits_on = _FITS_ON
+        for _ in range(self.rollout_limit):
+            if table.over:
+                return self.table_rewards(table)
+            if table.giver is not None:
+                card = self.table_choice(table, rng)
+                if card is None:  # pragma: no cover - a giver holds a King
+                    raise EngineError("the rollout policy found no King to give")
+                table.give(card)
+                continue
+            seat = table.turn
+            hand = hands[seat]
+            top = table.top
+            if top < 0:
+                fits = hand[:]
+            else:
+                fitting = fits_on[top]
+                fits = [card for card in hand if card in fitting]
+            if not fits:
+                table.draw(rng)
+                continue
+            if len(fits) > 1 and seat == careful:
+                fits = careful_plays(hands, seat, fits, keeps_kings)
+            if len(fits) == 1:
+                table.play(fits[0])
+            else:
+                table.play(easy_pick(hand, fits, lacks[(seat + 1) % players], connected, random_))
+        if table.over:
+            return self.table_rewards(table)
+        weights = [1.0 / (len(hand) + 1) for hand in table.hands]
+        total = sum(weights)
+        return [weight / total for weight in weights]
+
+    def play_out_slowly(self, table: Table, rng: random.Random) -> list[float]:
+        """``play_out`` through ``table_choice``, for the policies without ``reads_draws``."""
         for _ in range(self.rollout_limit):
             if table.over:
                 return self.table_rewards(table)
@@ -373,15 +445,9 @@ class HardBot(ISMCTSBot):
         if len(fits) == 1:
             return fits[0]
         if seat == table.careful:
-            # The searching seat plays no Ace while another seat holds a King to give it (its
-            # hand would not shrink, the giver's would), as its own search would not.
-            kept = [card for card in fits if not _IS_ACE[card]]
-            if kept and len(kept) < len(fits) and any(
-                    _IS_KING[card] for other in range(players) if other != seat
-                    for card in table.hands[other]):
-                if len(kept) == 1:
-                    return kept[0]
-                fits = kept
+            fits = careful_plays(table.hands, seat, fits, table.keeps_kings)
+            if len(fits) == 1:
+                return fits[0]
         connected = -1 if players >= 4 else 1
         if self.reads_draws:
             return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
@@ -393,12 +459,8 @@ class HardBot(ISMCTSBot):
     def easy_play(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
                   rng: random.Random) -> int:
         """``rule_of_thumb``'s play among ``fits`` on plain lists, the next seat's lacks read
-        from the table's draws as the easy level reads them from the log."""
-        if lacks:
-            return min(fits, key=lambda card: (-len(_FOLLOWERS[card] & lacks), connected * len(
-                _FOLLOWERS[card].intersection(hand)) + rng.random()))
-        return min(fits, key=lambda card: connected * len(_FOLLOWERS[card].intersection(hand))
-                   + rng.random())
+        from the table's draws as the easy level reads them from the log (``easy_pick``)."""
+        return easy_pick(hand, fits, lacks, connected, rng.random)
 
     def quick_play(self, hand: list[int], fits: list[int], following: list[int] | None,
                    connected: int, rng: random.Random) -> int:
@@ -437,6 +499,42 @@ class HardBot(ISMCTSBot):
         return {seat: weight / total for seat, weight in enumerate(weights)}
 
 
+def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected: int,
+              random_: Callable[[], float]) -> int:
+    """``rule_of_thumb``'s play among ``fits`` (card indexes): first the cards most of whose
+    followers the next seat lacks, then by how many cards of the hand follow each (fewest first
+    with ``connected`` 1, most with -1), a tie broken at random: the same choice as sorting by
+    the rules of thumb's key with its random fraction, at one draw of ``random_`` at most."""
+    best: list[int] = []
+    least = (0, 0)
+    held = set(hand)
+    for card in fits:
+        followers = _FOLLOWERS[card]
+        key = (-len(followers & lacks) if lacks else 0, connected * len(followers & held))
+        if not best or key < least:
+            best = [card]
+            least = key
+        elif key == least:
+            best.append(card)
+    return best[0] if len(best) == 1 else best[int(random_() * len(best))]
+
+
+def careful_plays(hands: list[list[int]], seat: int, fits: list[int], keeps_kings: bool) -> list[int]:
+    """The searching seat's plays in its own rollouts (``ace_care``): no Ace while another seat
+    holds a King to give it (its hand would not shrink, the giver's would), as its own search
+    would not play one; with ``keeps_kings``, no King while another seat holds an Ace either
+    (an Ace played calls for it, and giving it shrinks the hand at no turn's cost)."""
+    others = [card for other, hand in enumerate(hands) if other != seat for card in hand]
+    kept = [card for card in fits if not _IS_ACE[card]]
+    if kept and len(kept) < len(fits) and any(_IS_KING[card] for card in others):
+        fits = kept
+    if keeps_kings:
+        kept = [card for card in fits if not _IS_KING[card]]
+        if kept and len(kept) < len(fits) and any(_IS_ACE[card] for card in others):
+            fits = kept
+    return fits
+
+
 #: Per card index: whether it is a King, an Ace (the search's tables hold card indexes).
 _IS_KING = tuple(card.rank == KING for card in CARDS)
 _IS_ACE = tuple(card.rank == ACE for card in CARDS)
@@ -452,7 +550,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner", "lacks", "careful")
+                 "winner", "lacks", "careful", "keeps_kings")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -470,6 +568,8 @@ class Table:
         self.lacks: list[frozenset[int]] = [frozenset()] * players
         #: The seat whose rollout keeps its Aces while another seat holds a King (-1: none).
         self.careful = -1
+        #: Whether that seat also keeps its Kings while another seat holds an Ace.
+        self.keeps_kings = False
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:

@@ -247,6 +247,27 @@ def test_hard_quick_rollout_plays_the_deal_out_as_the_game_does(players: int) ->
     assert checked > 100
 
 
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_hard_rollout_loop_plays_as_its_policy_does(players: int) -> None:
+    """``play_out`` makes the rollout policy's plays on local names: with the same generator it
+    must end every deal as the loop through ``table_choice`` does, the searching seat's Aces
+    kept or not."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.reads_draws
+    checked = 0
+    for state in easy_positions(players, range(3), every=1):
+        for seed in range(2):
+            tables = [Table.of(checkmate_state(state)) for _ in range(2)]
+            for table in tables:
+                table.careful = seed % players
+            quick = hard.play_out(tables[0], random.Random(seed))
+            assert quick == hard.play_out_slowly(tables[1], random.Random(seed))
+            assert (tables[0].hands, tables[0].stock, tables[0].winner) == (
+                tables[1].hands, tables[1].stock, tables[1].winner)
+            checked += 1
+    assert checked > 100
+
+
 def test_hard_table_keeps_what_each_draw_showed_a_hand_lacked() -> None:
     """A rollout's seats know of each other what the easy level reads from the log: a card drawn
     and kept shows the hand held nothing fitting the top card (only that draw counts), a card
@@ -272,8 +293,9 @@ def test_hard_table_keeps_what_each_draw_showed_a_hand_lacked() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_hard_rollout_plays_as_the_easy_level_from_what_draws_showed(players: int) -> None:
-    """With ``reads_draws`` a rollout's play is ``rule_of_thumb``'s, given what the next seat's
-    draws showed it lacks, with the same generator."""
+    """With ``reads_draws`` a rollout's play is one ``rule_of_thumb`` makes, given what the next
+    seat's draws showed it lacks: over a few generators, the same set of cards (the two break
+    ties with different draws of the generator)."""
     hard = get_bot("checkmate", "hard")
     assert isinstance(hard, HardBot) and hard.reads_draws
     checked = with_lacks = 0
@@ -284,15 +306,16 @@ def test_hard_rollout_plays_as_the_easy_level_from_what_draws_showed(players: in
             continue
         lacks = known_lacks(json_view(state, seat), (seat + 1) % players)
         with_lacks += bool(lacks)
-        for seed in range(2):
-            listed = rule_of_thumb(state.hands[seat], plays, players, random.Random(seed), lacks)
-            fits = [play.card.index for play in plays]
-            chosen = hard.easy_play([card.index for card in state.hands[seat]], fits,
-                                    frozenset(card.index for card in lacks),
-                                    -1 if players >= 4 else 1, random.Random(seed))
-            assert Play(CARDS[chosen]) == listed
-            checked += 1
-    assert checked > 20 and with_lacks
+        listed = {rule_of_thumb(state.hands[seat], plays, players, random.Random(seed), lacks)
+                  for seed in range(40)}
+        fits = [play.card.index for play in plays]
+        chosen = {Play(CARDS[hard.easy_play([card.index for card in state.hands[seat]], fits,
+                                            frozenset(card.index for card in lacks),
+                                            -1 if players >= 4 else 1, random.Random(seed))])
+                  for seed in range(40)}
+        assert chosen == listed
+        checked += 1
+    assert checked > 10 and with_lacks
 
 
 def test_hard_stops_early_only_when_the_choice_cannot_change() -> None:
@@ -320,6 +343,22 @@ def test_hard_keeps_its_aces_in_its_rollouts_while_another_seat_holds_a_king() -
     assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("4H"))
     table.hands[1] = cards("QS 3D")  # no King to give: the Ace is a card like another
     assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("AH 4H"))
+
+
+def test_hard_can_keep_its_kings_in_its_rollouts_while_another_seat_holds_an_ace() -> None:
+    """``king_care`` (off by default): an Ace played calls for a King, and giving it shrinks
+    the hand without spending a turn, so the searching seat's rollouts hold their Kings."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and not hard.king_care
+    table = Table(2, [cards("KH 4H 2C"), cards("AS 3D")], cards("5D 6D"), Card.parse("9H").index,
+                  0, None, set())
+    table.careful = 0
+    rng = random.Random(0)
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("KH 4H"))
+    table.keeps_kings = True
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("4H"))
+    table.hands[1] = cards("QS 3D")  # no Ace to call for it: the King is a card like another
+    assert {hard.table_choice(table, rng) for _ in range(20)} == set(cards("KH 4H"))
 
 
 def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> None:
