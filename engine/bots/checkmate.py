@@ -187,9 +187,9 @@ class HardBot(ISMCTSBot):
     next): a third of the decided games."""
 
     level = "hard"
-    description = ("weighs each play over thousands of deals of the hidden cards; wins a little "
-                   "over half its games against Easy (the deal decides much), and about three in "
-                   "ten at four seats, against three Easy bots")
+    description = ("weighs each play over thousands of deals of the hidden cards; wins about six "
+                   "games in ten against Easy (the deal decides much), and about one in four at "
+                   "four seats against three Easy bots, which win about one in six each")
     iterations = 3000
     slice_iterations = 100
     rollout_limit = 120
