@@ -8,12 +8,14 @@ a request that leaves 127.0.0.1.
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, Response, expect
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Page, Response, Route, expect
 
 from page_support import PHONE, OpenApp, Shot, assert_fits, axe_findings
 
@@ -22,6 +24,8 @@ PageGuard = Any  # conftest.PageGuard (test modules do not import conftest)
 ROOT = Path(__file__).resolve().parents[2]
 GAME_IDS = ("checks", "checkmate", "private-checkers", "chess-cards", "check")
 DESKTOP = {"width": 1280, "height": 800}
+#: Pyodide's WebAssembly binary: until it has come, no Python runs in the page.
+WASM = "pyodide.asm.wasm"
 
 #: The rendered Markdown of the page, with the one attribute the app sets differently (the
 #: href of a link that stands for an app route, see ui/screens/rules.py) left out.
@@ -80,13 +84,28 @@ def test_static_shell_rules_link_works_without_javascript(page: Page, base_url: 
 
 
 def test_static_shell_rules_link_works_before_python_is_ready(page: Page, open_app: OpenApp) -> None:
-    open_app(page, "#/", wait_ready=False)
-    link = page.locator('[data-game="private-checkers"] a[data-rules]')
-    expect(link).to_be_visible()
-    assert page.locator('html[data-ready="1"]').count() == 0, "Python was ready already"
-    link.click()
-    expect(page.locator("[data-testid=rules] h1")).to_have_text("Saving Private Checkers")
-    assert page.url.endswith("/docs/rules/private-checkers.html")
+    # Pyodide's binary is held back, so Python cannot be ready when the link is clicked (once
+    # it is, the app takes the click: the race a fast start would otherwise win).
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    page.route(f"**/{WASM}", hold)
+    try:
+        open_app(page, "#/", wait_ready=False)
+        link = page.locator('[data-game="private-checkers"] a[data-rules]')
+        expect(link).to_be_visible()
+        assert held, "the page did not ask for Pyodide's binary"
+        assert page.locator('html[data-ready="1"]').count() == 0, "Python was ready already"
+        link.click()
+        expect(page.locator("[data-testid=rules] h1")).to_have_text("Saving Private Checkers")
+        assert page.url.endswith("/docs/rules/private-checkers.html")
+    finally:
+        page.unroute(f"**/{WASM}")
+        for route in held:
+            with contextlib.suppress(PlaywrightError):  # its page is gone, and the request with it
+                route.abort()
 
 
 def test_the_app_shows_the_same_rules_as_the_static_page(page: Page, base_url: str, shot: Shot) -> None:
