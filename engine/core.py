@@ -675,8 +675,6 @@ class Game(ABC):
     options: ClassVar[tuple[Option, ...]] = ()
     #: True when no seat ever has hidden information (then ``determinize`` is the identity).
     perfect_information: ClassVar[bool] = False
-    #: The last state and seat ``determinize`` dealt for, and its dealer.
-    _determinizing: tuple[State, int, Callable[[random.Random], State]] | None = None
 
     def new(
         self,
@@ -747,21 +745,22 @@ class Game(ABC):
         """
         return lambda rng: self.from_view(view, rng)
 
+    def dealer(self, state: State, seat: int) -> Callable[[random.Random], State]:
+        """``determinize(state, seat, ·)`` as a function of the generator: the view is built and
+        read once, and each call deals a full state from it. A search, a takeback's check or a
+        test that reshuffles one position for one seat many times uses this.
+        """
+        if self.perfect_information:
+            return lambda rng: state
+        return self.dealer_for(state.view(seat))
+
     def determinize(self, state: State, seat: int, rng: random.Random) -> State:
         """A full state consistent with what ``seat`` knows, hidden cards reshuffled by ``rng``.
 
         Defined through the view (``dealer_for(state.view(seat))``, which deals as
         ``from_view`` does), so it cannot use more than the view.
         """
-        if self.perfect_information:
-            return state
-        # A search or a test reshuffles one position for one seat many times in a row: the
-        # view is built and read once (``dealer_for``), and each call deals from it. States
-        # are immutable, so the same state object has the same view.
-        last = self._determinizing
-        if last is None or last[0] is not state or last[1] != seat:
-            last = self._determinizing = (state, seat, self.dealer_for(state.view(seat)))
-        return last[2](rng)
+        return self.dealer(state, seat)(rng)
 
 
 def deal_order(

@@ -41,9 +41,9 @@ seat a card name its view did not show before).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from engine.core import CLOCK, Action, Game, IllegalAction, Reason, State
+from engine.core import CLOCK, Action, IllegalAction, Reason, State
 
 __all__ = ["reveals", "undo_point", "UNDO_OVER", "UNDO_NONE", "UNDO_REVEALED"]
 
@@ -60,17 +60,6 @@ def _rng(state: State, seat: int) -> random.Random:
     seed, the seat and the ply only, so an answer is the same every time it is asked (a string
     seed is hashed the same way by every Python)."""
     return random.Random(f"reveals:{state.game_id}:{state.seed}:{seat}:{len(state.history)}")
-
-
-def _dealer(state: State, seat: int) -> Callable[[random.Random], State]:
-    """``determinize(state, seat, ·)`` as a function of the generator. ``Game.determinize`` is
-    ``dealer_for(state.view(seat))(rng)``; building and reading the view is most of its cost
-    (Check!'s view walks every seat's memory), and the view is the same for every sample, so
-    it is built and read once when the game keeps that definition."""
-    game = state.game
-    if type(game).determinize is Game.determinize:
-        return game.dealer_for(state.view(seat))
-    return lambda rng: game.determinize(state, seat, rng)
 
 
 def reveals(before: State, seat_acting: int, action: Action, after: State, seat: int, *,
@@ -95,7 +84,7 @@ def reveals(before: State, seat_acting: int, action: Action, after: State, seat:
         return False
     seen = after.view(seat)
     rng = _rng(before, seat)
-    deal = _dealer(before, seat)
+    deal = game.dealer(before, seat)
     for _ in range(samples):
         world = deal(rng)
         try:

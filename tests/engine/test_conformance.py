@@ -473,9 +473,11 @@ def test_views_are_json_safe_and_hide_other_seats(
         for seat in range(players):
             real_view = state.view(seat)
             real_actions = state.legal_actions(seat)
+            # The view is read once for the seat's samples, as a search reads it.
+            deal = game.dealer(state, seat)
             for _ in range(DETERMINIZATIONS):
                 key = rng.getrandbits(64)
-                sampled = game.determinize(state, seat, random.Random(key))
+                sampled = deal(random.Random(key))
                 assert isinstance(sampled, State)
                 assert sampled.players == state.players and sampled.game_id == state.game_id
                 assert sampled.is_over() == state.is_over()
@@ -494,7 +496,10 @@ def test_views_are_json_safe_and_hide_other_seats(
                     f"{what}: determinize for seat {seat} created or lost cards"
                 )
                 again = game.determinize(state, seat, random.Random(key))
-                assert again == sampled, f"{what}: determinize is not a function of its rng"
+                assert again == sampled, (
+                    f"{what}: determinize is not a function of its rng, or deals otherwise "
+                    "than the seat's dealer"
+                )
             # A search reads the view once and deals from it many times: each deal must be the
             # one from_view makes from the same rng, whatever deals came before it.
             deal = game.dealer_for(real_view)
