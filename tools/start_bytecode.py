@@ -31,6 +31,7 @@ import tomllib
 import zipfile
 from pathlib import Path, PurePosixPath
 
+from tools import gen_pyscript_toml
 from tools.gen_pyscript_toml import BYTECODE, CONFIG, ENTRY
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
@@ -48,8 +49,7 @@ def start_sources(root: Path = ROOT) -> dict[str, bytes]:
 
 def runtime_folder(root: Path = ROOT) -> Path:
     """The vendored Pyodide's folder, that of pyscript.toml's ``interpreter``."""
-    config = tomllib.loads((root / CONFIG.name).read_text(encoding="utf-8"))
-    return root / PurePosixPath(config["interpreter"]).parent
+    return root / gen_pyscript_toml.runtime_folder((root / CONFIG.name).read_text(encoding="utf-8"))
 
 
 def digest(runtime: Path, sources: dict[str, bytes]) -> bytes:

@@ -34,14 +34,17 @@ pytest-playwright's fixtures (``browser``, ``new_context``, ``context``, ``page`
 * ``shot(page, name)``: full-page screenshot in ``test-artifacts/<name>.png``, to look at.
 
 The plugin's options work as usual: ``--headed``, ``--slowmo``, ``--tracing``, ``--video``,
-``--screenshot``, ``--output``. A failed test's trace and screenshot are kept in
-``test-results/<test>/`` with ``--tracing retain-on-failure --screenshot only-on-failure``, and
-a test that fails after a Chromium process crashed says which process, on which signal and with
-which lines of Chromium's log.
+``--screenshot``, ``--output``. A failed test leaves a screenshot of each page it had open in
+``test-results/<test>/`` (``failed-<n>.png``; the plugin's own ``--screenshot only-on-failure``
+would screenshot every page of every test at its close, to throw the passing ones away), with
+its trace too when run with ``--tracing retain-on-failure`` (off by default: recording every
+cold context made the multi-device tests a third slower). A test that fails after a Chromium
+process crashed says which process, on which signal and with which lines of Chromium's log.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import warnings
@@ -67,6 +70,8 @@ BROKER_EXPIRE_MS = 2000
 CHROMIUM_RECORD = pytest.StashKey[ChromiumRecord]()
 TEST_MARK = pytest.StashKey[Mark]()
 WARM = pytest.StashKey[WarmPage]()
+#: Whether the test failed (its setup or its call): its pages are screenshot before they close.
+FAILED = pytest.StashKey[bool]()
 #: The one warm page's tests before it is replaced by a new one: Pyodide's heap only grows.
 WARM_USES = 60
 
@@ -182,10 +187,10 @@ def page(request: pytest.FixtureRequest, page_guard: PageGuard) -> Page:
 
 
 @pytest.fixture
-def new_context(new_context: Callable[..., BrowserContext],
-                page_guard: PageGuard) -> Iterator[Callable[..., BrowserContext]]:
-    """The plugin's ``new_context`` (traced, screenshot, closed after the test), each context
-    guarded by ``page_guard``.
+def new_context(new_context: Callable[..., BrowserContext], page_guard: PageGuard,
+                request: pytest.FixtureRequest) -> Iterator[Callable[..., BrowserContext]]:
+    """The plugin's ``new_context`` (traced if asked, closed after the test), each context
+    guarded by ``page_guard``; after a failed test, a screenshot of each of its pages.
 
     The contexts still open are closed here, before the plugin would: Playwright's tracing can
     fail to zip a trace on a loaded machine ("Tracing.stop: file data stream has unexpected
@@ -203,6 +208,13 @@ def new_context(new_context: Callable[..., BrowserContext],
         return context
 
     yield guarded
+    if request.node.stash.get(FAILED, False):
+        folder = Path(request.config.getoption("--output")) / _slug(request.node.nodeid)
+        pages = [page for context in opened for page in context.pages if not page.is_closed()]
+        for number, page in enumerate(pages):
+            folder.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(PlaywrightError):  # a crashed page has no picture to give
+                page.screenshot(path=str(folder / f"failed-{number}.png"), full_page=True)
     for context in list(opened):
         try:
             context.close()  # the plugin's close: trace and screenshots first
@@ -281,6 +293,8 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
     """A failed test's report gets a "Chromium" section when a Chromium process crashed while
     it ran: the crash dump's process, signal and crash keys, and the telling lines of the log."""
     report = yield
+    if report.failed:
+        item.stash[FAILED] = True
     shared = item.config.stash.get(WARM, None)
     if report.failed and shared is not None and warm(item):
         # No trace of a shared context per test: its screenshot then, and a new page after it.
