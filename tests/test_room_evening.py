@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from types import SimpleNamespace
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -350,9 +351,13 @@ def test_a_quiet_host_holds_the_countdown_and_a_move_waits_as_sent() -> None:
     assert legal  # Check! opens with each person's look at their bottom row: "ready"
     side.flow.act(1, legal[0])
     assert "is sent: waiting for Hana’s device" in words(side.waiting_line())
+    side.table = SimpleNamespace(flow=side.flow)  # her table is drawn, as in a game
+    drawn = device.redraws
     device.hears = True  # the host wakes: the move queued on the channel arrives, the pongs too
     device.wait(1000)
     assert side.state == "connected" and side.flow.clock_held == ""
+    # Her badge says so at once, not at the game's next change (a heartbeat alone redraws).
+    assert device.redraws > drawn
     device.host_sends(table.room.updates())
     assert side.flow.pending == ""
 

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 import page_support as pages
+from engine import CLOCK
 from page_support import OpenApp, Shot, assert_accessible, assert_fits
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,17 +106,35 @@ def viewport_shot(page: Page, name: str) -> None:
     page.screenshot(path=str(path / f"{name}.png"))
 
 
+def wait_for_next(page: Page, clock: Callable[[Page], None] | None) -> None:
+    """Wait (a minute at most) until the page is ready for the learner's next click, calling
+    ``clock`` on the way, if given, as the page moves on."""
+    if clock is None:
+        page.wait_for_function(NEXT, timeout=60_000)
+        return
+    for _ in range(120):
+        clock(page)
+        try:
+            page.wait_for_function(NEXT, timeout=500)
+            return
+        except PlaywrightTimeoutError:
+            continue
+    raise AssertionError("the page was not ready for the next click within a minute")
+
+
 def follow_the_coach(page: Page, shot: Shot, name: str, *, max_clicks: int = 500, stop_after: int = -1,
                      check: Callable[[Page], None] | None = None,
-                     off_script: bool = True, shots: bool = True) -> tuple[list[str], list[str]]:
+                     off_script: bool = True, shots: bool = True,
+                     clock: Callable[[Page], None] | None = None) -> tuple[list[str], list[str]]:
     """Click the coach's targets until the game is over (after the script, the first control
     that plays) or ``stop_after`` clicks, ``check``-ing the page before each, and with
     ``off_script`` one click off the script on the way; returns the targets clicked and the
-    coach's answers to the clicks off the script."""
+    coach's answers to the clicks off the script. ``clock``, if given, is called before each
+    wait for the next click (to move the page's clock on over a timed event)."""
     clicked: list[str] = []
     answers: list[str] = []
     for count in range(max_clicks):
-        page.wait_for_function(NEXT, timeout=60_000)
+        wait_for_next(page, clock)
         if count == stop_after:
             return clicked, answers
         if page.locator(pages.OVER).count():
@@ -143,7 +163,9 @@ SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "hei
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-@pytest.mark.parametrize("game_id", pages.GAME_IDS)
+# Check!'s lesson moves the page's clock (``Page.clock``): a page of its own, not the shared one.
+@pytest.mark.parametrize("game_id", [pytest.param(game_id, marks=pytest.mark.cold) if game_id == "check" else game_id
+                                     for game_id in pages.GAME_IDS])
 def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot: Shot, game_id: str,
                                            size: str) -> None:
     """The learner follows the coach to the game's end at a phone's size and a desktop's: at every
@@ -153,6 +175,10 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
     phone = size == "phone"
     page.set_viewport_size(SIZES[size])
     data = lesson(game_id)
+    timed = [index for index, step in enumerate(data["steps"]) if step["seat"] == CLOCK]  # type: ignore[index]
+    seconds = int(data.get("options", {}).get("match_seconds", 0))  # type: ignore[attr-defined]
+    if timed:
+        page.clock.install()  # time flows as usual, and a timed step's wait is skipped
     open_app(page, f"#/{game_id}/learn?delay=0")
     coach = page.locator(COACH)
     expect(coach).to_be_visible()
@@ -181,8 +207,14 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
 
     # A click off the script at the desktop's size only: its answer, a line above the table,
     # moves the target, which the phone's run proves in view without it.
+    def clock(page: Page) -> None:
+        # The script's next action is the clock's (a matching window closing when its seconds
+        # are up): those seconds pass at once. The learner's own timed step runs in real time.
+        if timed and pages.ply(page) in timed:
+            page.clock.fast_forward(seconds * 1000)
+
     clicked, answers = follow_the_coach(page, shot, f"{game_id}-{size}", check=check, off_script=not phone,
-                                        shots=False)
+                                        shots=False, clock=clock)
     if not phone:
         assert answers and answers[0].strip(), answers
     learner = [step["action"] for step in data["steps"] if step["seat"] == 0 and step.get("say")]  # type: ignore[union-attr,index]

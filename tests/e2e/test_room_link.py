@@ -314,7 +314,8 @@ def test_a_second_guest_has_a_channel_of_its_own(device: Device, broker: str) ->
 def crash(page: Page, guard: PageGuard) -> None:
     """The renderer of ``page`` dies: its device vanishes without closing anything, as a phone
     that loses its network or is switched off."""
-    with contextlib.suppress(PlaywrightError):
+    # The crash event may come after the navigation has failed: wait for it.
+    with page.expect_event("crash", timeout=10_000), contextlib.suppress(PlaywrightError):
         page.goto("chrome://crash", timeout=5_000)
     assert guard.crashes, "the page did not crash"
     guard.crashes.clear()

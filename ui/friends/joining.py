@@ -175,8 +175,7 @@ class GuestSide:
                 self.state = "host-away"
                 self._follow_state()
                 self.changed()
-            self.send({"type": "ping", "t": self.timers.now_ms()})
-            self._beat()
+            self._beat()  # the next ping, and the next beat
 
         self.send({"type": "ping", "t": self.timers.now_ms()})
         self.timers.later(PING_MS, beat)
@@ -190,7 +189,10 @@ class GuestSide:
             window.console.warn(f"room {self.code}: ignored a message from the host: {error}")
             return
         self._heard_at = self.timers.now_ms()
-        if self.state == "host-away":
+        # A host heard again after a silence: the badge and the countdowns change, whatever the
+        # message (a heartbeat included) would draw by itself.
+        back = self.state == "host-away"
+        if back:
             self.state = "connected"
             self._follow_state()
         kind = message["type"]
@@ -218,13 +220,13 @@ class GuestSide:
         elif kind == "pong":
             if self.flow is not None:
                 self.flow.receive(message)
-            if self.table is not None and not self.table.flow.clock_held:
+            if self.table is not None and not self.table.flow.clock_held and not back:
                 return  # a heartbeat: nothing to draw
         elif self.flow is not None:
             self.flow.receive(message)  # view, refused, record, clock
             if kind == "record":
                 self._keep_finished()
-            if self.table is not None:
+            if self.table is not None and not back:
                 return  # the flow has told its table
         self.changed()
 
