@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import json
 import re
-from types import SimpleNamespace
 from collections.abc import Callable, Iterator
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
