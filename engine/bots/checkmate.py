@@ -206,6 +206,12 @@ class HardBot(ISMCTSBot):
     #: Whether those rollouts also keep its Kings while another seat holds an Ace (off: 56.8%
     #: against easy on seeds 200-399, where the search without it scored 61.8%).
     king_care = False
+    #: The weight of the unseen followers in the searching seat's own rollout plays
+    #: (``counting_pick``); None: it plays as easy does.
+    counts: float | None = 0.7
+    #: The most seats at which the search plays; at more, the searching seat's rollout play
+    #: (``counting_pick``) is its move.
+    search_seats = 3
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
@@ -238,6 +244,15 @@ class HardBot(ISMCTSBot):
             return settled
         seat = int(view["seat"])
         deal = table_dealer(game, view)
+        players = int(view["players"])
+        if players > self.search_seats and view["call"] is None:
+            table = deal(rng)
+            fits = table.options()
+            if fits:
+                card = counting_pick(table, seat, fits, -1 if players >= 4 else 1,
+                                     self.counts or 0.7, rng.random)
+                return next(action for action in legal if getattr(action, "card", None) is not None
+                            and action.card.index == card)
         root = Branch(seat, -1)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
@@ -285,6 +300,8 @@ class HardBot(ISMCTSBot):
         if self.ace_care and table.players == 2:
             table.careful = searcher
             table.keeps_kings = self.king_care
+        if self.counts is not None and table.players == 2:
+            table.counting = searcher
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -367,6 +384,8 @@ class HardBot(ISMCTSBot):
         players = table.players
         careful = table.careful
         keeps_kings = table.keeps_kings
+        counting = table.counting
+        counts = self.counts or 0.0
         connected = -1 if players >= 4 else 1
         random_ = rng.random
         fits_on = _FITS_ON
@@ -394,6 +413,8 @@ class HardBot(ISMCTSBot):
                 fits = careful_plays(hands, seat, fits, keeps_kings)
             if len(fits) == 1:
                 table.play(fits[0])
+            elif seat == counting:
+                table.play(counting_pick(table, seat, fits, connected, counts, random_))
             else:
                 table.play(easy_pick(hand, fits, lacks[(seat + 1) % players], connected, random_))
         if table.over:
@@ -449,6 +470,8 @@ class HardBot(ISMCTSBot):
             if len(fits) == 1:
                 return fits[0]
         connected = -1 if players >= 4 else 1
+        if seat == table.counting:
+            return counting_pick(table, seat, fits, connected, self.counts or 0.0, rng.random)
         if self.reads_draws:
             return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
                                   connected, rng)
@@ -519,6 +542,32 @@ def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected
     return best[0] if len(best) == 1 else best[int(random_() * len(best))]
 
 
+def counting_pick(table: Table, seat: int, fits: list[int], connected: int, weight: float,
+                  random_: Callable[[], float]) -> int:
+    """The searching seat's play in its own rollouts (``counts``): first, as easy, the cards
+    most of whose followers the next seat was seen to lack; then the fewest cards that could
+    follow it among the cards this seat cannot see (the fan and the other hands: neither its
+    own hand nor the pile), times ``weight``, plus (``connected`` 1) or minus (-1) the cards of
+    its own hand that follow it; a tie broken at random."""
+    players = table.players
+    lacks = table.lacks[(seat + 1) % players]
+    unseen = set(table.stock)
+    for other in range(players):
+        if other != seat:
+            unseen.update(table.hands[other])
+    unseen -= lacks
+    held = set(table.hands[seat])
+    best = fits[0]
+    least = (1, 0.0)
+    for card in fits:
+        followers = _FOLLOWERS[card]
+        key = (-len(followers & lacks) if lacks else 0,
+               weight * len(followers & unseen) + connected * len(followers & held) + random_())
+        if card is fits[0] or key < least:
+            best, least = card, key
+    return best
+
+
 def careful_plays(hands: list[list[int]], seat: int, fits: list[int], keeps_kings: bool) -> list[int]:
     """The searching seat's plays in its own rollouts (``ace_care``): no Ace while another seat
     holds a King to give it (its hand would not shrink, the giver's would), as its own search
@@ -550,7 +599,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner", "lacks", "careful", "keeps_kings")
+                 "winner", "lacks", "careful", "keeps_kings", "counting")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -570,6 +619,8 @@ class Table:
         self.careful = -1
         #: Whether that seat also keeps its Kings while another seat holds an Ace.
         self.keeps_kings = False
+        #: The seat whose rollout plays by ``counting_pick`` (-1: none).
+        self.counting = -1
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:
