@@ -184,11 +184,35 @@ class HardBot(ISMCTSBot):
     hard: 62.5% (25, 0, 15 in 40) at 1.29x its mean time per decision; against it with 8x its
     iterations 51.2% in 200 games (100, 5, 95; 41.2% in the bench's first 40); at four seats
     one hard against three easy won 51 games in 200, 41 drawn (22 in the first 100, 29 in the
-    next): a third of the decided games."""
+    next): a third of the decided games.
+
+    Measured since (issue 30's last round; hard against easy, the same seeds, each change
+    beside the search's own games): a rule of thumb that counts the cards the seat cannot see
+    (``counting_pick``: the card the fewest of them could follow) beat easy in quick duels of
+    the rules alone (above), and
+    - at four seats it is hard's move unless the search's favourite leads it by more than a
+      standard error (``rule_seats``, ``kept_by_rule``): one hard against three easy won 65
+      games in bench/checkmate_bots.py's 200 (26 drawn, 109 lost), where the search alone
+      won 51 (41 drawn, 108 lost); the search alone won 48 (43, 109) on seeds 200-399. The
+      search's values of two cards are often too close for it to tell them apart (in a
+      stacked position it played either, by the seed), and the rule picks one consistently.
+      With the reading of Kings below too: 63 wins (31, 106) on seeds 0-199 and 52 (41, 107)
+      on 200-399, 115 in 400 where the search won 99. The rule alone, with no search: 59
+      (41, 100) and 52 (47, 101) on the same two halves; the rule kept only until a hand held
+      three cards or fewer (the search after): 50 (37, 113) on seeds 0-199; the search with
+      its own rollouts played by the rule: 21 wins in the first 84 (stopped);
+    - at two seats it did not pay: the searching seat's own rollouts played by the rule
+      (``counting_rollouts``) scored 61.5% (120, 6, 74) on seeds 0-199 and 59.2% (117, 3, 80)
+      on 200-399, 60.4% in 400 games where the search scored 60.1%; the rule kept as at four
+      seats scored 53.1% in the first 81 games where the search scored 60.5% (stopped).
+    Also measured: each seat that an Ace found without a King read as holding none then
+    (``hand_slots``): 59.7% in the first 98 games at two seats where the search scored 60.7%
+    (stopped), not kept. At two seats the bot plays as before: 58.5% on seeds 0-199 (116, 2,
+    82); against the frozen hard 62.5% (25, 0, 15 in 40) at 1.15x its mean time per decision."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins about six "
-                   "games in ten against Easy (the deal decides much), and about one in four at "
+                   "games in ten against Easy (the deal decides much), and about three in ten at "
                    "four seats against three Easy bots, which win about one in six each")
     iterations = 3000
     slice_iterations = 100
@@ -577,11 +601,15 @@ def play_of(legal: Sequence[Action], card: int) -> Action:
 
 def counting_pick(table: Table, seat: int, fits: list[int], connected: int, weight: float,
                   random_: Callable[[], float]) -> int:
-    """The searching seat's play in its own rollouts (``counts``): first, as easy, the cards
-    most of whose followers the next seat was seen to lack; then the fewest cards that could
-    follow it among the cards this seat cannot see (the fan and the other hands: neither its
-    own hand nor the pile), times ``weight``, plus (``connected`` 1) or minus (-1) the cards of
-    its own hand that follow it; a tie broken at random."""
+    """The hard level's rule of thumb for a play (its move at four seats, ``kept_by_rule``; its
+    own rollouts' plays with ``counting_rollouts``): first, as easy, the cards most of whose
+    followers the next seat was seen to lack; then the fewest cards that could follow it among
+    the cards this seat cannot see (the fan and the other hands: neither its own hand nor the
+    pile, the same in every deal), times ``weight``, plus (``connected`` 1) or minus (-1) the
+    cards of its own hand that follow it; a tie broken at random. Against easy, in quick duels
+    of the rules alone on plain tables, it won about 53.5% at two seats (easy against itself
+    50.5%) and about 27.5% at four seats against three easy (easy 22.5%), the weight from 0.5
+    to 1.5 within about a point."""
     players = table.players
     lacks = table.lacks[(seat + 1) % players]
     unseen = set(table.stock)

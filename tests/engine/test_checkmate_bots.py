@@ -32,7 +32,7 @@ from engine.bots.checkmate import (
 from engine.checkmate import Announce, Card, Give, Play, matches
 from engine.core import evolve
 from engine.playing_cards import CARDS
-from support import BUDGET_MS, decide, json_view, positions, think
+from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
 LEVELS = levels("checkmate")
@@ -389,9 +389,10 @@ def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> Non
 
 
 def test_hard_rollouts_lead_the_card_the_fewest_unseen_cards_follow() -> None:
-    """``counts``: the searching seat's own rollout plays the card that the fewest cards it
-    cannot see (the fan and the other hands) may follow, here the Queen of spades, whose
-    rank is all on the pile, over the eight, whose rank is all unseen; easy sees a tie."""
+    """``counting_rollouts`` (off by default): the searching seat's own rollout plays the card
+    that the fewest cards it cannot see (the fan and the other hands) may follow, here the
+    Queen of spades, whose rank is all on the pile, over the eight, whose rank is all unseen;
+    easy sees a tie."""
     hard = get_bot("checkmate", "hard")
     assert isinstance(hard, HardBot) and not hard.counting_rollouts
     table = Table(2, [cards("8S QS 3D"), cards("8H 8D 4C")], cards("8C 5C 6D"),
