@@ -239,8 +239,6 @@ class HardBot(ISMCTSBot):
     #: does, at two seats (61.5% against easy on seeds 0-199, 59.2% on 200-399: 60.4% in 400
     #: games where the search without it scored 60.1%; off).
     counting_rollouts = False
-    #: The most seats at which the search plays; at more, the searching seat's rollout play
-    #: (``counting_pick``) is its move.
     #: At this many seats or more the bot plays ``counting_pick``'s card, with the search's
     #: favourite played instead only where it leads that card by more than ``rule_margin``
     #: standard errors (None: no search there). At four seats the search alone played worse.
@@ -621,12 +619,12 @@ def counting_pick(table: Table, seat: int, fits: list[int], connected: int, weig
     unseen -= lacks
     held = set(table.hands[seat])
     best = fits[0]
-    least = (1, 0.0)
+    least: tuple[int, float] | None = None
     for card in fits:
         followers = _FOLLOWERS[card]
         key = (-len(followers & lacks) if lacks else 0,
                weight * len(followers & unseen) + connected * len(followers & held) + random_())
-        if card is fits[0] or key < least:
+        if least is None or key < least:
             best, least = card, key
     return best
 
