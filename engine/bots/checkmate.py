@@ -184,11 +184,39 @@ class HardBot(ISMCTSBot):
     hard: 62.5% (25, 0, 15 in 40) at 1.29x its mean time per decision; against it with 8x its
     iterations 51.2% in 200 games (100, 5, 95; 41.2% in the bench's first 40); at four seats
     one hard against three easy won 51 games in 200, 41 drawn (22 in the first 100, 29 in the
-    next): a third of the decided games."""
+    next): a third of the decided games.
+
+    Measured since (issue 30's last round; hard against easy, the same seeds, each change
+    beside the search's own games): a rule of thumb that counts the cards the seat cannot see
+    (``counting_pick``: the card the fewest of them could follow) beat easy in quick duels of
+    the rules alone (above), and
+    - at four seats it is hard's move unless the search's favourite leads it by more than a
+      standard error (``rule_seats``, ``kept_by_rule``): one hard against three easy won 65
+      games in bench/checkmate_bots.py's 200 (26 drawn, 109 lost), where the search alone
+      won 51 (41 drawn, 108 lost); on seeds 200-399 55 (40, 105) where the search alone won
+      48 (43, 109): 120 wins in 400 (30%) where the search won 99 (24.8%). The
+      search's values of two cards are often too close for it to tell them apart (in a
+      stacked position it played either, by the seed), and the rule picks one consistently.
+      With the reading of Kings below too: 63 wins (31, 106) on seeds 0-199 and 52 (41, 107)
+      on 200-399, 115 in 400 where the search won 99. The rule alone, with no search: 59
+      (41, 100) and 52 (47, 101) on the same two halves; the rule kept only until a hand held
+      three cards or fewer (the search after): 50 (37, 113) on seeds 0-199; the search with
+      its own rollouts played by the rule: 21 wins in the first 84 (stopped). One hard
+      against three frozen hard: no win in 12 games (1 drawn) at 1.46x their mean time per
+      decision, where the search as it was won 2 (3 drawn) at 1.26x: too few games to say;
+    - at two seats it did not pay: the searching seat's own rollouts played by the rule
+      (``counting_rollouts``) scored 61.5% (120, 6, 74) on seeds 0-199 and 59.2% (117, 3, 80)
+      on 200-399, 60.4% in 400 games where the search scored 60.1%; the rule kept as at four
+      seats scored 53.1% in the first 81 games where the search scored 60.5%, and kept only
+      within 0.3 of a standard error 56.2% in the first 136 where it scored 60.3% (stopped).
+    Also measured: each seat that an Ace found without a King read as holding none then
+    (``hand_slots``): 59.7% in the first 98 games at two seats where the search scored 60.7%
+    (stopped), not kept. At two seats the bot plays as before: 58.5% on seeds 0-199 (116, 2,
+    82); against the frozen hard 62.5% (25, 0, 15 in 40) at 1.15x its mean time per decision."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins about six "
-                   "games in ten against Easy (the deal decides much), and about one in four at "
+                   "games in ten against Easy (the deal decides much), and about three in ten at "
                    "four seats against three Easy bots, which win about one in six each")
     iterations = 3000
     slice_iterations = 100
@@ -206,6 +234,18 @@ class HardBot(ISMCTSBot):
     #: Whether those rollouts also keep its Kings while another seat holds an Ace (off: 56.8%
     #: against easy on seeds 200-399, where the search without it scored 61.8%).
     king_care = False
+    #: The weight of the unseen cards that could follow a card, against the cards of its own
+    #: hand that could (``counting_pick``), where the bot plays by that count.
+    counts = 0.7
+    #: Whether the searching seat's own rollouts play by ``counting_pick`` rather than as easy
+    #: does, at two seats (61.5% against easy on seeds 0-199, 59.2% on 200-399: 60.4% in 400
+    #: games where the search without it scored 60.1%; off).
+    counting_rollouts = False
+    #: At this many seats or more the bot plays ``counting_pick``'s card, with the search's
+    #: favourite played instead only where it leads that card by more than ``rule_margin``
+    #: standard errors (None: no search there). At four seats the search alone played worse.
+    rule_seats = 4
+    rule_margin: float | None = 1.0
     #: Whether the other seats' moves in the tree are the rollout policy's (``search_once``).
     models_others = True
     #: The lead (in iterations left) at which the search stops early (``settled``).
@@ -238,6 +278,12 @@ class HardBot(ISMCTSBot):
             return settled
         seat = int(view["seat"])
         deal = table_dealer(game, view)
+        ruled = int(view["players"]) >= self.rule_seats and view["call"] is None
+        if ruled and self.rule_margin is None:
+            table = deal(rng)
+            fits = table.options()
+            if fits:
+                return play_of(legal, counting_pick(table, seat, fits, -1, self.counts, rng.random))
         root = Branch(seat, -1)
         deadline = time.perf_counter() + budget_ms / 1000 if budget_ms > 0 else math.inf
         for done in range(1, self.iterations + 1):
@@ -246,7 +292,30 @@ class HardBot(ISMCTSBot):
                 if time.perf_counter() > deadline or self.settled(root, self.iterations - done):
                     break
                 yield None
+        if ruled:
+            kept = self.kept_by_rule(root, seat, deal(rng), rng)
+            if kept is not None:
+                return play_of(legal, kept)
         return self.most_visited(root, seat, legal)
+
+    def kept_by_rule(self, root: Branch, seat: int, table: Table, rng: random.Random) -> int | None:
+        """The card ``counting_pick`` plays, kept unless the search's favourite leads it by
+        more than ``rule_margin`` standard errors of the two mean rewards (a reward's variance
+        taken at its most, ¼); None: the search's favourite stands."""
+        fits = table.options()
+        if len(fits) < 2:
+            return None
+        rule = counting_pick(table, seat, fits, -1 if table.players >= 4 else 1, self.counts,
+                             rng.random)
+        ours = root.children.get(seat * 64 + rule)
+        best = max(root.children.values(), key=lambda child: child.visits, default=None)
+        if best is None or best.card == rule:
+            return None
+        if ours is None or ours.visits == 0:
+            return rule
+        lead = best.reward / best.visits - ours.reward / ours.visits
+        error = math.sqrt(0.25 / best.visits + 0.25 / ours.visits)
+        return rule if lead <= (self.rule_margin or 0.0) * error else None
 
     def settled(self, root: Branch, left: int) -> bool:
         """Whether the most visited action leads the next by more than ``stop_margin`` times
@@ -285,6 +354,8 @@ class HardBot(ISMCTSBot):
         if self.ace_care and table.players == 2:
             table.careful = searcher
             table.keeps_kings = self.king_care
+        if self.counting_rollouts and table.players == 2:
+            table.counting = searcher
         while not table.over:
             actor = table.actor()
             options = table.options()
@@ -367,6 +438,8 @@ class HardBot(ISMCTSBot):
         players = table.players
         careful = table.careful
         keeps_kings = table.keeps_kings
+        counting = table.counting
+        counts = self.counts
         connected = -1 if players >= 4 else 1
         random_ = rng.random
         fits_on = _FITS_ON
@@ -394,6 +467,8 @@ class HardBot(ISMCTSBot):
                 fits = careful_plays(hands, seat, fits, keeps_kings)
             if len(fits) == 1:
                 table.play(fits[0])
+            elif seat == counting:
+                table.play(counting_pick(table, seat, fits, connected, counts, random_))
             else:
                 table.play(easy_pick(hand, fits, lacks[(seat + 1) % players], connected, random_))
         if table.over:
@@ -449,6 +524,8 @@ class HardBot(ISMCTSBot):
             if len(fits) == 1:
                 return fits[0]
         connected = -1 if players >= 4 else 1
+        if seat == table.counting:
+            return counting_pick(table, seat, fits, connected, self.counts, rng.random)
         if self.reads_draws:
             return self.easy_play(table.hands[seat], fits, table.lacks[(seat + 1) % players],
                                   connected, rng)
@@ -519,6 +596,41 @@ def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected
     return best[0] if len(best) == 1 else best[int(random_() * len(best))]
 
 
+def play_of(legal: Sequence[Action], card: int) -> Action:
+    """The play of ``card`` (an index) among ``legal``."""
+    return next(action for action in legal if isinstance(action, Play) and action.card.index == card)
+
+
+def counting_pick(table: Table, seat: int, fits: list[int], connected: int, weight: float,
+                  random_: Callable[[], float]) -> int:
+    """The hard level's rule of thumb for a play (its move at four seats, ``kept_by_rule``; its
+    own rollouts' plays with ``counting_rollouts``): first, as easy, the cards most of whose
+    followers the next seat was seen to lack; then the fewest cards that could follow it among
+    the cards this seat cannot see (the fan and the other hands: neither its own hand nor the
+    pile, the same in every deal), times ``weight``, plus (``connected`` 1) or minus (-1) the
+    cards of its own hand that follow it; a tie broken at random. Against easy, in quick duels
+    of the rules alone on plain tables, it won about 53.5% at two seats (easy against itself
+    50.5%) and about 27.5% at four seats against three easy (easy 22.5%), the weight from 0.5
+    to 1.5 within about a point."""
+    players = table.players
+    lacks = table.lacks[(seat + 1) % players]
+    unseen = set(table.stock)
+    for other in range(players):
+        if other != seat:
+            unseen.update(table.hands[other])
+    unseen -= lacks
+    held = set(table.hands[seat])
+    best = fits[0]
+    least: tuple[int, float] | None = None
+    for card in fits:
+        followers = _FOLLOWERS[card]
+        key = (-len(followers & lacks) if lacks else 0,
+               weight * len(followers & unseen) + connected * len(followers & held) + random_())
+        if least is None or key < least:
+            best, least = card, key
+    return best
+
+
 def careful_plays(hands: list[list[int]], seat: int, fits: list[int], keeps_kings: bool) -> list[int]:
     """The searching seat's plays in its own rollouts (``ace_care``): no Ace while another seat
     holds a King to give it (its hand would not shrink, the giver's would), as its own search
@@ -550,7 +662,7 @@ class Table:
     Hands are kept in card order. ``winner`` is the seat that went out, -1 for no winner."""
 
     __slots__ = ("players", "hands", "stock", "top", "turn", "giver", "unannounced", "over",
-                 "winner", "lacks", "careful", "keeps_kings")
+                 "winner", "lacks", "careful", "keeps_kings", "counting")
 
     def __init__(self, players: int, hands: list[list[int]], stock: list[int], top: int,
                  turn: int, giver: int | None, unannounced: set[int]) -> None:
@@ -570,6 +682,8 @@ class Table:
         self.careful = -1
         #: Whether that seat also keeps its Kings while another seat holds an Ace.
         self.keeps_kings = False
+        #: The seat whose rollout plays by ``counting_pick`` (-1: none).
+        self.counting = -1
 
     @classmethod
     def of(cls, position: CheckmateState) -> Table:

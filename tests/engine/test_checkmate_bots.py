@@ -30,6 +30,7 @@ from engine.bots.checkmate import (
     table_dealer,
 )
 from engine.checkmate import Announce, Card, Give, Play, matches
+from engine.core import evolve
 from engine.playing_cards import CARDS
 from support import BUDGET_MS, decide, json_view, positions
 
@@ -385,3 +386,56 @@ def test_hard_tree_lets_the_other_seats_play_as_the_rollout_policy_does() -> Non
                for child in root.children.values()}
     assert replies == {Card.parse("9S").index: set(cards("KS")),
                        Card.parse("4H").index: set(cards("4D"))}
+
+
+def test_hard_rollouts_lead_the_card_the_fewest_unseen_cards_follow() -> None:
+    """``counting_rollouts`` (off by default): the searching seat's own rollout plays the card
+    that the fewest cards it cannot see (the fan and the other hands) may follow, here the
+    Queen of spades, whose rank is all on the pile, over the eight, whose rank is all unseen;
+    easy sees a tie."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and not hard.counting_rollouts
+    table = Table(2, [cards("8S QS 3D"), cards("8H 8D 4C")], cards("8C 5C 6D"),
+                  Card.parse("5S").index, 0, None, set())
+    rng = random.Random(0)
+    assert {hard.table_choice(table, rng) for _ in range(30)} == set(cards("8S QS"))
+    table.counting = 0
+    assert {hard.table_choice(table, rng) for _ in range(30)} == set(cards("QS"))
+
+
+def test_hard_at_four_seats_keeps_the_card_the_fewest_unseen_cards_follow() -> None:
+    """At four seats hard plays ``counting_pick``'s card unless its search clearly prefers
+    another: here the Queen of spades, whose rank is all on the pile, over the eight, whose
+    rank the other hands hold, in every seed (the search alone, whose two values are close,
+    played the eight in some); easy, counting only its own hand, sees a tie."""
+    hands = ["8S QS 3D 4D 6D 7D 9D 10D JD 2H", "2C 3C 4C 6C 7C 8C 9C 10C JC 3H",
+             "4H 6H 7H 9H 10H JH 2D 8D 8H 2S", "3S 4S 6S 7S 9S 10S JS 5D 5C 5H"]
+    state = deal(hands, players=4)
+    pile = tuple(Card.parse(name) for name in "QH QD QC 5S".split())
+    state = evolve(state, pile=pile, stock=tuple(card for card in state.stock if card not in pile))
+    queen = Play(Card.parse("QS"))
+    assert set(state.legal_actions(0)) == {queen, Play(Card.parse("8S"))}
+    assert all(decide("hard", state, 0, seed) == queen for seed in range(8))
+    assert {decide("easy", state, 0, seed) for seed in range(20)} == set(state.legal_actions(0))
+
+
+def test_hard_plays_the_searchs_card_over_the_rule_only_when_it_clearly_leads() -> None:
+    """``kept_by_rule``: the rule's card stands unless the search's most visited card leads its
+    mean reward by more than ``rule_margin`` standard errors."""
+    hard = get_bot("checkmate", "hard")
+    assert isinstance(hard, HardBot) and hard.rule_seats == 4 and hard.rule_margin == 1.0
+    table = Table(4, [cards("8S QS 3D"), cards("8H 8D"), cards("8C 4C"), cards("5C 6C")],
+                  cards("6D 7D"), Card.parse("5S").index, 0, None, set())
+    queen, eight = Card.parse("QS").index, Card.parse("8S").index
+
+    def root(eight_wins: int, queen_wins: int) -> Branch:
+        node = Branch(0, -1)
+        for card, wins, visits in ((eight, eight_wins, 400), (queen, queen_wins, 300)):
+            child = node.children[card] = Branch(0, card)
+            child.visits, child.reward = visits, float(wins)
+        return node
+
+    # The eight leads by 2 points with a standard error of some 3.8: the Queen stands.
+    assert hard.kept_by_rule(root(108, 75), 0, table, random.Random(0)) == queen
+    # By 15 points: the search's eight is played.
+    assert hard.kept_by_rule(root(160, 75), 0, table, random.Random(0)) is None
