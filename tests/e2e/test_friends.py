@@ -67,16 +67,25 @@ def press(button: Any) -> None:
         button.dispatch_event("click", timeout=1000)
 
 
+#: What a page offers now, in one call: whether its game is over, how many actions and picks it
+#: offers, and its table's ply.
+LOOK = f"""() => {{
+  const table = document.querySelector('[data-testid=table]');
+  return [!!document.querySelector('{OVER}'), document.querySelectorAll('{ACTION}').length,
+          document.querySelectorAll('{PICK}').length, Number(table?.dataset.ply ?? -1)];
+}}"""
+
+
 def act_somewhere(pages: list[Page]) -> bool:
     """On the first page where a person may act, click the first action offered (picking the
     first thing to pick first, where the action needs a pick: a card, a checker), and wait until
     that page has moved on; False when no page offers anything now."""
     for page in pages:
-        if page.locator(OVER).count() or not (page.locator(ACTION).count() or page.locator(PICK).count()):
+        over, actions, picks, before = page.evaluate(LOOK)
+        if over or not (actions or picks):
             continue
-        before = ply(page)
         try:
-            if not page.locator(ACTION).count():
+            if not actions:
                 press(page.locator(PICK).first)
                 page.locator(ACTION).first.wait_for(state="attached", timeout=5000)
             press(page.locator(ACTION).first)
@@ -306,7 +315,10 @@ def test_forged_messages_change_nothing_and_chat_is_text(new_device: Device, ope
     # says it in its own language; ``reason`` is the engine's text, for developers.
     assert len(refusals) >= 2 and refusals[0]["refusal"]["kind"] == "stale"
     assert refusals[1]["refusal"]["kind"] == "rules", refusals[1]  # a forged notation: the rules refuse it
-    play_together([host, guest])  # the game goes on as if nothing had been sent
+    # The game goes on as if nothing had been sent: both devices play on, move for move.
+    play_a_while([host, guest], 6)
+    same_ply(host, guest)
+    assert ply(host) > at
 
 
 def test_check_a_late_attempt_in_a_matching_window_is_refused(new_device: Device, open_app: OpenApp,
