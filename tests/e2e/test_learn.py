@@ -205,14 +205,14 @@ def test_a_coached_game_followed_to_its_end(page: Page, open_app: OpenApp, shot:
         if phone and steps[0] <= 3:
             viewport_shot(page, f"learn-{game_id}-390-step-{steps[0]}")
 
-    # A click off the script at the desktop's size only: its answer, a line above the table,
-    # moves the target, which the phone's run proves in view without it.
     def clock(page: Page) -> None:
         # The script's next action is the clock's (a matching window closing when its seconds
         # are up): those seconds pass at once. The learner's own timed step runs in real time.
         if timed and pages.ply(page) in timed:
             page.clock.fast_forward(seconds * 1000)
 
+    # A click off the script at the desktop's size only: its answer, a line above the table,
+    # moves the target, which the phone's run proves in view without it.
     clicked, answers = follow_the_coach(page, shot, f"{game_id}-{size}", check=check, off_script=not phone,
                                         shots=False, clock=clock)
     if not phone:
