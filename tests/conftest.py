@@ -11,6 +11,14 @@ import pytest
 import site_support
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    # Here, not in tests/e2e/conftest.py: pytest reads options only from the conftest files it
+    # finds before collecting, and `pytest tests` finds this one.
+    parser.addoption("--turbofan", action="store_true",
+                     help="browser tests: let Chromium optimize WebAssembly as browsers do "
+                          "(tests/e2e/conftest.py: BASELINE_WASM)")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """Empty ``--output`` (test-results/) once, in the process that starts the run: the one
     process, or pytest-xdist's controller before its workers start (see ``delete_output_dir``)."""

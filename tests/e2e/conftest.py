@@ -8,7 +8,8 @@ pytest-playwright's fixtures (``browser``, ``new_context``, ``context``, ``page`
   loopback port, as the URL a page's ``broker=`` takes (``http://127.0.0.1:<port>/``); it gives
   up on a message for an absent peer after ``BROKER_EXPIRE_MS`` (``peer``'s default is 5 s).
 * ``browser_type_launch_args`` (session): the system Chromium when there is one, else
-  Playwright's own, with the offline flags (``tools/browser.py``: ``CHROMIUM_ARGS``), and
+  Playwright's own, with the offline flags (``tools/browser.py``: ``CHROMIUM_ARGS``), WebAssembly
+  compiled by V8's baseline compiler alone unless ``--turbofan`` (``BASELINE_WASM``), and
   Chromium's log (``--enable-logging=stderr``) and crash dumps kept in
   ``<--output>/chromium/`` (``test-results/chromium/chromium.log`` and ``crash-dumps/``).
 * ``browser_context_args`` (session): a 1280x800 viewport, and reduced motion, as a person may
@@ -115,6 +116,16 @@ def broker() -> Iterator[str]:
         yield running.url
 
 
+#: V8's baseline WebAssembly compiler only (Liftoff), without its optimizing one (TurboFan). Every
+#: cold page compiles Pyodide's interpreter afresh, and while it boots TurboFan recompiles its hot
+#: functions on background threads: measured on this 2-core machine, a cold boot of the app took
+#: 2.1 s of the renderer's CPU with it and 1.05 s without, and the browser tests with three
+#: workers 643 s with it and 576 s without (most of them boot pages; a page that computes long,
+#: the Chess Cards hint, is slower so). What a page does is the same under either compiler;
+#: ``--turbofan`` runs the tests as browsers run the site. The benchmarks (bench/) never use this.
+BASELINE_WASM = ("--js-flags=--liftoff-only",)
+
+
 def _worker_suffix() -> str:
     """``-gw0``, ``-gw1``... under pytest-xdist (each worker its own Chromium), else ``""``."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "")
@@ -132,8 +143,10 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any], browser_n
         return browser_type_launch_args
     record = ChromiumRecord(Path(pytestconfig.getoption("--output")).absolute() / f"chromium{_worker_suffix()}")
     pytestconfig.stash[CHROMIUM_RECORD] = record
+    tiers = () if pytestconfig.getoption("--turbofan") else BASELINE_WASM
     return {**browser_type_launch_args,
-            **launch_options(log_dir=record.log_dir, bundled=playwright.chromium.executable_path)}
+            **launch_options(log_dir=record.log_dir, bundled=playwright.chromium.executable_path,
+                             extra_args=tiers)}
 
 
 @pytest.fixture(scope="session")
