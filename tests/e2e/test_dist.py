@@ -701,7 +701,11 @@ def test_the_development_server_retires_a_built_sites_worker(browser: Browser, t
             if page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0:
                 break
             page.wait_for_timeout(100)
-        assert page.evaluate("navigator.serviceWorker.getRegistrations().then(r => r.length)") == 0
+        left = page.evaluate("""async () => (await navigator.serviceWorker.getRegistrations()).map(r => ({
+            scope: r.scope, active: r.active && [r.active.scriptURL, r.active.state],
+            waiting: r.waiting && [r.waiting.scriptURL, r.waiting.state],
+            installing: r.installing && [r.installing.scriptURL, r.installing.state]}))""")
+        assert left == [], f"registrations left: {left}"
         assert page.evaluate("caches.keys()") == []
         guard.clear()  # the built page was torn down mid-boot by the reload: not a fault
         page.reload(wait_until="domcontentloaded")
