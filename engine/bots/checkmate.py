@@ -236,7 +236,11 @@ class HardBot(ISMCTSBot):
       59.0% (231, 10, 159); not kept;
     - UCB1's exploration at 1.0 rather than 0.7 (with the resampled deals): 64.3% in the first
       115 games (73, 2, 40) where the resampled deals alone scored 65.2% (stopped for time).
-    With the resampled deals, against the frozen hard: THEN."""
+    With the resampled deals, against the frozen hard: 43.8% (17, 1, 22) on seeds 0-39 at 1.16x
+    its mean time per decision and 49.2% (58, 2, 60) on seeds 40-159 at 1.14x, 47.8% in 160,
+    where the search as it was scored 62.5% on 0-39 and 52.9% (62, 3, 55) on 40-159, 55.3% in
+    160: a searching player's plays are not the rules of thumb's, and reading them so may
+    mislead (too few games to tell; the issue's yardstick is easy)."""
 
     level = "hard"
     description = ("weighs each play over thousands of deals of the hidden cards; wins about six "
