@@ -191,16 +191,18 @@ def describe(options: dict) -> str:
 
 
 def match(strong: str, weak: str, games: int, play: Callable[[list[str], int], dict],
-          players: int = 2) -> dict:
+          players: int = 2, first_seed: int = 0) -> dict:
     """One seat of ``strong`` against ``weak`` in every other seat over ``games`` seeded games,
     the strong seat rotating with the seed (at two seats: alternating). ``play(levels by seat,
     seed)`` returns ``scores`` (per seat, higher is better; equal best scores share the game) and
     ``times`` (per seat, ms per decision). The decision times of both levels come from these
-    same games, so a time ratio between them is measured in one run on one machine."""
+    same games, so a time ratio between them is measured in one run on one machine. The seeds
+    run from ``first_seed`` (``--first-seed``: further seeds than a run before, the same deals
+    for every bot)."""
     wins = draws = losses = 0
     times: dict[str, list[float]] = {strong: [], weak: []}
     started = time.perf_counter()
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         seat = seed % players
         levels = [weak] * players
         levels[seat] = strong
@@ -217,8 +219,8 @@ def match(strong: str, weak: str, games: int, play: Callable[[list[str], int], d
         for index, spent in enumerate(played["times"]):
             times[levels[index]].extend(spent)
         # Running counts, so that a run cut short still tells what it measured.
-        print(f"  {strong} vs {weak} ({players} seats): {seed + 1} games, {wins} wins "
-              f"{draws} draws {losses} losses", file=sys.stderr, flush=True)
+        print(f"  {strong} vs {weak} ({players} seats): {seed + 1 - first_seed} games (seed {seed}), "
+              f"{wins} wins {draws} draws {losses} losses", file=sys.stderr, flush=True)
     row = {"pair": f"{strong} vs {weak}", "players": players, "games": games, "wins": wins,
            "draws": draws, "losses": losses, "seconds": time.perf_counter() - started,
            "strong_ms": times[strong] or [0.0], "weak_ms": times[weak] or [0.0]}

@@ -17,9 +17,9 @@ A table to read, never an assertion: timings depend on the machine.
 
 Usage: ``python3 -m bench.checkmate_bots [--games 300] [--hard-games 60] [--think-games 6]
 [--seats 2,3,4] [--skip-strength] [--skip-think] [--browser]
-[--match hard:then-hard8x,hard:easy --match-games 60]``. At more than two seats ``--match`` also
-prints the share of games the one strong seat won (``--seats 4 --match hard:easy``: one hard
-against three easy).
+[--match hard:then-hard8x,hard:easy --match-games 60 --first-seed 0]``. At more than two seats
+``--match`` also prints the share of games the one strong seat won (``--seats 4 --match
+hard:easy``: one hard against three easy).
 """
 
 from __future__ import annotations
@@ -69,11 +69,12 @@ def won_game(level_by_seat: list, seed: int) -> dict:
     return {"scores": scores, "times": played["times"]}
 
 
-def run_seats(text: str, games: int, where: str, players: int) -> None:
+def run_seats(text: str, games: int, where: str, players: int, first_seed: int = 0) -> None:
     """``--match`` at ``players`` seats: ``bot_report``'s table and, at more than two seats,
     the share of games the one strong seat won outright against the others (a shared or
     drawn game is no win), beside an even share."""
-    rows = [match(strong, weak, games, won_game, players) for strong, weak in parse_pairs(text)]
+    rows = [match(strong, weak, games, won_game, players, first_seed)
+            for strong, weak in parse_pairs(text)]
     print(match_table(rows, where) + "\n", flush=True)
     if players > 2:
         print(f"Wins of the one strong seat against {players - 1} seats of the other level "
@@ -128,12 +129,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hard-games", type=int, default=60, help="hard vs easy games per seat count")
     parser.add_argument("--seats", default="2,3,4", help="seat counts (default 2,3,4)")
     parser.add_argument("--json", action="store_true", help="print raw results as JSON instead")
+    parser.add_argument("--first-seed", type=int, default=0,
+                        help="the seed of each --match's first game (default 0), the games on "
+                             "consecutive seeds: seeds 200-399 after a run of 0-199")
     args = parser.parse_args(argv)
     seats = [int(part) for part in args.seats.split(",") if part]
     results: dict[str, Any] = {}
     if args.match:
         for players in seats:
-            run_seats(args.match, args.match_games, f"Checkmate, {players} seats", players)
+            run_seats(args.match, args.match_games, f"Checkmate, {players} seats, seeds "
+                      f"{args.first_seed}-{args.first_seed + args.match_games - 1}", players,
+                      args.first_seed)
         return 0
 
     def show(text: str) -> None:

@@ -24,6 +24,8 @@ from engine.bots.checkmate import (
     checkmate_state,
     hand_slots,
     known_lacks,
+    plays_likelihood,
+    resampled,
     rollout_choice,
     rule_of_thumb,
     speaker_first,
@@ -31,7 +33,7 @@ from engine.bots.checkmate import (
 )
 from engine.checkmate import Announce, Card, Give, Play, matches
 from engine.core import evolve
-from engine.playing_cards import CARDS
+from engine.playing_cards import CARDS, KING
 from support import BUDGET_MS, decide, json_view, positions
 
 GAME = GAMES["checkmate"]
@@ -439,3 +441,69 @@ def test_hard_plays_the_searchs_card_over_the_rule_only_when_it_clearly_leads() 
     assert hard.kept_by_rule(root(108, 75), 0, table, random.Random(0)) == queen
     # By 15 points: the search's eight is played.
     assert hard.kept_by_rule(root(160, 75), 0, table, random.Random(0)) is None
+
+
+def test_hard_reads_a_play_that_let_the_next_seat_off() -> None:
+    """Seat 0 had to draw on 5C: it lacks clubs. Seat 1 then played 5S, which only the fives
+    and the black Joker follow, where any club it held would have made seat 0 draw again: a
+    decent player holds no club there, and the deals give it none."""
+    state = deal(["5H 2D 3D 4D 6D 7D 8D 9D 10D JD", "5C 5S 2H 3H 4H 6H 7H 2S 3S 4S"], stock="8H")
+    state = play(state, "0:5H 1:5C 0:draw:1 1:5S")
+    view = json_view(state, 0)
+    clubs = {card.index for card in CARDS if card.suit == "C" or str(card) == "BJ"} - {
+        Card.parse("5C").index}
+    assert all(clubs <= slot for slot in hand_slots(view, 1, reads_plays=True))
+    assert not any(clubs & slot for slot in hand_slots(view, 1))
+    reading, blind = table_dealer(GAME, view, reads_plays=True), table_dealer(GAME, view)
+    rng = random.Random(5)
+    assert not any(set(reading(rng).hands[1]) & clubs for _ in range(30))
+    assert any(set(blind(rng).hands[1]) & clubs for _ in range(30))
+
+
+def test_hard_reads_an_ace_that_found_no_king() -> None:
+    """Seat 0 opened with an Ace and no King came: seat 1 held none, and the deals give it none
+    (a King stays in the fan)."""
+    state = deal(["AH 2D 3D 4D 6D 7D 8D 9D 10D JD", "2H 3H 4H 6H 7H 2S 3S 4S 6S 7S"])
+    state = play(state, "0:AH 1:2H")
+    view = json_view(state, 0)
+    assert any(event["kind"] == "no-king" for event in view["log"])
+    kings = {card.index for card in CARDS if card.rank == KING}
+    assert all(kings <= slot for slot in hand_slots(view, 1, reads_no_king=True))
+    reading, blind = table_dealer(GAME, view, reads_no_king=True), table_dealer(GAME, view)
+    rng = random.Random(6)
+    assert not any(set(reading(rng).hands[1]) & kings for _ in range(30))
+    assert any(set(blind(rng).hands[1]) & kings for _ in range(30))
+
+
+def test_hard_deals_hands_as_likely_as_the_plays_made() -> None:
+    """Seat 1 played 9C on 9H, which three clubs of its hand follow. Had it held a card fitting
+    9H that fewer of its cards follow, it would have played that (the rule of thumb sheds the
+    least connected card first): such a hand is unlikely, and the search's deals, drawn by how
+    likely each hand makes the plays seen, seldom give one, where deals that read the draws
+    alone often do."""
+    state = deal(["9H 2D 3D 4D 6D 7D 8D 10D JD QD", "9C 10C JC QC 2S 3S 4S 6S 7S 8S"])
+    state = play(state, "0:9H 1:9C")
+    view = json_view(state, 0)
+    likely = plays_likelihood(view, 1)
+    held = [Card.parse(name).index for name in "10C JC QC 2S 3S 4S 6S 7S 8S".split()]
+    lone = [Card.parse(name).index for name in "10C JC QC 2S 3S 4S 6S 7S 5H".split()]
+    assert likely(held) == 1.0 and likely(lone) < 0.1
+    plain = table_dealer(GAME, view, reads_plays=True, reads_no_king=True)
+    drawn = resampled(plain, view, 500, random.Random(7))
+    rng = random.Random(8)
+    unlikely = sum(likely(drawn(rng).hands[1]) < 0.1 for _ in range(200))
+    often = sum(likely(plain(rng).hands[1]) < 0.1 for _ in range(200))
+    assert often > 40 and unlikely < often / 4
+
+
+def test_hard_reads_plays_at_two_seats_only() -> None:
+    """At four seats the search deals as before (its numbers there were measured so): the same
+    choices, seed for seed, as with the reading of plays turned off."""
+    reading = HardBot()
+    reading.iterations = 300
+    blind = copy.copy(reading)
+    blind.reads_plays = blind.reads_no_king = False
+    blind.resample = 0
+    for state in choice_positions(4)[:6]:
+        seat = actor(state)
+        assert decide(reading, state, seat, 11) == decide(blind, state, seat, 11)
