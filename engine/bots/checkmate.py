@@ -13,7 +13,7 @@ import itertools
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from engine.bots.base import Bot, RandomBot, Thinking
@@ -624,9 +624,15 @@ def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected
     followers the next seat lacks, then by how many cards of the hand follow each (fewest first
     with ``connected`` 1, most with -1), a tie broken at random: the same choice as sorting by
     the rules of thumb's key with its random fraction, at one draw of ``random_`` at most."""
+    best = easy_favourites(set(hand), fits, lacks, connected)
+    return best[0] if len(best) == 1 else best[int(random_() * len(best))]
+
+
+def easy_favourites(held: set[int], fits: Iterable[int], lacks: frozenset[int], connected: int) -> list[int]:
+    """The cards of ``fits`` that ``rule_of_thumb`` ranks first, in ``fits``' order, for a hand
+    ``held`` whose next seat lacks ``lacks`` (``easy_pick``: one of them, at random)."""
     best: list[int] = []
     least = (0, 0)
-    held = set(hand)
     for card in fits:
         followers = _FOLLOWERS[card]
         key = (-len(followers & lacks) if lacks else 0, connected * len(followers & held))
@@ -635,7 +641,7 @@ def easy_pick(hand: list[int], fits: list[int], lacks: frozenset[int], connected
             least = key
         elif key == least:
             best.append(card)
-    return best[0] if len(best) == 1 else best[int(random_() * len(best))]
+    return best
 
 
 def play_of(legal: Sequence[Action], card: int) -> Action:
@@ -935,11 +941,7 @@ def hand_slots(view: Mapping[str, Any], seat: int, reads_plays: bool = False,
         kind = event["kind"]
         card = Card.parse(event["card"]).index if event.get("card") else -1
         mine = event["seat"] == seat
-        if event["seat"] == following and top >= 0 and (
-                kind == "draw" or (kind == "play" and event.get("drawn"))):
-            if kind == "draw":
-                next_lacks = set()
-            next_lacks.update(_FITS_ON[top])
+        next_lacks = lacks_after(next_lacks, event, following, top)
         if kind == "no-king" and reads_no_king and not mine:
             for slot in slots:
                 slot.update(_KINGS)
@@ -965,6 +967,19 @@ def hand_slots(view: Mapping[str, Any], seat: int, reads_plays: bool = False,
                         slot.update(unheld)
             top = card
     return [frozenset(slot) for slot in slots]
+
+
+def lacks_after(lacks: set[int], event: Mapping[str, Any], seat: int, top: int) -> set[int]:
+    """``known_lacks`` of ``seat`` read one event of the log further (card indexes, ``top`` the
+    top card's before it): a draw starts them afresh with what fit the top card, a card drawn
+    and played adds those; ``lacks`` itself is updated then."""
+    kind = event["kind"]
+    if event["seat"] != seat or top < 0 or not (kind == "draw" or (kind == "play" and event.get("drawn"))):
+        return lacks
+    if kind == "draw":
+        lacks = set()
+    lacks.update(_FITS_ON[top])
+    return lacks
 
 
 def passed_over(card: int, top: int, lacks: set[int]) -> frozenset[int]:
@@ -1046,11 +1061,7 @@ def plays_likelihood(view: Mapping[str, Any], seat: int, slip: float = 0.05) -> 
         kind = event["kind"]
         tops.append(top)
         lacks_then.append(frozenset(next_lacks))
-        if event["seat"] == following and top >= 0 and (
-                kind == "draw" or (kind == "play" and event.get("drawn"))):
-            if kind == "draw":
-                next_lacks = set()
-            next_lacks.update(_FITS_ON[top])
+        next_lacks = lacks_after(next_lacks, event, following, top)
         if kind == "play":
             top = Card.parse(event["card"]).index
     records: list[tuple[int, int, frozenset[int], frozenset[int], frozenset[int]]] = []
@@ -1082,15 +1093,7 @@ def plays_likelihood(view: Mapping[str, Any], seat: int, slip: float = 0.05) -> 
             fits = [card for card in held if card in _FITS_ON[top]]
             if len(fits) < 2 or played not in fits:
                 continue
-            best: list[int] = []
-            least = (0, 0)
-            for card in fits:
-                followers = _FOLLOWERS[card]
-                key = (-len(followers & lacks), connected * len(followers & held))
-                if not best or key < least:
-                    best, least = [card], key
-                elif key == least:
-                    best.append(card)
+            best = easy_favourites(held, fits, lacks, connected)
             chance *= 1.0 / len(best) if played in best else slip
         return chance
 
