@@ -17,6 +17,8 @@ import tomllib
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 CONFIG = ROOT / "pyscript.toml"
 
@@ -94,6 +96,21 @@ def test_generator_output_is_what_is_committed() -> None:
     assert generator.render_config(rendered, text) == page, "run `make pyscript.toml`"
 
 
+def test_a_page_with_a_script_of_its_own_gets_the_config_and_the_import() -> None:
+    """A page whose script is not the generated one yet (an older ``src=`` script) gets the
+    config block with the script that imports the entry point; a page with no Python script is
+    refused by name."""
+    generator = _generator()
+    text = CONFIG.read_text(encoding="utf-8")
+    old = '<body>\n  <script type="py" src="./ui/main.py"></script>\n</body>\n'
+    page = generator.render_config(old, text)
+    assert generator.config_block(page) is not None and 'src="./ui/main.py"' not in page
+    assert page.count('<script type="py" ') == 1 and "\nimport ui.main\n</script>" in page
+    assert generator.render_config(page, text) == page  # rendered again: the same
+    with pytest.raises(ValueError, match="no <script type=\"py\">"):
+        generator.render_config("<body></body>\n", text)
+
+
 def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> None:
     """index.html's head asks for every file of ``[files]`` (the bytecode archive first), as
     PyScript will fetch them; the built site's page has none of them."""
@@ -119,9 +136,12 @@ def test_the_page_carries_pyscript_toml_inline() -> None:
     no TOML parser before it loads Pyodide; and an ``<mpy-config>`` with the same plugins turned
     off, or PyScript would load them all for MicroPython's script type."""
     page = _generator().PAGE.read_text(encoding="utf-8")
-    scripts = re.findall(r'<script type="py" src="\./ui/main\.py" config=\'([^\']+)\'></script>', page)
-    assert len(scripts) == 1 and "pyscript.toml" not in scripts[0]
-    assert json.loads(html.unescape(scripts[0])) == _config()
+    scripts = re.findall(r'<script type="py" config=\'([^\']+)\'>\n(.*?)</script>', page, re.S)
+    assert len(scripts) == 1 and "pyscript.toml" not in scripts[0][0]
+    assert json.loads(html.unescape(scripts[0][0])) == _config()
+    # The script imports the entry point, which so runs from its bytecode (a src is compiled).
+    assert scripts[0][1] == "import ui.main\n" == _generator().ENTRY_SCRIPT
+    assert 'type="py" src=' not in page
     assert "!py-terminal" in _config()["plugins"] and "!error" not in _config()["plugins"]
     mpy = re.findall(r"<mpy-config>(.*?)</mpy-config>", page)
     assert [json.loads(html.unescape(text)) for text in mpy] == [{"plugins": _config()["plugins"]}]

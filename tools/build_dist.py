@@ -94,10 +94,11 @@ from typing import Any
 from tools.gen_pyscript_toml import (
     BYTECODE,
     CONFIG_NAME,
+    ENTRY,
     STATIC_IMPORT,
     config_block,
     config_markup,
-    inline_config,
+    entry_markup,
     python_files,
     without_preloads,
 )
@@ -393,12 +394,12 @@ def loader_script(source: Path, downloads: list[dict[str, object]], other_bytes:
     return filled
 
 
-def entry_script(main_path: str, sources: set[str]) -> str:
+def entry_script(module: str, sources: set[str]) -> str:
     """The page's inline Python: put the archive on ``sys.path`` and import the entry point
-    (``ui/main.py`` runs as the module ``ui.main``, from its bytecode like every other)."""
+    (``ui.main``), from its bytecode like every other module, as the working tree's page does."""
+    main_path = module.replace(".", "/") + ".py"
     if main_path not in sources:
         raise BuildError(f"{main_path} (the entry point) is not in the config's [files]")
-    module = ".".join(PurePosixPath(main_path).with_suffix("").parts)
     return ("# The app's modules, compiled for this Python, import straight from their archive\n"
             f"# (tools/build_dist.py). The entry point: {main_path}.\n"
             f"import sys\nsys.path.insert(0, {json.dumps(ARCHIVE_IN_PAGE)})\nimport {module}\n")
@@ -461,10 +462,9 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     core_chunk = pyscript_runtime(source, site, core["src"])
     index = index.replace(core.group(0), f'<script type="module" src="./{core_chunk}"></script>')
 
-    py = config_block(index)
-    if py is None:
-        raise BuildError("index.html: no inline config with its <script type=py src=...> (make pyscript.toml)")
-    config_block_text, entry = py
+    config_block_text = config_block(index)
+    if config_block_text is None:
+        raise BuildError("index.html: no inline config with its <script type=py> (make pyscript.toml)")
     dev_config = tomllib.loads(read(source, CONFIG_NAME).decode("utf-8"))
     # The working tree's start bytecode (tools/start_bytecode.py) is not the site's: the site
     # compiles every module into its own archive.
@@ -494,10 +494,9 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     site.add(str(runtime / PYODIDE_MODULE), read(source, str(runtime / PYODIDE_MODULE)))
     for name in INTERPRETER_MODULES:
         site.add(str(runtime / name), read(source, f"pwa/{name}"))
-    code = entry_script(local(entry), {local(dst) for dst in files.values()})
+    code = entry_script(ENTRY, {local(dst) for dst in files.values()})
     config = dist_config(source, archive_name)
-    index = index.replace(config_block_text,
-                          config_markup(config, f'<script type="py" {inline_config(config)}>\n{code}</script>'))
+    index = index.replace(config_block_text, config_markup(config, entry_markup(config, code)))
 
     # The rules pages, English and each language's (docs/rules/<lang>/), fetched when a reader
     # opens the rules, never at boot. The English ones are precached; another language's are

@@ -12,8 +12,8 @@ each module's ``__pycache__/<name>.cpython-3XY.pyc``, where Python's import look
 The bytecode is "checked" (PEP 552): at import, Python hashes the source beside it and compiles
 the source instead when the two differ, so a module edited after ``make vendor`` runs as edited
 (only its start is slower until the next ``make vendor``), and a traceback shows the source's
-lines as before. The page's script, ``ui/main.py``, is run from its source by PyScript, not
-imported, so it is left out. The built site (``tools/build_dist.py``) has every module compiled
+lines as before. The entry point, ``ui/main.py``, is among them: the page's script imports it
+(tools/gen_pyscript_toml.py's ``ENTRY_SCRIPT``). The built site (``tools/build_dist.py``) has every module compiled
 in its own archive and does not use this one.
 
 The archive is rewritten only when a start module or the runtime changed (its comment holds a
@@ -32,19 +32,17 @@ import zipfile
 from pathlib import Path, PurePosixPath
 
 from tools import gen_pyscript_toml
-from tools.gen_pyscript_toml import BYTECODE, CONFIG, ENTRY
+from tools.gen_pyscript_toml import BYTECODE, CONFIG
 from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def start_sources(root: Path = ROOT) -> dict[str, bytes]:
-    """The modules pyscript.toml's ``[files]`` copies at the start (path -> source), but the
-    page's script, which PyScript runs from its source."""
+    """The modules pyscript.toml's ``[files]`` copies at the start (path -> source)."""
     config = tomllib.loads((root / CONFIG.name).read_text(encoding="utf-8"))
-    entry = ENTRY.replace(".", "/") + ".py"
     paths = [PurePosixPath(target).as_posix().removeprefix("./") for target in config.get("files", {}).values()]
-    return {path: (root / path).read_bytes() for path in sorted(paths) if path.endswith(".py") and path != entry}
+    return {path: (root / path).read_bytes() for path in sorted(paths) if path.endswith(".py")}
 
 
 def runtime_folder(root: Path = ROOT) -> Path:

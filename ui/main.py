@@ -1,4 +1,5 @@
-"""Entry point of the page (``<script type="py" src="./ui/main.py">``).
+"""Entry point of the page, whose ``<script type="py">`` imports it (``import ui.main``): so it
+runs from its bytecode, as the other modules do (tools/start_bytecode.py, tools/build_dist.py).
 
 Takes over ``<main id="app">`` from the static shell, follows the URL hash, and marks the page
 ready (``<html data-ready="1">``) once the first screen is drawn and answers clicks: tests and
@@ -287,8 +288,7 @@ async def main() -> None:
     if embed.HOST is not None:
         embed.HOST.post("ready", route=embed.without_embed(str(window.location.hash)))
         embed.HOST.resized()
-    # Keep the app reachable for debugging: a global of the page's script in the working tree,
-    # where this file is the script; ``ui.main.app`` in the built site, which imports it.
+    # Keep the app reachable for debugging: ``ui.main.app``.
     globals()["app"] = app
 
 

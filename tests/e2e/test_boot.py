@@ -124,8 +124,8 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
     assert set(fetched) == start, sorted(set(fetched) ^ start)
     assert f"./{BYTECODE}" in files and any(url.endswith(BYTECODE) for url in page_guard.requests)
     # index.html's head preloads them, and PyScript's fetches take the preloaded responses: one
-    # request each (ui/main.py, the page's script too, a second).
-    repeated = sorted({path for path in fetched if fetched.count(path) > (2 if path == "ui/main.py" else 1)})
+    # request each (ui/main.py too: the page's script imports it, PyScript fetches no src).
+    repeated = sorted({path for path in fetched if fetched.count(path) > 1})
     assert repeated == [], repeated
     # Pyodide's files too, which the head also preloads: its loader takes the preloaded ones.
     runtime = [urlsplit(url).path for url in page_guard.requests if "/vendor/pyodide/" in url]
@@ -140,14 +140,15 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
 
 
 def test_the_start_modules_are_imported_from_their_bytecode(page: Page, open_app: OpenApp) -> None:
-    """tools/start_bytecode.py compiled the start's modules for the page's Python, and PyScript
-    unpacked them where import looks first: each module's cache file is there, of this Python's
-    magic number, checked against its source (PEP 552 flags 3), and made from the very source the
-    page has, so import takes it instead of compiling the source."""
+    """tools/start_bytecode.py compiled the start's modules (the entry point ui.main among them)
+    for the page's Python, and PyScript unpacked them where import looks first: each module's
+    cache file is there, of this Python's magic number, checked against its source (PEP 552
+    flags 3), and made from the very source the page has, so import takes it instead of compiling
+    the source."""
     open_app(page, "#/")
     modules = sorted(path.removeprefix("./").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
                      for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-                     if path.endswith(".py") and path != "./ui/main.py")
+                     if path.endswith(".py"))
     stale = ast.literal_eval(python_result(page, (
         f"import sys\nfrom importlib.util import MAGIC_NUMBER, source_hash\nresult = []\n"
         f"for name in {modules!r}:\n"
