@@ -29,6 +29,7 @@ from ui.kit import access, i18n, settings, sound
 from ui.kit.dom import attr, present
 from ui.kit.i18n import N_, _
 from ui.navigation import home, later_modules, resolve
+from ui.screens.gallery import STATIC_MARK
 
 #: The words of index.html's static shell, which its inline script says before Python runs (the
 #: loading bar, the tab's title): messages of the catalog, marked here where its extraction finds
@@ -140,6 +141,7 @@ class App:
         self.screen = screen
         document.title = i18n.translated(screen.title)
         self._guard(screen.show)
+        self.root.removeAttribute(STATIC_MARK)  # the static shell, kept or not, is left behind
         self._guard(screen.start)
         self._full_site(str(window.location.hash))  # after start: a new game names its saved id
         if self._routed or not embed.EMBEDDED:

@@ -67,6 +67,27 @@ def test_shell_paints_before_python(page: Page, open_app: OpenApp, shot: Shot) -
     assert paint is not None and paint < ready
 
 
+def test_the_first_gallery_keeps_the_static_shell_and_a_later_one_is_drawn_anew(page: Page,
+                                                                              open_app: OpenApp) -> None:
+    """At the start the gallery keeps the nodes the page painted (drawn again, the whole
+    gallery would be laid out a second time), adding its controls; shown again after another
+    screen, it is drawn from a copy of the shell, with its controls once."""
+    open_app(page, "#/", wait_ready=False)
+    page.wait_for_selector("#app[data-static] .gallery", state="attached", timeout=10_000)
+    page.evaluate("document.querySelector('#app .gallery').painted = true")  # Python needs a second or more
+    page.wait_for_selector(READY, state="attached", timeout=60_000)
+    assert page.evaluate("document.querySelector('#app .gallery').painted === true")
+    assert page.locator("#app[data-static]").count() == 0
+    expect(page.locator("#app [data-testid=theme]")).to_have_count(1)
+    assert page.locator("#app .gallery a[data-rules]").first.get_attribute("href") == "#/checks/rules"
+    page.evaluate("location.hash = '#/checks/rules'")
+    expect(page.locator("#app .gallery")).to_have_count(0)
+    page.evaluate("location.hash = '#/'")
+    expect(page.locator("#app .gallery li.game")).to_have_count(len(GAME_TITLES))
+    assert page.evaluate("document.querySelector('#app .gallery').painted") is None
+    expect(page.locator("#app [data-testid=theme]")).to_have_count(1)
+
+
 @pytest.mark.browser_context_args(java_script_enabled=False, viewport=PHONE)
 def test_static_shell_without_javascript(page: Page, base_url: str, shot: Shot) -> None:
     """The shell alone (no JS, so no Python): five games, each a link to its setup."""

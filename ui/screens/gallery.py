@@ -65,6 +65,10 @@ def chosen_language(element: Any) -> str | None:
     return i18n.valid_code(code) or None if command == LANGUAGE_CMD else None
 
 
+#: On ``<main id="app">`` while it still holds index.html's static shell as painted.
+STATIC_MARK = "data-static"
+
+
 class GalleryScreen(Screen):
     title = N_("Five Checks — card games")
 
@@ -128,23 +132,29 @@ class GalleryScreen(Screen):
             # The static shell is English: in another language, the gallery is drawn here.
             super().show()
         else:
-            fragment = document.createDocumentFragment()
-            for child in list(self.shell.cloneNode(True).childNodes):
-                fragment.appendChild(child)
+            # The page's first screen keeps the static shell's own nodes (``data-static``, which
+            # ui.main takes off once a screen has been shown): drawn again, the whole gallery
+            # would be styled and laid out a second time at the start (about 20 ms).
+            first = self.root.hasAttribute(STATIC_MARK)
+            target = self.root if first else document.createDocumentFragment()
+            if not first:
+                for child in list(self.shell.cloneNode(True).childNodes):
+                    target.appendChild(child)
             # The games in progress go between the shell's header and its gallery: a person
             # coming back sees them first, and the gallery itself stays as the shell drew it.
-            gallery = fragment.querySelector(".gallery")
+            gallery = target.querySelector(".gallery")
             for node in self.lists():
                 element = build(node, document)
                 if present(gallery):
-                    fragment.insertBefore(element, gallery)
+                    target.insertBefore(element, gallery)
                 else:
-                    fragment.appendChild(element)
-            fragment.appendChild(build(theme.control(), document))
+                    target.appendChild(element)
+            target.appendChild(build(theme.control(), document))
             languages = language_control(i18n.language(), offered(i18n.language()))
             if languages is not None:
-                fragment.appendChild(build(languages, document))
-            self.root.replaceChildren(fragment)
+                target.appendChild(build(languages, document))
+            if not first:
+                self.root.replaceChildren(target)
         # Before Python runs, a game's rules link opens the static page; now that routes work,
         # the app's own rules route shows the same text without starting Python again.
         for link in self.root.querySelectorAll("a[data-rules]"):
