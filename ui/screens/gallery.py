@@ -134,27 +134,23 @@ class GalleryScreen(Screen):
         else:
             # The page's first screen keeps the static shell's own nodes (``data-static``, which
             # ui.main takes off once a screen has been shown): drawn again, the whole gallery
-            # would be styled and laid out a second time at the start (about 20 ms).
-            first = self.root.hasAttribute(STATIC_MARK)
-            target = self.root if first else document.createDocumentFragment()
-            if not first:
-                for child in list(self.shell.cloneNode(True).childNodes):
-                    target.appendChild(child)
+            # would be styled and laid out a second time at the start (about 20 ms). A later
+            # gallery starts from a copy of the shell.
+            if not self.root.hasAttribute(STATIC_MARK):
+                self.root.replaceChildren(*list(self.shell.cloneNode(True).childNodes))
             # The games in progress go between the shell's header and its gallery: a person
             # coming back sees them first, and the gallery itself stays as the shell drew it.
-            gallery = target.querySelector(".gallery")
+            gallery = self.root.querySelector(".gallery")
             for node in self.lists():
                 element = build(node, document)
                 if present(gallery):
-                    target.insertBefore(element, gallery)
+                    self.root.insertBefore(element, gallery)
                 else:
-                    target.appendChild(element)
-            target.appendChild(build(theme.control(), document))
+                    self.root.appendChild(element)
+            self.root.appendChild(build(theme.control(), document))
             languages = language_control(i18n.language(), offered(i18n.language()))
             if languages is not None:
-                target.appendChild(build(languages, document))
-            if not first:
-                self.root.replaceChildren(target)
+                self.root.appendChild(build(languages, document))
         # Before Python runs, a game's rules link opens the static page; now that routes work,
         # the app's own rules route shows the same text without starting Python again.
         for link in self.root.querySelectorAll("a[data-rules]"):
