@@ -704,7 +704,7 @@ class Page:
         as a route writes them (``human:Ann,bot:easy``)."""
         from engine import Record
         from engine.bots import levels
-        from ui.app.routes import parse_seats
+        from ui.app.play_setup import parse_seats
         from ui.storage.page_store import store
         from ui.storage.saves import SavedGame
 

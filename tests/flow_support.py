@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from checkmate_helpers import deal
 from engine import Record, State
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.kit.timers import Timers
 from ui.storage.saves import SavedGame, StorageError
 from ui.tables.events import Event, Played, Settled, TimeLeft

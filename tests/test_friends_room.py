@@ -19,16 +19,8 @@ import pytest
 
 from engine import IllegalAction, Record, State
 from flow_support import FakeTimers
-from ui.app.routes import (
-    PlaySetup,
-    RouteError,
-    SeatSpec,
-    bot_name,
-    new_room_code,
-    parse_hash,
-    parse_play,
-    room_code,
-)
+from ui.app.play_setup import PlaySetup, SeatSpec, bot_name, parse_play
+from ui.app.routes import RouteError, new_room_code, parse_hash, room_code
 from ui.friends.guest import GuestFlow
 from ui.friends.protocol import ProtocolError, act_message, decode, encode
 from ui.friends.room import HostRoom, Outgoing

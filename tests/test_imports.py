@@ -177,7 +177,7 @@ class Anything:
 for name in ("pyscript", "pyodide", "pyodide.ffi", "js"):
     sys.modules[name] = types.ModuleType(name)
 sys.modules["pyscript"].document = sys.modules["pyscript"].window = Anything()
-sys.modules["pyodide.ffi"].create_proxy = lambda function: function
+sys.modules["pyodide.ffi"].create_proxy = sys.modules["pyodide.ffi"].create_once_callable = lambda function: function
 asyncio.ensure_future = lambda coroutine: coroutine.close()
 import ui.main
 from ui.navigation import resolve
@@ -216,11 +216,12 @@ def test_the_first_screens_import_closure_holds_none_of_the_later_packages() -> 
 
 #: The later modules a module of the start may import inside a function, each because the route
 #: that reaches the import has ``ui.main`` fetch it first (``ui.navigation.later_modules``): the
-#: router's screens, games and room; the gallery's lists when there is one; the saved games' store
-#: for every route that opens it; motion for the screens that move things, whose modules import it.
+#: router's screens, games and room, and a play route's setup (which every table imports); the
+#: gallery's lists when there is one; the saved games' store for every route that opens it;
+#: motion for the screens that move things, whose modules import it.
 LAZY_IMPORTS = {
     "ui.navigation": {"engine", "engine.bots", *navigation.SCREENS.values(), navigation.ROOM, navigation.JOIN,
-                      navigation.SAVES, navigation.REASONS},
+                      navigation.SAVES, navigation.REASONS, "ui.app.play_setup"},
     "ui.screens.gallery": {navigation.LISTS},
     "ui.storage.page_store": {navigation.SAVES},
     "ui.app.screen": {"ui.kit.motion"},

@@ -412,7 +412,7 @@ def test_the_room_keeps_score_across_deals_and_every_device_is_told() -> None:
 
 
 def test_a_change_of_game_keeps_the_people_that_fit_and_the_others_watch() -> None:
-    from ui.app.routes import SeatSpec
+    from ui.app.play_setup import SeatSpec
     from ui.friends.room import seats_for
 
     hana, bo, cy, di = (SeatSpec("human", "Hana"), SeatSpec("friend", "Bo"), SeatSpec("friend", "Cy"),

@@ -22,7 +22,8 @@ from engine import GAMES
 from engine.bots import levels
 from tools import build_rules as builder
 from ui.app.catalog import CATALOG
-from ui.app.routes import RouteError, parse_hash, parse_play
+from ui.app.play_setup import parse_play
+from ui.app.routes import RouteError, parse_hash
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT / "docs" / "rules"

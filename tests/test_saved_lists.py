@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from engine import Record
-from ui.app.routes import SeatSpec
+from ui.app.play_setup import SeatSpec
 from ui.kit.dom import Node
 from ui.kit.web_storage import MemoryStorage
 from ui.screens.gallery import GalleryScreen

@@ -10,7 +10,7 @@ from dataclasses import replace
 import pytest
 
 from engine import GAMES, Record, SetupError
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.kit.web_storage import MemoryStorage
 from ui.storage.saves import (
     DONE_KEY,

@@ -3,7 +3,7 @@ table applies ``distinct_bot_names``, ui/tables/base.py)."""
 
 from __future__ import annotations
 
-from ui.app.routes import SeatSpec, bot_name, distinct_bot_names, parse_seats
+from ui.app.play_setup import SeatSpec, bot_name, distinct_bot_names, parse_seats
 
 LEVELS = ("easy", "medium", "hard")
 

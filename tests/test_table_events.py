@@ -11,7 +11,7 @@ import pytest
 
 from engine import CLOCK, IllegalAction, NotYourTurn, Reason
 from flow_support import EASY_BOT, YOU, FakeTimers, Heard, flow_at, opening
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.tables import commands
 from ui.tables.check import CheckTable
 from ui.tables.checkmate import CheckmateTable

@@ -17,7 +17,7 @@ from engine import CLOCK, GAMES, IllegalAction, Record
 from engine.bots import get_bot
 from engine.checkmate import Announce
 from flow_support import ANN, BO, EASY_BOT, YOU, FakeStore, FakeTimers, flow_at, opening
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.storage.saves import SavedGame
 from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, StalePosition, TableFlow, bot_rng
 from ui.tables.game_flows import LAST_CARD_GRACE_MS, CheckmateFlow

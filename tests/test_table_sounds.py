@@ -20,7 +20,7 @@ import pytest
 
 from engine import CLOCK, GAMES, IllegalAction
 from flow_support import FakeTimers
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.kit import settings, sound
 from ui.kit.web_storage import MemoryStorage
 from ui.tables.events import Events, GameOver, Played, Refused, Rewound, Settled, Thinking, TimeLeft, TurnPassed

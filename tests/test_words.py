@@ -16,7 +16,7 @@ import pytest
 
 from engine import GAMES, State
 from flow_support import YOU, flow_at
-from ui.app.routes import SeatSpec
+from ui.app.play_setup import SeatSpec
 from ui.kit.dom import Node
 from ui.kit.words import with_players
 from ui.learn.lesson import lesson_path, parse_lesson

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ui.app import loading
 from ui.app.catalog import entry, game_title
-from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, parse_play, saved_id
+from ui.app.routes import MAX_DELAY_MS, Route, RouteError, check_broker, saved_id
 from ui.app.screen import MessageScreen, Navigate, Screen
 from ui.kit import settings
 from ui.kit.i18n import _
@@ -156,6 +156,7 @@ def resolve(route: Route, root: Any, navigate: Navigate, shell: Any | None) -> S
             if found is not None:
                 return _saved_table(root, navigate, game_id, found, dict(route.query).get("delay"))
             from engine.bots import levels
+            from ui.app.play_setup import parse_play
 
             game = GAMES[game_id]
             setup = parse_play(game_id, route.query, [option.name for option in game.options],

@@ -42,13 +42,15 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine", "engine.core", "engine.playing_cards",)),
     "engine.private_checkers_fen": ("engine/private_checkers_fen.py", (
         "engine", "engine.core", "engine.playing_cards", "engine.private_checkers",)),
+    "ui.app.play_setup": ("ui/app/play_setup.py", ()),
     "ui.friends": ("ui/friends/__init__.py", ()),
     "ui.friends.guest": ("ui/friends/guest.py", (
-        "engine", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
-        "ui.tables.phrasing",)),
+        "engine", "ui.app.play_setup", "ui.friends", "ui.friends.protocol", "ui.tables.events",
+        "ui.tables.flow", "ui.tables.phrasing",)),
     "ui.friends.hosting": ("ui/friends/hosting.py", (
-        "engine", "engine.bots", "ui.friends", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
-        "ui.friends.room", "ui.kit.files", "ui.tables.base", "ui.tables.events", "ui.tables.parts",)),
+        "engine", "engine.bots", "ui.app.play_setup", "ui.friends", "ui.friends.link", "ui.friends.panels",
+        "ui.friends.protocol", "ui.friends.room", "ui.kit.files", "ui.tables.base", "ui.tables.events",
+        "ui.tables.parts",)),
     "ui.friends.joining": ("ui/friends/joining.py", (
         "ui.friends", "ui.friends.guest", "ui.friends.link", "ui.friends.panels", "ui.friends.protocol",
         "ui.storage.saves",)),
@@ -56,31 +58,34 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
     "ui.friends.panels": ("ui/friends/panels.py", ("ui.friends", "ui.friends.protocol", "ui.kit.words",)),
     "ui.friends.protocol": ("ui/friends/protocol.py", ("ui.friends",)),
     "ui.friends.room": ("ui/friends/room.py", (
-        "engine", "engine.bots", "ui.friends", "ui.friends.protocol", "ui.tables.events", "ui.tables.flow",
-        "ui.tables.phrasing",)),
+        "engine", "engine.bots", "ui.app.play_setup", "ui.friends", "ui.friends.protocol",
+        "ui.tables.events", "ui.tables.flow", "ui.tables.phrasing",)),
     "ui.kit.files": ("ui/kit/files.py", ()),
     "ui.kit.motion": ("ui/kit/motion.py", ()),
     "ui.kit.reasons": ("ui/kit/reasons.py", ("engine", "engine.core", "ui.kit.words",)),
     "ui.kit.words": ("ui/kit/words.py", ()),
     "ui.learn": ("ui/learn/__init__.py", ()),
     "ui.learn.lesson": ("ui/learn/lesson.py", (
-        "engine", "engine.bots", "ui.learn", "ui.tables.events", "ui.tables.flow", "ui.tables.game_flows",)),
+        "engine", "engine.bots", "ui.app.play_setup", "ui.learn", "ui.tables.events", "ui.tables.flow",
+        "ui.tables.game_flows",)),
     "ui.learn.screen": ("ui/learn/screen.py", ("ui.learn", "ui.learn.lesson", "ui.tables.base",)),
     "ui.screens.join": ("ui/screens/join.py", (
-        "engine", "ui.friends.joining", "ui.friends.panels", "ui.kit.words", "ui.storage.saves",)),
+        "engine", "ui.app.play_setup", "ui.friends.joining", "ui.friends.panels", "ui.kit.words",
+        "ui.storage.saves",)),
     "ui.screens.replay": ("ui/screens/replay.py", (
-        "engine", "ui.kit.files", "ui.kit.words", "ui.storage.saves", "ui.tables.base",)),
+        "engine", "ui.app.play_setup", "ui.kit.files", "ui.kit.words", "ui.storage.saves", "ui.tables.base",)),
     "ui.screens.rules": ("ui/screens/rules.py", ("ui.tables.chess_cards_look",)),
     "ui.screens.saved_lists": ("ui/screens/saved_lists.py", ("ui.kit.words", "ui.storage.saves",)),
     "ui.screens.setup": ("ui/screens/setup.py", (
-        "engine", "engine.bots", "ui.kit.words", "ui.screens.saved_lists", "ui.storage.saves",)),
-    "ui.storage.saves": ("ui/storage/saves.py", ("engine",)),
+        "engine", "engine.bots", "ui.app.play_setup", "ui.kit.words", "ui.screens.saved_lists",
+        "ui.storage.saves",)),
+    "ui.storage.saves": ("ui/storage/saves.py", ("engine", "ui.app.play_setup",)),
     "ui.tables": ("ui/tables/__init__.py", ()),
     "ui.tables.announcer": ("ui/tables/announcer.py", (
         "engine", "ui.tables", "ui.tables.drawn", "ui.tables.events",)),
     "ui.tables.base": ("ui/tables/base.py", (
-        "engine", "ui.kit.files", "ui.kit.motion", "ui.kit.words", "ui.storage.saves", "ui.tables",
-        "ui.tables.announcer", "ui.tables.commands", "ui.tables.embedding", "ui.tables.events",
+        "engine", "ui.app.play_setup", "ui.kit.files", "ui.kit.motion", "ui.kit.words", "ui.storage.saves",
+        "ui.tables", "ui.tables.announcer", "ui.tables.commands", "ui.tables.embedding", "ui.tables.events",
         "ui.tables.flow", "ui.tables.game_flows", "ui.tables.parts", "ui.tables.playing_cards",
         "ui.tables.sounds",)),
     "ui.tables.check": ("ui/tables/check.py", (
@@ -103,18 +108,19 @@ LATER: dict[str, tuple[str, tuple[str, ...]]] = {
         "engine.bots.chess_cards", "engine.chess_cards", "engine.chess_cards_solver", "engine.core",
         "ui.tables",)),
     "ui.tables.commands": ("ui/tables/commands.py", ("ui.tables",)),
-    "ui.tables.drawn": ("ui/tables/drawn.py", ("engine", "ui.tables",)),
+    "ui.tables.drawn": ("ui/tables/drawn.py", ("engine", "ui.app.play_setup", "ui.tables",)),
     "ui.tables.embedding": ("ui/tables/embedding.py", ("ui.tables", "ui.tables.events",)),
     "ui.tables.events": ("ui/tables/events.py", ("engine", "ui.tables",)),
     "ui.tables.flow": ("ui/tables/flow.py", (
-        "engine", "engine.bots", "engine.knowledge", "ui.kit.words", "ui.storage.saves", "ui.tables",
-        "ui.tables.events",)),
+        "engine", "engine.bots", "engine.knowledge", "ui.app.play_setup", "ui.kit.words", "ui.storage.saves",
+        "ui.tables", "ui.tables.events",)),
     "ui.tables.game_flows": ("ui/tables/game_flows.py", (
-        "engine", "engine.bots.check", "engine.check", "ui.tables", "ui.tables.events", "ui.tables.flow",)),
+        "engine", "engine.bots.check", "engine.check", "ui.app.play_setup", "ui.tables", "ui.tables.events",
+        "ui.tables.flow",)),
     "ui.tables.last_move": ("ui/tables/last_move.py", ("engine", "ui.tables", "ui.tables.drawn",)),
     "ui.tables.parts": ("ui/tables/parts.py", (
-        "engine", "engine.core", "ui.kit.motion", "ui.kit.words", "ui.storage.saves", "ui.tables",
-        "ui.tables.drawn", "ui.tables.flow", "ui.tables.phrasing",)),
+        "engine", "engine.core", "ui.app.play_setup", "ui.kit.motion", "ui.kit.words", "ui.storage.saves",
+        "ui.tables", "ui.tables.drawn", "ui.tables.flow", "ui.tables.phrasing",)),
     "ui.tables.phrasing": ("ui/tables/phrasing.py", (
         "engine", "engine.core", "ui.kit.reasons", "ui.kit.words", "ui.tables", "ui.tables.flow",)),
     "ui.tables.playing_cards": ("ui/tables/playing_cards.py", ("engine.playing_cards", "ui.tables",)),

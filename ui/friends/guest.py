@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.friends.protocol import act_message
 from ui.tables.events import By, Events, GameOver, Played, Refused, Rewound, Settled, TimeLeft
 from ui.tables.flow import CLOCK_TICK_MS, FlowStopped, Returned, StalePosition, Timers

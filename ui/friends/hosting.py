@@ -27,7 +27,8 @@ from typing import Any
 from engine import GAMES
 from engine.bots import levels
 from ui.app.catalog import game_title
-from ui.app.routes import MAX_NAME, UNNAMED, PlaySetup, default_bot_level, new_room_code
+from ui.app.play_setup import MAX_NAME, UNNAMED, PlaySetup, default_bot_level
+from ui.app.routes import new_room_code
 from ui.friends.link import HostLink, room_link
 from ui.friends.panels import (
     chat_panel,

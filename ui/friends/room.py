@@ -35,7 +35,7 @@ from typing import Any
 
 from engine import GAMES, IllegalAction
 from engine.bots import get_bot, levels
-from ui.app.routes import UNNAMED, SeatSpec, bot_name, default_bot_level
+from ui.app.play_setup import UNNAMED, SeatSpec, bot_name, default_bot_level
 from ui.friends.protocol import MAX_CHAT, MAX_NAME, ProtocolError, clean_text, decode, view_message
 from ui.kit.i18n import _
 from ui.tables.events import Settled

@@ -30,8 +30,10 @@ ENDS = {"Home": 0, "End": -1}
 
 ANNOUNCER_ID = "announcer"
 
-_WORD = re.compile(r"[^\W_]+")
-_ASIDE = re.compile(r"\([^()]*\)")
+#: Patterns of this module as text: ``re`` compiles each on its first use and keeps it, so the
+#: page's start (which imports this module) compiles none it does not use (ui/app/routes.py).
+_WORD = r"[^\W_]+"
+_ASIDE = r"\([^()]*\)"
 
 
 def name_showing(label: str, shown: str) -> str:
@@ -48,8 +50,8 @@ def name_showing(label: str, shown: str) -> str:
 
 
 def _words(text: str) -> list[str]:
-    text = _ASIDE.sub(" ", unicodedata.normalize("NFKD", text))
-    return [word.lower() for word in _WORD.findall(text)]
+    text = re.sub(_ASIDE, " ", unicodedata.normalize("NFKD", text))
+    return [word.lower() for word in re.findall(_WORD, text)]
 
 
 def arrow_step(key: str, direction: str = "ltr") -> int:

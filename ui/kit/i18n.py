@@ -56,8 +56,9 @@ NAMES = {"en": "English", "ar": "العربية", "he": "עברית", "fa": "ف�
          "fr": "Français", "de": "Deutsch", "es": "Español", "pt": "Português", "tr": "Türkçe"}
 #: Languages written right to left, by their primary subtag ("ar-JO" is Arabic).
 RTL = frozenset({"ar", "he", "fa", "ur"})
-#: A language code as a route may give it: "ar", "pt-BR", "qps".
-_CODE = re.compile(r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?")
+#: A language code as a route may give it: "ar", "pt-BR", "qps". This module's patterns are
+#: text, compiled by ``re`` on first use: the page's start imports it (ui/app/routes.py).
+_CODE = r"[a-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})?"
 
 _state: dict[str, Any] = {"lang": SOURCE, "asked": SOURCE, "catalog": gettext.NullTranslations()}
 
@@ -81,7 +82,7 @@ def valid_code(text: str) -> str:
     """``text`` as a language code ("pt_br" -> "pt-BR" kept as given but for case), or "" when it
     is not one: a route's ``lang=`` is never used to build a path unchecked."""
     text = text.strip()
-    return text if _CODE.fullmatch(text) else ""
+    return text if re.fullmatch(_CODE, text) else ""
 
 
 def install(lang: str, mo: bytes | None = None) -> None:
@@ -155,7 +156,7 @@ def npgettext(context: str, singular: str, plural: str, n: int, /, **parts: Any)
 
 
 #: A placeholder of a message: ``{card}``.
-_PLACE = re.compile(r"\{(\w+)\}")
+_PLACE = r"\{(\w+)\}"
 
 
 def spliced(message: str, **parts: Any) -> list[Any]:
@@ -163,7 +164,7 @@ def spliced(message: str, **parts: Any) -> list[Any]:
     bold count): the sentence stays whole in the catalog and each node goes where the language
     puts it. ``message`` comes unfilled from ``_``/``pgettext`` called without parts."""
     out: list[Any] = []
-    for index, piece in enumerate(_PLACE.split(message)):
+    for index, piece in enumerate(re.split(_PLACE, message)):
         if index % 2:
             out.append(parts[piece])
         elif piece:
@@ -191,7 +192,7 @@ _ACCENTED = dict(zip(
     "áƀçðéƒĝĥîĵķļɱñóþǫŕšţúṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÓÞǪŔŠŢÚṼŴẊÝŽ", strict=True))
 #: What the pseudo-locale leaves as it is: placeholders (``{name}``, ``{{``), and short words of
 #: capitals and digits, which are card notation (``4H``, ``bQ``, ``10D``) or a room code.
-_KEPT = re.compile(r"\{\{|\}\}|\{[^{}]*\}|\b[0-9A-Z]*[0-9][0-9A-Za-z]{0,2}\b|\b[br][KQRBNP]\b|\b[A-Z]{1,3}\b")
+_KEPT = r"\{\{|\}\}|\{[^{}]*\}|\b[0-9A-Z]*[0-9][0-9A-Za-z]{0,2}\b|\b[br][KQRBNP]\b|\b[A-Z]{1,3}\b"
 
 
 def pseudo(message: str) -> str:
@@ -200,7 +201,7 @@ def pseudo(message: str) -> str:
         return message
     out: list[str] = []
     last = 0
-    for kept in _KEPT.finditer(message):
+    for kept in re.finditer(_KEPT, message):
         out.append("".join(_ACCENTED.get(char, char) for char in message[last:kept.start()]))
         out.append(kept.group(0))
         last = kept.end()

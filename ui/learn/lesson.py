@@ -22,7 +22,8 @@ from typing import Any
 
 from engine import CLOCK, GAMES, Action, SetupError, State
 from engine.bots import levels
-from ui.app.routes import PlaySetup, RouteError, parse_seats
+from ui.app.play_setup import PlaySetup, parse_seats
+from ui.app.routes import RouteError
 from ui.kit.i18n import N_, _, translated
 from ui.tables.events import Settled
 from ui.tables.flow import Asked, TableFlow, Timed, Timers

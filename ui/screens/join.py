@@ -19,7 +19,8 @@ from typing import Any
 from engine import GAMES
 from ui.app import embed
 from ui.app.catalog import game_title
-from ui.app.routes import MAX_NAME, RouteError, check_broker, room_code
+from ui.app.play_setup import MAX_NAME
+from ui.app.routes import RouteError, check_broker, room_code
 from ui.app.screen import Navigate, TableScreen
 from ui.friends.joining import GuestSide
 from ui.friends.panels import chat_panel, seat_row, standings_panel, watchers_line

@@ -18,7 +18,7 @@ from typing import Any
 
 from engine import CLOCK, GAMES, EngineError, Record
 from ui.app.catalog import game_title
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import access, i18n
 from ui.kit.dom import Node, attr, classes, h

@@ -18,19 +18,17 @@ from typing import Any
 from engine import GAMES, SetupError
 from engine.bots import get_bot, levels
 from ui.app.catalog import entry, game_title, game_titles
-from ui.app.routes import (
-    DEFAULT_DELAY_MS,
+from ui.app.play_setup import (
     MAX_SEED,
     UNNAMED,
     PlaySetup,
-    RouteError,
     SeatSpec,
     bot_name,
-    check_broker,
     clean_name,
     default_bot_level,
     parse_play,
 )
+from ui.app.routes import DEFAULT_DELAY_MS, RouteError, check_broker
 from ui.app.screen import Navigate, Screen
 from ui.kit import settings
 from ui.kit.dom import Node, attr, h

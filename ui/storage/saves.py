@@ -27,7 +27,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engine import Record, SetupError
-from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup, SeatSpec, clean_name
+from ui.app.play_setup import PlaySetup, SeatSpec, clean_name
+from ui.app.routes import DEFAULT_DELAY_MS
 from ui.kit.i18n import _, ngettext
 from ui.storage.keys import DONE_KEY, GAME_KEY, ROOM_KEY, STATS_KEY, lists_anything, stored_keys
 

@@ -40,7 +40,7 @@ from dataclasses import replace
 from typing import Any, ClassVar, Protocol
 
 from engine import CLOCK, IllegalAction, State
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 from ui.app.screen import Navigate, Screen
 from ui.kit import motion, sound, theme
 from ui.kit.dom import Node, classes, h, present

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 from engine import Game
-from ui.app.routes import PlaySetup, SeatSpec
+from ui.app.play_setup import PlaySetup, SeatSpec
 
 
 class Table(Protocol):

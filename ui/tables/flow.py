@@ -34,7 +34,7 @@ from typing import Any, Protocol
 from engine import CLOCK, GAMES, Action, IllegalAction, Reason, Record, State
 from engine.bots import Bot, get_bot
 from engine.knowledge import undo_point
-from ui.app.routes import PlaySetup, distinct_bot_names
+from ui.app.play_setup import PlaySetup, distinct_bot_names
 from ui.kit.i18n import _
 from ui.kit.words import level_word
 from ui.storage.saves import SavedGame, StorageError

@@ -24,7 +24,8 @@ from typing import Any
 from engine import Action
 from engine.bots.check import reaction_ms
 from engine.check import GAME_MASTER, Join, Start
-from ui.app.routes import DEFAULT_DELAY_MS, PlaySetup
+from ui.app.play_setup import PlaySetup
+from ui.app.routes import DEFAULT_DELAY_MS
 from ui.tables.events import By, Settled
 from ui.tables.flow import StalePosition, TableFlow, Timed, Timers
 

@@ -16,7 +16,7 @@ from engine import IllegalAction
 from engine.core import reason_of
 from ui.app import embed
 from ui.app.catalog import entry, game_title
-from ui.app.routes import PlaySetup
+from ui.app.play_setup import PlaySetup
 from ui.kit import motion, settings, sound, theme
 from ui.kit.dom import Node, h
 from ui.kit.i18n import N_, _, pgettext, translated
