@@ -118,7 +118,7 @@ def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> No
     page = generator.PAGE.read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
     runtime = _config()["interpreter"].rsplit("/", 1)[0]
-    fetched = [f"{runtime}/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+    fetched = [f"{runtime}/{name}" for name in ("pyodide.asm.wasm", "pyodide-lock.json")]
     assert preloaded == [*fetched, *_config()["files"]]
     assert all((ROOT / path).is_file() for path in fetched)
     assert page.index(generator.PRELOAD_END) < page.index("</head>")

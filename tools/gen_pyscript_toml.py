@@ -276,9 +276,12 @@ _PRELOADS_RE = re.compile(r"^[ \t]*" + re.escape(PRELOAD_START) + r".*?" + re.es
 
 
 #: Pyodide's own files, as its loader asks for them once PyScript has started it: its modules
-#: (imported) and the WebAssembly binary, the standard library and the lock file (fetched).
+#: (imported) and the WebAssembly binary and the lock file (fetched). Not the standard library
+#: (4.5 MB): the loader needs it only once the binary is compiled, and fetches it meanwhile;
+#: preloaded too, its bytes took the page's main thread while it read and drew the shell, and
+#: the start was about 35 ms slower (three alternated runs of 20–30 loads each).
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")
-RUNTIME_FETCHES = ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+RUNTIME_FETCHES = ("pyodide.asm.wasm", "pyodide-lock.json")
 
 
 def render_preloads(page: str, paths: list[str], core: str | None, runtime: str | None = None) -> str:
