@@ -149,7 +149,7 @@ class App:
         elif not embed.EMBEDDED:  # in a frame, the first screen takes no focus from the page around it
             # The page's first screen: its heading takes focus in the next frame, whose layout the
             # focus then shares, instead of forcing a layout of its own before the page is ready
-            # (about 10 ms of the start, bench/boot.py).
+            # (about 10 ms of the start).
             window.requestAnimationFrame(create_once_callable(lambda _time: access.focus_heading(self.root)))
         self._routed = True
         window.scrollTo(0, 0)

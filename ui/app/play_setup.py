@@ -10,8 +10,9 @@ replaced by the saved game's ``id``, so a reload continues it and the seed stays
 address bar.
 
 Apart from ``ui.app.routes`` because the page's start, which follows routes, needs none of it:
-only a route that seats players imports it (``ui.navigation.later_modules``). Pure Python, as
-the routes are.
+the screens that seat players (a table, the setup form, a lesson, a room) import it, and come
+with it when a route first needs them (``ui.navigation.later_modules``). Pure Python, as the
+routes are.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 from ui.app.routes import DEFAULT_DELAY_MS, MAX_DELAY_MS, RouteError, check_broker, play_hash
 from ui.kit.i18n import _, ngettext
 
+#: The longest display name, in characters.
 MAX_NAME = 24
 #: The name of the one person of a setup who gave none: a table calls its reader "You" anyway,
 #: so a room asks such a host for a name the friends can read.
