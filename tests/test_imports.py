@@ -185,9 +185,11 @@ from ui.navigation import resolve
 
 
 #: What the first screen (the gallery) leaves for later: a game's rules, bots and table, the setup
-#: form, the rules page, a lesson, a room, the solver and the replay viewer (issue 31).
+#: form, the rules page, a lesson, a room, the solver, the replay viewer (issue 31) and a play
+#: route's setup, whose dataclasses the start would pay for.
 LATER = ("ui.tables", "ui.learn", "ui.friends", "ui.screens.replay", "ui.screens.setup", "ui.screens.rules",
-         "ui.screens.join", "engine.bots", "engine.chess_cards_solver", *(pair[0] for pair in GAME_MODULES.values()))
+         "ui.screens.join", "ui.app.play_setup", "engine.bots", "engine.chess_cards_solver",
+         *(pair[0] for pair in GAME_MODULES.values()))
 
 
 def test_the_start_imports_only_what_the_gallery_needs() -> None:
