@@ -4,7 +4,7 @@
 #                       vendor/ (Pyodide's standard library compiled by Pyodide under Node),
 #                       install the build deps and build the rules pages
 #                       (docs/rules/<id>.html), regenerate pyscript.toml's [files] table
-#                       and the start modules' bytecode (vendor/start-bytecode.zip)
+#                       and the start's modules with their bytecode (vendor/start.zip)
 #   make play           vendor, then serve the app at http://127.0.0.1:$(PORT)/
 #                       (HOST=0.0.0.0: to the local network, with the project's PeerJS broker
 #                       beside it on $(BROKER_PORT); it prints the address a phone opens)
@@ -47,7 +47,7 @@ node_modules/.package-lock.json: package.json package-lock.json
 vendor: node_modules/.package-lock.json rules catalog
 	$(PYTHON) -m tools.vendor
 	$(PYTHON) -m tools.gen_pyscript_toml
-	$(PYTHON) -m tools.start_bytecode
+	$(PYTHON) -m tools.start_archive
 
 # The rules pages are rendered by a pinned Markdown library (requirements-build.txt); the pages
 # are git-ignored build output, rewritten only when their text changed.
@@ -61,7 +61,7 @@ catalog: build-deps
 
 pyscript.toml:
 	$(PYTHON) -m tools.gen_pyscript_toml
-	$(PYTHON) -m tools.start_bytecode
+	$(PYTHON) -m tools.start_archive
 
 # On the local network (HOST other than 127.0.0.1/localhost) the broker runs beside the app, so
 # that devices on one Wi-Fi play together with no internet; tools/serve.py stops it on exit.

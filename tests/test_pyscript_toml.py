@@ -1,6 +1,6 @@
-"""pyscript.toml's ``[files]`` lists exactly the modules the page imports at its start, and
-ui/app/later.py every other module of engine/ and ui/ (fetched on first use); both stay
-offline-safe and in step with the tree.
+"""pyscript.toml's ``[files]`` is the start's archive (the modules the page imports at its start,
+tools/start_archive.py), and ui/app/later.py lists every other module of engine/ and ui/ (fetched
+on first use); both stay offline-safe and in step with the tree.
 
 When this fails after adding or removing a module, or changing an import, run ``make pyscript.toml``
 (or ``python3 -m tools.gen_pyscript_toml``) and commit the result.
@@ -44,38 +44,22 @@ def _manifest() -> dict[str, tuple[str, tuple[str, ...]]]:
     return found
 
 
-def _modules() -> dict[str, str]:
-    """The ``[files]`` table's modules: every entry but the start's bytecode archive."""
-    return {source: target for source, target in _config().get("files", {}).items()
-            if source != f"./{_generator().BYTECODE}"}
-
-
-def test_files_table_unpacks_the_start_bytecode_first() -> None:
-    """PyScript copies the table in its order: the archive of the start's bytecode
-    (tools/start_bytecode.py) is unpacked into the interpreter's working directory, where each
-    ``__pycache__`` lands beside its module's source."""
-    first, target = next(iter(_config()["files"].items()))
-    assert (first, target) == (f"./{_generator().BYTECODE}", "./*")
-
-
-def test_files_table_lists_the_modules_of_the_start() -> None:
+def _start() -> set[str]:
+    """The files of the modules imported at the start, those of the start's archive."""
     generator = _generator()
-    graph = generator.Graph(ROOT)
-    listed = _modules()
-    wanted = generator.start_files(graph)
-    missing = sorted(set(wanted) - {k.removeprefix("./") for k in listed})
-    extra = sorted({k.removeprefix("./") for k in listed} - set(wanted))
-    assert not missing and not extra, (
-        f"pyscript.toml is out of step with the imports (run `make pyscript.toml`): "
-        f"missing {missing}, listed but not imported at the start {extra}"
-    )
-    for source, target in listed.items():
-        assert source == target, f"{source} must land at the same relative path, not {target}"
+    return set(generator.start_files(generator.Graph(ROOT)))
+
+
+def test_files_table_is_the_start_archive_unpacked() -> None:
+    """PyScript copies one entry: the archive of the start's modules and their bytecode
+    (tools/start_archive.py), unpacked into the interpreter's working directory, where each
+    module lands at its path in the tree and each ``__pycache__`` beside it."""
+    assert _config()["files"] == {f"./{_generator().START_ARCHIVE}": "./*"}
 
 
 def test_every_module_is_fetched_at_the_start_or_later_never_both() -> None:
     generator = _generator()
-    start = {k.removeprefix("./") for k in _modules()}
+    start = _start()
     later = {path for path, _needs in _manifest().values()}
     assert not start & later, sorted(start & later)
     assert start | later == set(generator.python_files(ROOT))
@@ -87,12 +71,12 @@ def test_generator_output_is_what_is_committed() -> None:
     generator = _generator()
     graph = generator.Graph(ROOT)
     text = CONFIG.read_text(encoding="utf-8")
-    assert generator.render(text, generator.start_files(graph)) == text, "run `make pyscript.toml`"
+    assert generator.render(text) == text, "run `make pyscript.toml`"
     manifest = (ROOT / generator.MANIFEST).read_text(encoding="utf-8")
     assert generator.render_manifest(graph.later()) == manifest, "run `make pyscript.toml`"
     page = generator.PAGE.read_text(encoding="utf-8")
     core = generator.core_chunk((ROOT / generator.PYSCRIPT_ENTRY).read_text(encoding="utf-8"))
-    rendered = generator.render_preloads(page, generator.start_files(graph), core, generator.runtime_folder(text))
+    rendered = generator.render_preloads(page, core, generator.runtime_folder(text))
     assert generator.render_config(rendered, text) == page, "run `make pyscript.toml`"
 
 
@@ -112,8 +96,8 @@ def test_a_page_with_a_script_of_its_own_gets_the_config_and_the_import() -> Non
 
 
 def test_the_page_preloads_the_start_files_and_the_built_site_drops_them() -> None:
-    """index.html's head asks for every file of ``[files]`` (the bytecode archive first), as
-    PyScript will fetch them; the built site's page has none of them."""
+    """index.html's head asks for Pyodide's files and the ``[files]`` table's archive, as Pyodide's
+    loader and PyScript will fetch them; the built site's page has none of them."""
     generator = _generator()
     page = generator.PAGE.read_text(encoding="utf-8")
     preloaded = re.findall(r'<link rel="preload" href="([^"]+)" as="fetch" crossorigin>', page)
@@ -154,13 +138,13 @@ def test_the_page_carries_pyscript_toml_inline() -> None:
 
 def test_engine_and_ui_are_importable_in_the_browser() -> None:
     """The app's shell is fetched at the start; the engine with the first game a route shows."""
-    listed = _modules()
+    listed = _start()
     for module in ("ui/__init__.py", "ui/main.py", "ui/app/loading.py", "ui/app/later.py"):
-        assert f"./{module}" in listed, module
+        assert module in listed, module
     later = _generator().Graph(ROOT).later()
     for module in ("engine", "engine.core", "engine.checks"):
         assert module in later, module
-    assert "./engine/core.py" not in listed
+    assert "engine/core.py" not in listed
 
 
 def test_the_generator_tells_the_start_from_later(tmp_path: Path) -> None:

@@ -92,7 +92,6 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from tools.gen_pyscript_toml import (
-    BYTECODE,
     CONFIG_NAME,
     ENTRY,
     STATIC_IMPORT,
@@ -466,14 +465,12 @@ def assemble(source: Path = ROOT) -> tuple[Site, str]:
     if config_block_text is None:
         raise BuildError("index.html: no inline config with its <script type=py> (make pyscript.toml)")
     dev_config = tomllib.loads(read(source, CONFIG_NAME).decode("utf-8"))
-    # The working tree's start bytecode (tools/start_bytecode.py) is not the site's: the site
-    # compiles every module into its own archive.
-    files = {src: dst for src, dst in dev_config.get("files", {}).items() if local(src) != BYTECODE}
+    # Every module of engine/ and ui/, in the site's one archive, compiled: the working tree's
+    # page has the start's in an archive of its own (tools/start_archive.py) and fetches the
+    # others on first use (ui/app/loading.py); the built site fetches nothing later.
+    files = {f"./{path}": f"./{path}" for path in python_files(source)}
     if not files:
-        raise BuildError(f"{CONFIG_NAME} lists no [files]")
-    # The working tree's page fetches the modules that the start does not import on first use
-    # (ui/app/loading.py); the built site has them all in its one archive, and fetches nothing.
-    files = files | {f"./{path}": f"./{path}" for path in python_files(source) if f"./{path}" not in files}
+        raise BuildError("no Python module under engine/ or ui/")
     runtime = PurePosixPath(local(dev_config["interpreter"])).parent  # Pyodide's folder
     archive = python_archive(source, files, source / runtime)
     archive_name = hashed_name("app", ".zip", archive)

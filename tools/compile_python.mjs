@@ -17,7 +17,7 @@
 //
 // optimize (0 by default) is compile()'s: 2 leaves out docstrings and asserts.
 //
-// "checked" (tools/start_bytecode.py, for the working tree's page): each .pyc goes where Python
+// "checked" (tools/start_archive.py, for the working tree's page): each .pyc goes where Python
 // looks for a source's cache (ui/kit/__pycache__/dom.cpython-314.pyc) and is a "checked" one:
 // Python compares it with the source beside it and compiles the source instead when they differ,
 // so an edited module is never run from stale bytecode.

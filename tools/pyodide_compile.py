@@ -10,7 +10,7 @@ their bytecode (``compile_for_pyodide``).
 The built site's ``.pyc`` files are hash-based and unchecked (PEP 552): Python loads them
 without comparing them to a source, whose time stamps an archive does not keep; the tools write
 bytecode and source from the same text, so the two cannot disagree. The working tree's start
-modules (``tools/start_bytecode.py``) are compiled as checked ones: there the sources may be
+modules (``tools/start_archive.py``) are compiled as checked ones: there the sources may be
 edited after ``make vendor``, and Python then compiles the edited source instead.
 """
 

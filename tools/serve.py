@@ -30,6 +30,10 @@ By default every response says ``Cache-Control: no-cache`` (the working tree cha
 reloads). ``--max-age S`` serves as a static host does instead (GitHub Pages: ten minutes),
 which is how ``make serve-dist`` serves the built site.
 
+A request for the working tree's start archive (``vendor/start.zip``) gets it with the start
+modules' sources as the tree has them at that moment (``tools/start_archive.py``'s ``served``):
+a module edited since ``make vendor`` runs as edited on the next reload.
+
 A request for a ``sw.js`` the folder does not have gets ``pwa/retire-sw.js``: a service worker
 that removes itself and the built site's caches. A built site served earlier on the same address
 left its service worker in the browser; this is how the working tree takes the address back
@@ -52,7 +56,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from tools import start_archive
 from tools.broker import Broker, BrokerError, lan_address
+from tools.gen_pyscript_toml import START_ARCHIVE
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -141,14 +147,22 @@ class StaticHandler(SimpleHTTPRequestHandler):
             return None
         if parts[-1] == "sw.js" and not os.path.isfile(self.translate_path(path)):
             return self._retire_service_worker()
+        if path == f"/{START_ARCHIVE}" and os.path.isfile(self.translate_path(path)):
+            return self._start_archive()
         if path.endswith("/") and os.path.isfile(self.translate_path(path + "index.html")):
             path += "index.html"
         return self._gzipped(path) or super().send_head()
 
     def _retire_service_worker(self) -> Any:
-        body = RETIRE_SW.read_bytes()
+        return self._send(RETIRE_SW.read_bytes(), MIME_TYPES[".js"])
+
+    def _start_archive(self) -> Any:
+        return self._send(start_archive.served(Path(self.directory)), MIME_TYPES[".zip"])
+
+    def _send(self, body: bytes, content_type: str) -> Any:
+        """Answer with ``body``, made here rather than read from a file."""
         self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", MIME_TYPES[".js"])
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         return io.BytesIO(body)

@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from tools.gen_pyscript_toml import BYTECODE
+from tools.gen_pyscript_toml import START_ARCHIVE
 from tools.pyodide_compile import CompileError, compiled_stdlib
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -174,8 +174,8 @@ def copy(job: CopyJob) -> None:
 
 def stale_files(jobs: list[CopyJob]) -> list[Path]:
     """Files under vendor/ that no job produces (e.g. chunks of a previous PyScript version),
-    but the start's bytecode, which tools/start_bytecode.py keeps there."""
-    wanted = {job.dst for job in jobs} | {ROOT / BYTECODE}
+    but the start's archive, which tools/start_archive.py keeps there."""
+    wanted = {job.dst for job in jobs} | {ROOT / START_ARCHIVE}
     if not VENDOR.is_dir():
         return []
     return sorted(p for p in VENDOR.rglob("*") if p.is_file() and p not in wanted)

@@ -1,5 +1,5 @@
 """Entry point of the page, whose ``<script type="py">`` imports it (``import ui.main``): so it
-runs from its bytecode, as the other modules do (tools/start_bytecode.py, tools/build_dist.py).
+runs from its bytecode, as the other modules do (tools/start_archive.py, tools/build_dist.py).
 
 Takes over ``<main id="app">`` from the static shell, follows the URL hash, and marks the page
 ready (``<html data-ready="1">``) once the first screen is drawn and answers clicks: tests and

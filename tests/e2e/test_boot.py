@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from page_support import GAME_IDS, GAME_TITLES, PHONE, READY, OpenApp, PageGuard, Shot, assert_fits, python_result
-from tools.gen_pyscript_toml import BYTECODE
+from tools.gen_pyscript_toml import START_ARCHIVE, Graph
 
 #: The boot itself: a cold page each.
 pytestmark = pytest.mark.cold
@@ -135,25 +135,24 @@ def loader_warnings(page: Page) -> list[str]:
 
 def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_app: OpenApp,
                                                               page_guard: PageGuard) -> None:
-    """Before Python runs, the page copies the modules of pyscript.toml's ``[files]`` (what
-    importing ui/main.py imports) and nothing of a game, a lesson, a room, the setup, the rules
-    screen or the replay viewer."""
+    """Before Python runs, the page copies the start's archive (what importing ui/main.py
+    imports, tools/start_archive.py) and nothing of a game, a lesson, a room, the setup, the
+    rules screen or the replay viewer."""
     open_app(page, "#/")
-    files = tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-    start = {path.removeprefix("./") for path in files if path.endswith(".py")}
-    fetched = python_fetched(page_guard)
-    assert set(fetched) == start, sorted(set(fetched) ^ start)
-    assert f"./{BYTECODE}" in files and any(url.endswith(BYTECODE) for url in page_guard.requests)
-    # index.html's head preloads them, and PyScript's fetches take the preloaded responses: one
-    # request each (ui/main.py too: the page's script imports it, PyScript fetches no src).
-    repeated = sorted({path for path in fetched if fetched.count(path) > 1})
-    assert repeated == [], repeated
+    assert tomllib.loads((ROOT / "pyscript.toml").read_text())["files"] == {f"./{START_ARCHIVE}": "./*"}
+    # index.html's head preloads it, and PyScript's fetch takes the preloaded response: one
+    # request, and not one for a module (ui/main.py neither: the page's script imports it).
+    assert len([url for url in page_guard.requests if urlsplit(url).path == f"/{START_ARCHIVE}"]) == 1
+    assert python_fetched(page_guard) == []
+    # What the gallery imported is the start, all of it from the archive.
+    imported = ast.literal_eval(python_result(page, (
+        "import sys\nresult = sorted(name for name in sys.modules if name.split('.')[0] in ('ui', 'engine'))")))
+    assert imported == sorted(Graph(ROOT).start())
     # Pyodide's files too, which the head also preloads: its loader takes the preloaded ones.
     runtime = [urlsplit(url).path for url in page_guard.requests if "/vendor/pyodide/" in url]
     assert len(runtime) >= 5 and len(runtime) == len(set(runtime)), runtime
-    assert not [path for path in fetched if path.startswith(
-        ("ui/learn/", "ui/friends/", "ui/tables/", "engine/bots/", "ui/screens/setup", "ui/screens/replay"))]
-    assert "engine/chess_cards_solver.py" not in fetched
+    assert not [name for name in imported if name.startswith(
+        ("ui.learn", "ui.friends", "ui.tables", "engine", "ui.screens.setup", "ui.screens.replay"))]
     # The config is inline (no pyscript.toml, no TOML parser), and the plugins it turns off
     # are never loaded.
     assert not [url for url in page_guard.requests
@@ -161,15 +160,13 @@ def test_the_start_fetches_only_what_the_first_screen_imports(page: Page, open_a
 
 
 def test_the_start_modules_are_imported_from_their_bytecode(page: Page, open_app: OpenApp) -> None:
-    """tools/start_bytecode.py compiled the start's modules (the entry point ui.main among them)
+    """tools/start_archive.py compiled the start's modules (the entry point ui.main among them)
     for the page's Python, and PyScript unpacked them where import looks first: each module's
     cache file is there, of this Python's magic number, checked against its source (PEP 552
     flags 3), and made from the very source the page has, so import takes it instead of compiling
     the source."""
     open_app(page, "#/")
-    modules = sorted(path.removeprefix("./").removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-                     for path in tomllib.loads((ROOT / "pyscript.toml").read_text())["files"]
-                     if path.endswith(".py"))
+    modules = sorted(Graph(ROOT).start())
     stale = ast.literal_eval(python_result(page, (
         f"import sys\nfrom importlib.util import MAGIC_NUMBER, source_hash\nresult = []\n"
         f"for name in {modules!r}:\n"
@@ -183,7 +180,7 @@ def test_the_start_modules_are_imported_from_their_bytecode(page: Page, open_app
         "    if head != MAGIC_NUMBER + (3).to_bytes(4, 'little') + source_hash(text):\n"
         "        result.append((name, head.hex()))\n"
         "result.append(len(result))")))
-    assert len(modules) >= 20 and stale == [0], f"{stale}: run `make vendor` (tools/start_bytecode.py)"
+    assert len(modules) >= 20 and stale == [0], f"{stale}: run `make vendor` (tools/start_archive.py)"
 
 
 def test_each_screen_fetches_its_modules_when_first_shown(page: Page, open_app: OpenApp,
