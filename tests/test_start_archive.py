@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from pyc_support import pyc_header
+from test_serve import get
 from tools import start_archive
 from tools.gen_pyscript_toml import START_ARCHIVE
 from tools.serve import serve
@@ -118,8 +119,6 @@ def test_served_with_a_new_start_module_and_with_one_that_does_not_parse(tree: P
 
 
 def test_the_development_server_answers_with_the_served_archive(tree: Path) -> None:
-    from test_serve import get
-
     dom = tree / "ui/kit/dom.py"
     dom.write_bytes(dom.read_bytes() + b"\n# edited\n")
     server = serve(tree, "127.0.0.1", 0)
