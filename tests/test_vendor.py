@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import re
 import zipfile
+import zlib
 from pathlib import Path
 
 import pytest
@@ -50,20 +51,49 @@ def test_the_vendored_standard_library_is_npms_compiled() -> None:
                 assert vendored.read(name) == npm.read(name), name
     (_magic, flags), = headers  # one Python's bytecode
     assert flags == HASH_BASED_UNCHECKED
+    assert pyodide_compile.zip_comment(vendor.VENDOR / "pyodide" / vendor.STDLIB) == pyodide_compile.STDLIB_RECIPE
 
 
-def test_a_copy_of_the_uncompiled_library_is_not_current(tmp_path: Path) -> None:
-    """A vendor/ made before the library was compiled gets it compiled on the next `make vendor`."""
+def archive_with_comment(path: Path, comment: bytes) -> None:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("os.py", b"")
+        archive.comment = comment
+
+
+def test_a_library_not_compiled_by_this_recipe_is_not_current(tmp_path: Path) -> None:
+    """A vendor/ made before the library was compiled, or compiled another way (with column
+    positions, by older tools), gets it compiled again on the next `make vendor`."""
     source, copy = tmp_path / "node_modules" / vendor.STDLIB, tmp_path / "pyodide" / vendor.STDLIB
-    for path, data in ((source, b"sources"), (copy, b"sources")):
+    for path in (source, copy):
         path.parent.mkdir()
-        path.write_bytes(data)
-    os.utime(copy, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns))
+        archive_with_comment(path, b"")
     job = vendor.CopyJob(source, copy)
-    assert job.compile_stdlib and not vendor.is_current(job)
-    copy.write_bytes(b"its bytecode")  # another size: compiled
+
+    def made_by(comment: bytes) -> bool:
+        archive_with_comment(copy, comment)
+        os.utime(copy, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns))
+        return vendor.is_current(job)
+
+    assert job.compile_stdlib
+    assert not made_by(b"")  # npm's sources, copied as they are
+    assert not made_by(b"compiled, with columns")
+    assert made_by(pyodide_compile.STDLIB_RECIPE)
+    copy.write_bytes(b"not an archive")
     os.utime(copy, ns=(source.stat().st_atime_ns, source.stat().st_mtime_ns))
-    assert vendor.is_current(job)
+    assert not vendor.is_current(job)
+
+
+def test_bytecode_shipped_without_its_source_has_no_column_positions() -> None:
+    """Unchecked bytecode (the built site's, the standard library's) has no source to show, so no
+    column to point at: it is compiled without column positions, and is smaller than the checked
+    bytecode of the same source, which keeps them."""
+    source = b"".join(b"value_%d = sum((%d, len('%s'), abs(-%d)))\n" % (n, n, b"x" * n, n) for n in range(200))
+    unchecked = pyodide_compile.compile_for_pyodide(NPM_PYODIDE, {"ui/many.py": source}, "/app.zip")
+    checked = pyodide_compile.compile_for_pyodide(NPM_PYODIDE, {"ui/many.py": source}, ".", checked=True)
+    (plain,), (kept,) = unchecked.values(), checked.values()
+    # Compressed, as the site serves it: the positions are what compresses worst.
+    sizes = len(zlib.compress(plain, 9)), len(zlib.compress(kept, 9))
+    assert sizes[0] < 0.8 * sizes[1], sizes
 
 
 def test_a_module_that_does_not_compile_is_named_in_the_error() -> None:

@@ -277,7 +277,7 @@ _PRELOADS_RE = re.compile(r"^[ \t]*" + re.escape(PRELOAD_START) + r".*?" + re.es
 
 #: Pyodide's own files, as its loader asks for them once PyScript has started it: its modules
 #: (imported) and the WebAssembly binary and the lock file (fetched). Not the standard library
-#: (4.5 MB): the loader needs it only once the binary is compiled, and fetches it meanwhile;
+#: (3.6 MB): the loader needs it only once the binary is compiled, and fetches it meanwhile;
 #: preloaded too, its bytes took the page's main thread while it read and drew the shell, and
 #: the start was 35–40 ms slower (two alternated runs, of 20 and 30 loads).
 RUNTIME_MODULES = ("pyodide.mjs", "pyodide.asm.mjs")

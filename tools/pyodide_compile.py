@@ -39,6 +39,16 @@ def zip_entry(name: str) -> zipfile.ZipInfo:
     return info
 
 
+def zip_comment(path: Path) -> bytes | None:
+    """The comment of the archive at ``path`` (what the tools write there says how it was made);
+    ``None`` when there is no archive there."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.comment
+    except (OSError, zipfile.BadZipFile):
+        return None
+
+
 class CompileError(RuntimeError):
     """Node is missing, or Pyodide could not compile a module (the message says which)."""
 
@@ -50,7 +60,8 @@ def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_pag
     ("stdlib": the standard library's own archive): path of its ``.pyc`` -> bytes. ``optimize``
     is ``compile()``'s (2: without docstrings and asserts). ``checked``: each ``.pyc`` at its
     source's cache path (``ui/__pycache__/main.cpython-314.pyc``), checked against the source
-    when imported (for sources that may change after they were compiled)."""
+    when imported (for sources that may change after they were compiled). Unchecked ones ship
+    without their sources and are compiled without column positions (tools/compile_python.mjs)."""
     node = shutil.which("node")
     if node is None:
         raise CompileError("node not found: compiling Python for the page runs the vendored "
@@ -70,14 +81,20 @@ def compile_for_pyodide(runtime: Path, sources: dict[str, bytes], archive_in_pag
     return {path: base64.b64decode(data) for path, data in result["compiled"].items()}
 
 
+#: The comment of a standard library that ``compiled_stdlib`` made, naming how: tools/vendor.py
+#: compiles again a copy that another recipe made (npm's sources, or bytecode with columns).
+STDLIB_RECIPE = b"five-checks: compiled by Pyodide, unchecked, no column positions"
+
+
 def compiled_stdlib(runtime: Path, original: bytes) -> bytes:
     """Pyodide's standard library archive with each module as bytecode in place of its source.
 
     npm's Pyodide ships the sources only, and the page compiled every module it imported at each
-    cold start: about half of it. Bytecode alone (no sources beside it) keeps the archive at
-    about 4.5 MB instead of 7: a traceback through the standard library then shows file and line
-    but not the line's text. Entries that are not modules are kept as they are, in their order.
-    Takes about 10 s: tools/vendor.py does it once per Pyodide release."""
+    cold start: about half of it. Bytecode alone (no sources beside it, no column positions)
+    keeps the archive at about 3.6 MB instead of 7: a traceback through the standard library then
+    shows file and line but not the line's text (nor a column to point at). Entries that are not
+    modules are kept as they are, in their order; the archive's comment is ``STDLIB_RECIPE``.
+    Takes about 10 s: tools/vendor.py does it once per Pyodide release and recipe."""
     with zipfile.ZipFile(io.BytesIO(original)) as stdlib:
         entries = stdlib.infolist()
         sources = {e.filename: stdlib.read(e) for e in entries if e.filename.endswith(".py")}
@@ -90,4 +107,5 @@ def compiled_stdlib(runtime: Path, original: bytes) -> bytes:
                     archive.writestr(zip_entry(name), compiled[name])
                 else:
                     archive.writestr(entry, stdlib.read(entry))
+            archive.comment = STDLIB_RECIPE
     return buffer.getvalue()

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from tools import gen_pyscript_toml
 from tools.gen_pyscript_toml import CONFIG, START_ARCHIVE, Graph, start_files
-from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_entry
+from tools.pyodide_compile import CompileError, compile_for_pyodide, zip_comment, zip_entry
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -106,14 +106,6 @@ def _read(path: Path) -> bytes | None:
         return None
 
 
-def current_comment(path: Path) -> bytes | None:
-    try:
-        with zipfile.ZipFile(path) as zipped:
-            return zipped.comment
-    except (OSError, zipfile.BadZipFile):
-        return None
-
-
 def main(argv: list[str] | None = None, root: Path = ROOT) -> int:
     parser = argparse.ArgumentParser(
         description="Pack the working tree's start modules, with their bytecode for the page's Python.")
@@ -126,7 +118,7 @@ def main(argv: list[str] | None = None, root: Path = ROOT) -> int:
     sources = start_sources(root)
     wanted = digest(runtime, sources)
     target = root / START_ARCHIVE
-    if current_comment(target) == wanted:
+    if zip_comment(target) == wanted:
         return 0
     if args.check:
         print(f"{START_ARCHIVE} is missing or stale: run `make vendor`", file=sys.stderr)

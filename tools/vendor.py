@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tools.gen_pyscript_toml import START_ARCHIVE
-from tools.pyodide_compile import CompileError, compiled_stdlib
+from tools.pyodide_compile import STDLIB_RECIPE, CompileError, compiled_stdlib, zip_comment
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -153,8 +153,8 @@ def is_current(job: CopyJob) -> bool:
     src_stat = job.src.stat()
     if dst_stat.st_mtime_ns != src_stat.st_mtime_ns:
         return False
-    if job.compile_stdlib:  # a copy the source's size is one vendored uncompiled, by older tools
-        return dst_stat.st_size != src_stat.st_size
+    if job.compile_stdlib:  # compiled, and by this recipe (not npm's sources, not older tools')
+        return zip_comment(job.dst) == STDLIB_RECIPE
     return job.strip_sourcemap or dst_stat.st_size == src_stat.st_size
 
 
