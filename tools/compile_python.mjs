@@ -27,8 +27,9 @@
 // same text, so they cannot disagree. They ship without their sources (the built site's archive,
 // the standard library), so a traceback has no line text to point a column at: they are compiled
 // without column positions (PYTHONNODEBUGRANGES), which were a third of their compressed bytes.
-// Checked ones keep them: their sources are beside them. Each code object names its source where the page will find
-// it (the archive's path in the page + the module's path), so tracebacks show the right file.
+// Checked ones keep them: their sources are beside them. Each code object names its source
+// where the page will find it (the archive's path in the page + the module's path), so
+// tracebacks show the right file.
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
 
